@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Error types the API answers with (DESIGN §8); the web maps them to messages. */
+export const errorTypes = [
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'demo',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+] as const;
+export type ErrorType = (typeof errorTypes)[number];
+
+/** Body of every non-2xx answer. */
+export const errorBodySchema = z.object({
+  type: z.enum(errorTypes),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

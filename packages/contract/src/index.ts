@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './auth.js';
+export * from './account.js';
+export * from './health.js';
+export * from './paths.js';

@@ -1,0 +1,9 @@
+/** API base path; every endpoint of spec §7 lives below it. */
+export const API_BASE = '/api';
+
+/** Name of the CSRF cookie the server sets and of the header non-GET requests echo it in. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+
+/** Product version shown in footers and returned by GET health. */
+export const PRODUCT_VERSION = '1.10.8';

@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerCsrf } from './http/csrf.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerWebApp } from './http/web-app.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { makeRequireUser } from './modules/auth/guard.js';
+import { AttemptLimiter } from './modules/auth/login-limiter.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { UsersRepository } from './modules/users/repository.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  /** Fastify logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request logging that never writes credentials: no bodies, no auth or cookie headers. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the HTTP app without listening; main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({ logger: deps.logger ?? loggerOptions(config.logLevel), trustProxy: false });
+
+  const users = new UsersRepository(database.db);
+  const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
+  const limits = config.loginLimits;
+  const auth = new AuthService(users, tokens, {
+    perIp: new AttemptLimiter(limits.maxPerIp, limits.windowMs),
+    failuresPerEmail: new AttemptLimiter(limits.maxFailuresPerEmail, limits.windowMs),
+  });
+  const requireUser = makeRequireUser(auth);
+
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] },
+    },
+  });
+  await app.register(fastifyCookie);
+  app.decorateRequest('session', undefined);
+  registerCsrf(app, { secureCookie: config.cookieSecure });
+
+  healthRoutes(app, async () => {
+    await sql`select 1`.execute(database.db);
+  });
+  authRoutes(app, auth, requireUser);
+  accountRoutes(app, requireUser);
+
+  if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
+  return app;
+}

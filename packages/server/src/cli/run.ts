@@ -1,0 +1,47 @@
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { AppError } from '../http/errors.js';
+import { UsageError } from './args.js';
+import { USER_CREATE_USAGE, userCreate } from './user-create.js';
+
+const COMMANDS = {
+  'user:create': { usage: USER_CREATE_USAGE, run: userCreate },
+} as const;
+
+const USAGE = `Usage: npm run cli -- <command> [options]\nCommands:\n${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}`;
+
+/** Runs one admin command against the configured database; returns the exit code. */
+export async function runCli(
+  argv: readonly string[],
+  config: Config,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name as keyof typeof COMMANDS];
+  if (command === undefined) {
+    err(name === undefined ? USAGE : `Unknown command ${name}\n${USAGE}`);
+    return 2;
+  }
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    out(await command.run(database, rest));
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`Error: ${e.message}\nUsage: npm run cli -- ${command.usage}`);
+      return 2;
+    }
+    if (e instanceof AppError) {
+      err(`Error: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDatabaseUrl } from './config.js';
+
+describe('configuration', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/kassa.db') });
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.jwtTtlSeconds).toBe(3600);
+    expect(config.cookieSecure).toBe(false);
+    expect(config.webDistDir).toMatch(/packages[/\\]web[/\\]dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/k',
+      DATABASE_URL: 'postgres://u@localhost/db',
+      JWT_SECRET: 's'.repeat(32),
+      JWT_TTL_MINUTES: '5',
+      WEB_DIST_DIR: '',
+      COOKIE_SECURE: 'true',
+      LOGIN_MAX_PER_IP: '7',
+      LOGIN_MAX_FAILURES_PER_EMAIL: '3',
+      LOGIN_WINDOW_SECONDS: '60',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/k',
+      database: { kind: 'postgres', url: 'postgres://u@localhost/db' },
+      jwtSecret: 's'.repeat(32),
+      jwtTtlSeconds: 300,
+      webDistDir: undefined,
+      cookieSecure: true,
+      loginLimits: { maxPerIp: 7, maxFailuresPerEmail: 3, windowMs: 60_000 },
+    });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+  });
+
+  it('parses sqlite URLs relative to the working directory', () => {
+    expect(parseDatabaseUrl('sqlite:./x/y.db')).toEqual({ kind: 'sqlite', file: path.resolve('x/y.db') });
+    expect(parseDatabaseUrl('sqlite:///abs/y.db')).toEqual({ kind: 'sqlite', file: '/abs/y.db' });
+    expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ kind: 'sqlite', file: ':memory:' });
+    expect(() => parseDatabaseUrl('sqlite:')).toThrow(/needs a file path/);
+  });
+});

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+// Every environment variable the server reads, with its safe default. README lists them.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  // sqlite:<path> or postgres://… ; default: a SQLite file inside DATA_DIR.
+  DATABASE_URL: z.string().min(1).optional(),
+  // When absent, a secret is generated on first start and kept in DATA_DIR (see secrets.ts).
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL_MINUTES: positiveInt(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Folder of the built web app; empty string disables serving it.
+  WEB_DIST_DIR: z.string().optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  // Login throttling: attempts per IP, and failed attempts per e-mail, within the window.
+  LOGIN_MAX_PER_IP: positiveInt(30),
+  LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+  LOGIN_WINDOW_SECONDS: positiveInt(900),
+});
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** The validated configuration; built once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDistDir: string | undefined;
+  cookieSecure: boolean;
+  loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
+}
+
+/** Thrown for an environment that cannot be used; main prints it and exits. */
+export class ConfigError extends Error {}
+
+/** Parses a DATABASE_URL into a target; paths of sqlite: URLs are relative to the cwd. */
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') throw new ConfigError('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/kassa.db');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
+  throw new ConfigError('DATABASE_URL: must start with sqlite: or postgres://');
+}
+
+/** Reads and validates the environment. The only reader of process.env in the server. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: parseDatabaseUrl(e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'kassa.db')}`),
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_MINUTES * 60,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR === '' ? undefined : path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
+    cookieSecure: e.COOKIE_SECURE === 'true',
+    loginLimits: {
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    },
+  };
+}

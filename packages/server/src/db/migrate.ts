@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './schema.js';
+import { m0001Users } from './migrations/0001-users.js';
+
+// Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-users': m0001Users,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String(error instanceof Error ? error.message : error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+
+// Table types of the database. Conventions shared by both dialects:
+// - instants are epoch milliseconds in bigint columns (normalised to number, see postgres-types.ts);
+// - flags are integers 0/1, because SQLite has no boolean and better-sqlite3 cannot bind one;
+// - repositories map rows to domain objects, so these shapes never leave src/modules/*/repository.ts.
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lower-cased at write time; the unique index makes e-mail unique case-insensitively. */
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  main_currency: string | null;
+  role: Generated<'NORMAL' | 'DEMO' | 'ADMIN'>;
+  email_verified: Generated<number>;
+  referral_ok: Generated<number>;
+  reg_complete: Generated<number>;
+  /** Incremented when the password changes; tokens carry it and older ones stop working. */
+  token_version: Generated<number>;
+  created_at: number;
+  last_login_at: number | null;
+}
+
+export interface DB {
+  users: UsersTable;
+}

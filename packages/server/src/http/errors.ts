@@ -1,0 +1,22 @@
+import type { ErrorType } from '@kassa/contract';
+
+/** An error whose message is safe to show the client; the handler maps it to its status. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    message: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, 'validation', message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
+  new AppError(429, 'rate_limited', message, { 'retry-after': String(retryAfterSeconds) });

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
+import { registerErrorHandler } from './error-handler.js';
+
+describe('error handler', () => {
+  it('turns an unexpected error into a bare 500 without a stack trace', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/api/boom', () => {
+      throw new Error('secret detail at /srv/kassa/file.ts:12');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ type: 'internal', message: 'Internal error' });
+    expect(res.body).not.toContain('secret detail');
+    await app.close();
+  });
+});
+
+describe('web app serving', () => {
+  let dir: string;
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'kassa-web-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Kassa</title><div id="root"></div>');
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(database.db);
+    app = await buildApp({ config: testConfig({ webDistDir: dir }), database, jwtSecret: TEST_JWT_SECRET, logger: false });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for every client route', async () => {
+    for (const url of ['/', '/public', '/private/dashboard', '/private/edit-transaction/12?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ type: string }>().type).toBe('not_found');
+  });
+});

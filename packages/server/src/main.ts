@@ -1,0 +1,42 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { resolveJwtSecret } from './secrets.js';
+
+// The only module with start-up side effects: read config, open and migrate the database,
+// listen, and close everything cleanly on SIGTERM/SIGINT.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+
+  const app = await buildApp({ config, database, jwtSecret });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: config.database.kind }, 'Kassa is ready');
+}
+
+main().catch((err: unknown) => {
+  // Configuration mistakes get a one-line message; anything else its stack, on our own console.
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

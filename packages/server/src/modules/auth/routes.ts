@@ -1,0 +1,21 @@
+import { loginRequestSchema, type TokenResponse, type VerifyTokenResponse } from '@kassa/contract';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import type { AuthService } from './service.js';
+import { sessionOf } from './guard.js';
+
+export function authRoutes(app: FastifyInstance, auth: AuthService, requireUser: preHandlerHookHandler): void {
+  app.post('/api/auth/login', async (request): Promise<TokenResponse> => {
+    const body = parseOr400(loginRequestSchema, request.body);
+    return { token: await auth.login(body.email, body.password, request.ip) };
+  });
+
+  app.get('/api/auth/verify-token', { preHandler: requireUser }, (request): VerifyTokenResponse => {
+    const { claims } = sessionOf(request);
+    return { valid: true, role: claims.role, expiresAt: new Date(claims.exp * 1000).toISOString() };
+  });
+
+  app.get('/api/auth/refresh-token', { preHandler: requireUser }, async (request): Promise<TokenResponse> => ({
+    token: await auth.refresh(sessionOf(request)),
+  }));
+}

@@ -1,0 +1,38 @@
+import { tokenClaimsSchema, type Role, type TokenClaims } from '@kassa/contract';
+import { jwtVerify, SignJWT } from 'jose';
+
+const ALGORITHM = 'HS256';
+
+/** Issues and checks the bearer JWTs. Pure crypto: whether the user still exists is the caller's. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** A token for the user, valid for the configured lifetime from now. */
+  issue(user: { id: number; role: Role; tokenVersion: number }, nowMs = Date.now()): Promise<string> {
+    const iat = Math.floor(nowMs / 1000);
+    return new SignJWT({ role: user.role, tv: user.tokenVersion })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** The claims of a genuine, unexpired token; undefined for anything else. */
+  async verify(token: string): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
+      const claims = tokenClaimsSchema.safeParse(payload);
+      return claims.success ? claims.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import type { Role } from '@kassa/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema.js';
+
+/** A user as the services see it. */
+export interface User {
+  id: number;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  mainCurrency: string | null;
+  role: Role;
+  emailVerified: boolean;
+  referralOk: boolean;
+  regComplete: boolean;
+  tokenVersion: number;
+  createdAt: number;
+  lastLoginAt: number | null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  mainCurrency: string | null;
+  role: Role;
+  emailVerified: boolean;
+  referralOk: boolean;
+  regComplete: boolean;
+  createdAt: number;
+}
+
+function toUser(row: Selectable<UsersTable>): User {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    mainCurrency: row.main_currency,
+    role: row.role,
+    emailVerified: row.email_verified === 1,
+    referralOk: row.referral_ok === 1,
+    regComplete: row.reg_complete === 1,
+    tokenVersion: row.token_version,
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at,
+  };
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** SQL for the users table. E-mails must arrive lower-cased (the service does it). */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async findById(id: number): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toUser(row);
+  }
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    return row === undefined ? undefined : toUser(row);
+  }
+
+  async insert(user: NewUser): Promise<User> {
+    const row = await this.db
+      .insertInto('users')
+      .values({
+        email: user.email,
+        password_hash: user.passwordHash,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        main_currency: user.mainCurrency,
+        role: user.role,
+        email_verified: flag(user.emailVerified),
+        referral_ok: flag(user.referralOk),
+        reg_complete: flag(user.regComplete),
+        token_version: 0,
+        created_at: user.createdAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toUser(row);
+  }
+
+  async recordLogin(id: number, at: number): Promise<void> {
+    await this.db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
+  }
+}

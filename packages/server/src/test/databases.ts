@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database, type DialectName } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/** PostgreSQL tests run only when this is set (CI sets it); SQLite tests always run. */
+const PG_URL = process.env['TEST_DATABASE_URL'];
+
+/** The dialects this run tests against. */
+export const testDialects: DialectName[] = PG_URL === undefined || PG_URL === '' ? ['sqlite'] : ['sqlite', 'postgres'];
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and removes the file or schema. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of the dialect: a temp SQLite file, or a new PostgreSQL schema
+ * (so test files can run in parallel against one server without seeing each other's rows).
+ */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kassa-test-'));
+    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
+    await migrateToLatest(database.db);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (PG_URL === undefined) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({ kind: 'postgres', url: PG_URL }, { pgSchema: schema });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
