@@ -5,7 +5,15 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/e2e/test-results/**', 'packages/e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'packages/e2e/test-results/**',
+      'packages/e2e/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -16,11 +24,20 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in config.ts only.' },
+      ],
     },
   },
   {
-    files: ['packages/server/src/config.ts', 'packages/e2e/**', '**/*.config.ts', '**/*.config.js', 'packages/server/src/test/**'],
+    files: [
+      'packages/server/src/config.ts',
+      'packages/e2e/**',
+      '**/*.config.ts',
+      '**/*.config.js',
+      'packages/server/src/test/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -5,7 +5,12 @@ export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
 /** E-mail as typed by a person: trimmed; stored and compared in lower case. */
-export const emailSchema = z.string().trim().min(1, 'is required').max(254).pipe(z.email('is not a valid e-mail address'));
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(254)
+  .pipe(z.email('is not a valid e-mail address'));
 
 /** POST auth/login */
 export const loginRequestSchema = z.object({

@@ -29,7 +29,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
   };
@@ -38,7 +43,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 /** Builds the HTTP app without listening; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({ logger: deps.logger ?? loggerOptions(config.logLevel), trustProxy: false });
+  const app = Fastify({ logger: deps.logger ?? loggerOptions(config.logLevel), trustProxy: config.trustProxy });
 
   const users = new UsersRepository(database.db);
   const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
@@ -52,12 +57,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
-      directives: { 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] },
+      directives: {
+        'script-src': ["'self'"],
+        // Mantine sets inline style attributes.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        // Over plain HTTP (a LAN install) upgrading would break every asset request.
+        'upgrade-insecure-requests': config.httpsOnly ? [] : null,
+      },
     },
+    hsts: config.httpsOnly,
   });
   await app.register(fastifyCookie);
   app.decorateRequest('session', undefined);
-  registerCsrf(app, { secureCookie: config.cookieSecure });
+  registerCsrf(app, { secureCookie: config.httpsOnly });
 
   healthRoutes(app, async () => {
     await sql`select 1`.execute(database.db);

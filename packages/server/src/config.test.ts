@@ -10,7 +10,8 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/kassa.db') });
     expect(config.jwtSecret).toBeUndefined();
     expect(config.jwtTtlSeconds).toBe(3600);
-    expect(config.cookieSecure).toBe(false);
+    expect(config.httpsOnly).toBe(false);
+    expect(config.trustProxy).toBe(false);
     expect(config.webDistDir).toMatch(/packages[/\\]web[/\\]dist$/);
   });
 
@@ -22,7 +23,8 @@ describe('configuration', () => {
       JWT_SECRET: 's'.repeat(32),
       JWT_TTL_MINUTES: '5',
       WEB_DIST_DIR: '',
-      COOKIE_SECURE: 'true',
+      HTTPS_ONLY: 'true',
+      TRUST_PROXY: 'true',
       LOGIN_MAX_PER_IP: '7',
       LOGIN_MAX_FAILURES_PER_EMAIL: '3',
       LOGIN_WINDOW_SECONDS: '60',
@@ -34,7 +36,8 @@ describe('configuration', () => {
       jwtSecret: 's'.repeat(32),
       jwtTtlSeconds: 300,
       webDistDir: undefined,
-      cookieSecure: true,
+      httpsOnly: true,
+      trustProxy: true,
       loginLimits: { maxPerIp: 7, maxFailuresPerEmail: 3, windowMs: 60_000 },
     });
   });

@@ -16,7 +16,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Folder of the built web app; empty string disables serving it.
   WEB_DIST_DIR: z.string().optional(),
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  // true when users reach Kassa over HTTPS only: Secure cookies, HSTS, upgrade-insecure-requests.
+  HTTPS_ONLY: z.enum(['true', 'false']).default('false'),
+  // true behind a reverse proxy, so client IPs (login throttling, logs) come from X-Forwarded-For.
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // Login throttling: attempts per IP, and failed attempts per e-mail, within the window.
   LOGIN_MAX_PER_IP: positiveInt(30),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
@@ -35,7 +38,8 @@ export interface Config {
   jwtTtlSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
-  cookieSecure: boolean;
+  httpsOnly: boolean;
+  trustProxy: boolean;
   loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
 }
 
@@ -72,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtTtlSeconds: e.JWT_TTL_MINUTES * 60,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR === '' ? undefined : path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
-    cookieSecure: e.COOKIE_SECURE === 'true',
+    httpsOnly: e.HTTPS_ONLY === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
     loginLimits: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,

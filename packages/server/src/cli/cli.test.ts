@@ -14,14 +14,29 @@ import { userCreate } from './user-create.js';
 describeEachDatabase('CLI user:create', (ctx) => {
   it('creates a verified, registration-complete user who can log in', async () => {
     const line = await userCreate(ctx.database, [
-      '--email', 'Admin@Example.org', '--password', 'Sup3r-secret', '--first-name', 'Ada',
-      '--last-name', 'Lovelace', '--main-currency', 'huf', '--role', 'ADMIN',
+      '--email',
+      'Admin@Example.org',
+      '--password',
+      'Sup3r-secret',
+      '--first-name',
+      'Ada',
+      '--last-name',
+      'Lovelace',
+      '--main-currency',
+      'huf',
+      '--role',
+      'ADMIN',
     ]);
     expect(line).toMatch(/^Created user #\d+ admin@example.org \(ADMIN, main currency HUF\)$/);
     const user = await new UsersRepository(ctx.database.db).findByEmail('admin@example.org');
     expect(user).toMatchObject({
-      firstName: 'Ada', lastName: 'Lovelace', mainCurrency: 'HUF', role: 'ADMIN',
-      emailVerified: true, referralOk: true, regComplete: true,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      mainCurrency: 'HUF',
+      role: 'ADMIN',
+      emailVerified: true,
+      referralOk: true,
+      regComplete: true,
     });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     const client = ctx.client();
@@ -30,7 +45,9 @@ describeEachDatabase('CLI user:create', (ctx) => {
   });
 
   it('defaults to EUR and NORMAL', async () => {
-    expect(await userCreate(ctx.database, ['--email', 'plain@example.org', '--password', 'password1'])).toContain('(NORMAL, main currency EUR)');
+    expect(await userCreate(ctx.database, ['--email', 'plain@example.org', '--password', 'password1'])).toContain(
+      '(NORMAL, main currency EUR)',
+    );
   });
 
   it('refuses a duplicate e-mail (any case), a bad currency, a short password and bad usage, writing nothing', async () => {
@@ -38,15 +55,19 @@ describeEachDatabase('CLI user:create', (ctx) => {
     await expect(userCreate(ctx.database, ['--email', 'ADMIN@example.org', '--password', 'another-1'])).rejects.toThrow(
       'email: a user with e-mail admin@example.org already exists',
     );
-    await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'password1', '--main-currency', 'XYZ'])).rejects.toThrow(
-      'mainCurrency: is not a supported currency',
-    );
+    await expect(
+      userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'password1', '--main-currency', 'XYZ']),
+    ).rejects.toThrow('mainCurrency: is not a supported currency');
     await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'short'])).rejects.toThrow(
       'password: must be at least 8 characters',
     );
-    await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'password1', '--role', 'ROOT'])).rejects.toThrow(UsageError);
+    await expect(
+      userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'password1', '--role', 'ROOT']),
+    ).rejects.toThrow(UsageError);
     await expect(userCreate(ctx.database, ['--password', 'password1'])).rejects.toThrow('--email is required');
-    await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--pasword', 'password1'])).rejects.toThrow('unknown option --pasword');
+    await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--pasword', 'password1'])).rejects.toThrow(
+      'unknown option --pasword',
+    );
     expect(await snapshotTables(ctx.database)).toEqual(before);
   });
 });
@@ -59,12 +80,20 @@ describe('CLI runner', () => {
   const run = async (argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(argv, config, (l) => out.push(l), (l) => err.push(l));
+    const code = await runCli(
+      argv,
+      config,
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
   it('migrates the configured database and exits 0 on success, 1 on refusal, 2 on misuse', async () => {
-    expect(await run(['user:create', '--email', 'e@x.org', '--password', 'password1'])).toMatchObject({ code: 0, out: expect.stringContaining('Created user #1') as string });
+    expect(await run(['user:create', '--email', 'e@x.org', '--password', 'password1'])).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('Created user #1') as string,
+    });
     const dup = await run(['user:create', '--email', 'e@x.org', '--password', 'password1']);
     expect(dup.code).toBe(1);
     expect(dup.err).toBe('Error: email: a user with e-mail e@x.org already exists');

@@ -26,7 +26,10 @@ for (const dialect of testDialects) {
         const row = await db.selectFrom('users').select(['created_at', 'email_verified']).executeTakeFirstOrThrow();
         expect(row.created_at).toBe(1_700_000_000_123);
         expect(row.email_verified).toBe(0);
-        const count = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const count = await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         expect(count.n).toBe(1);
         const big = await sql<{ v: number }>`select cast(${4_000_000_000_000} as bigint) * 2 as v`.execute(db);
         expect(big.rows[0]?.v).toBe(8_000_000_000_000);

@@ -15,7 +15,7 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${String(error instanceof Error ? error.message : error)}`);
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
 }

@@ -17,10 +17,14 @@ export function parseInt8(text: string): number {
  * and keep numeric as an exact decimal string, so both dialects hand repositories the same
  * JavaScript types.
  */
-export const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8_OID) return parseInt8;
-    if (oid === NUMERIC_OID) return (text: string) => text;
-    return pg.types.getTypeParser(oid, format ?? 'text');
-  },
-} as pg.CustomTypesConfig;
+// pg types getTypeParser with overloads per type id; we only need the plain form.
+type Parser = (value: string) => unknown;
+const builtinParser = pg.types.getTypeParser as (oid: number, format: 'text' | 'binary') => Parser;
+
+function getTypeParser(oid: number, format: 'text' | 'binary' = 'text'): Parser {
+  if (oid === INT8_OID) return parseInt8;
+  if (oid === NUMERIC_OID) return (text) => text;
+  return builtinParser(oid, format);
+}
+
+export const pgTypes: pg.CustomTypesConfig = { getTypeParser };

@@ -35,8 +35,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ type: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}` } satisfies ErrorBody),
+    reply.status(404).send({
+      type: 'not_found',
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`,
+    } satisfies ErrorBody),
   );
 }

@@ -36,7 +36,12 @@ describe('web app serving', () => {
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     database = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateToLatest(database.db);
-    app = await buildApp({ config: testConfig({ webDistDir: dir }), database, jwtSecret: TEST_JWT_SECRET, logger: false });
+    app = await buildApp({
+      config: testConfig({ webDistDir: dir }),
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+    });
   });
 
   afterAll(async () => {
@@ -65,5 +70,32 @@ describe('web app serving', () => {
     const res = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(res.statusCode).toBe(404);
     expect(res.json<{ type: string }>().type).toBe('not_found');
+  });
+});
+
+describe('transport security follows HTTPS_ONLY', () => {
+  const headersFor = async (httpsOnly: boolean) => {
+    const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config: testConfig({ httpsOnly }), database, jwtSecret: TEST_JWT_SECRET, logger: false });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    await app.close();
+    await database.close();
+    return res.headers;
+  };
+
+  it('over plain HTTP: no HSTS, no upgrade of asset requests, cookie without Secure', async () => {
+    const headers = await headersFor(false);
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(String(headers['set-cookie'])).not.toContain('Secure');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('HTTPS only: HSTS, upgrade-insecure-requests and a Secure cookie', async () => {
+    const headers = await headersFor(true);
+    expect(headers['strict-transport-security']).toContain('max-age=');
+    expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(String(headers['set-cookie'])).toContain('Secure');
   });
 });

@@ -13,7 +13,12 @@ export class TestClient {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: Method, url: string, body?: unknown, extra: InjectOptions = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    extra: InjectOptions = {},
+  ): Promise<LightMyRequestResponse> {
     if (this.csrf === undefined) await this.fetchCsrf();
     const headers: Record<string, string> = {};
     if (this.token !== undefined) headers['authorization'] = `Bearer ${this.token}`;
@@ -39,7 +44,7 @@ export class TestClient {
   async login(email: string, password: string): Promise<string> {
     const res = await this.post('/api/auth/login', { email, password });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-    this.token = (res.json<{ token: string }>()).token;
+    this.token = res.json<{ token: string }>().token;
     return this.token;
   }
 

@@ -11,7 +11,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtTtlSeconds: 3600,
     logLevel: 'silent',
     webDistDir: undefined,
-    cookieSecure: false,
+    httpsOnly: false,
+    trustProxy: false,
     loginLimits: { maxPerIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
     ...overrides,
   };

@@ -15,7 +15,7 @@ export const testDialects: DialectName[] = PG_URL === undefined || PG_URL === ''
 export interface TestDatabase {
   database: Database;
   /** Closes the connection and removes the file or schema. */
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /**

@@ -9,7 +9,12 @@ export const m0001Users: Migration = {
       .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('last_name', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('main_currency', 'text')
-      .addColumn('role', 'text', (c) => c.notNull().defaultTo('NORMAL').check(sql`role in ('NORMAL', 'DEMO', 'ADMIN')`))
+      .addColumn('role', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('NORMAL')
+          .check(sql`role in ('NORMAL', 'DEMO', 'ADMIN')`),
+      )
       .addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('referral_ok', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('reg_complete', 'integer', (c) => c.notNull().defaultTo(0))

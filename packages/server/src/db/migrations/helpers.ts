@@ -8,7 +8,7 @@ export function isPostgres(db: Kysely<unknown>): boolean {
 /** Adds an auto-incrementing integer primary key named id, in the dialect's own way. */
 export function withIdColumn<T extends string>(
   db: Kysely<unknown>,
-  table: CreateTableBuilder<T, never>,
+  table: CreateTableBuilder<T>,
 ): CreateTableBuilder<T, 'id'> {
   return isPostgres(db)
     ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())

@@ -1,8 +1,8 @@
 import type { UserInfo } from '@kassa/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { sessionOf } from '../auth/guard.js';
+import type { FastifyInstance } from 'fastify';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
 
-export function accountRoutes(app: FastifyInstance, requireUser: preHandlerHookHandler): void {
+export function accountRoutes(app: FastifyInstance, requireUser: RequireUser): void {
   app.get('/api/account/userinfo', { preHandler: requireUser }, (request): UserInfo => {
     const { user } = sessionOf(request);
     return {

@@ -30,11 +30,18 @@ describeEachDatabase('auth', (ctx) => {
     expect(res.statusCode).toBe(200);
     const { token } = res.json<{ token: string }>();
     expect(token.split('.')).toHaveLength(3);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(claims).toMatchObject({ sub: String(userId), role: 'NORMAL', tv: 0 });
     expect(Number(claims['exp']) - Number(claims['iat'])).toBe(3600);
 
-    const row = await ctx.database.db.selectFrom('users').select('last_login_at').where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .select('last_login_at')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(row.last_login_at).toBeTypeOf('number');
   });
 
@@ -180,12 +187,16 @@ describeEachDatabase('auth', (ctx) => {
     it('tampered: payload changed after signing', async () => {
       const token = await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() + 600);
       const [header, , signature] = token.split('.');
-      const forged = Buffer.from(JSON.stringify({ sub: String(userId), role: 'ADMIN', tv: 0, exp: now() + 600 })).toString('base64url');
+      const forged = Buffer.from(
+        JSON.stringify({ sub: String(userId), role: 'ADMIN', tv: 0, exp: now() + 600 }),
+      ).toString('base64url');
       await expectUnauthorized(`Bearer ${header ?? ''}.${forged}.${signature ?? ''}`);
     });
 
     it('signed with another secret, or unsigned', async () => {
-      await expectUnauthorized(`Bearer ${await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() + 600, 'x'.repeat(40))}`);
+      await expectUnauthorized(
+        `Bearer ${await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() + 600, 'x'.repeat(40))}`,
+      );
       const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(userId), role: 'NORMAL', tv: 0, exp: now() + 600 })).toString('base64url')}.`;
       await expectUnauthorized(`Bearer ${none}`);
     });
@@ -197,7 +208,11 @@ describeEachDatabase('auth', (ctx) => {
     it('for a user that does not exist, or from before a token-version bump', async () => {
       await expectUnauthorized(`Bearer ${await sign({ sub: '999999', role: 'NORMAL', tv: 0 }, now() + 600)}`);
       const valid = await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() + 600);
-      const ok = await ctx.app.inject({ method: 'GET', url: '/api/account/userinfo', headers: { authorization: `Bearer ${valid}` } });
+      const ok = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/userinfo',
+        headers: { authorization: `Bearer ${valid}` },
+      });
       expect(ok.statusCode).toBe(200);
       await ctx.database.db.updateTable('users').set({ token_version: 1 }).where('id', '=', userId).execute();
       await expectUnauthorized(`Bearer ${valid}`);
@@ -212,7 +227,9 @@ describeEachDatabase(
       await ctx.createUser({ email: 'bob@example.com', password: PASSWORD });
       const client = ctx.client();
       for (let i = 0; i < 3; i++) {
-        expect((await client.post('/api/auth/login', { email: 'bob@example.com', password: 'nope-nope' })).statusCode).toBe(401);
+        expect(
+          (await client.post('/api/auth/login', { email: 'bob@example.com', password: 'nope-nope' })).statusCode,
+        ).toBe(401);
       }
       const blocked = await client.post('/api/auth/login', { email: 'BOB@example.com', password: PASSWORD });
       expect(blocked.statusCode).toBe(429);

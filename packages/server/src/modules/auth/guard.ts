@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors.js';
 import type { AuthService, Session } from './service.js';
 
@@ -17,9 +17,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1] ?? '';
 }
 
+/** A route preHandler that admits only requests with a valid token. */
+export type RequireUser = (request: FastifyRequest) => Promise<void>;
+
 /** A preHandler that admits only requests with a valid token, and records their session. */
-export function makeRequireUser(auth: AuthService) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+export function makeRequireUser(auth: AuthService): RequireUser {
+  return async (request: FastifyRequest): Promise<void> => {
     request.session = await auth.authenticate(bearerToken(request));
   };
 }

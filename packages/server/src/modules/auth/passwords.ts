@@ -1,7 +1,8 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
 // Algorithm is an ambient const enum that verbatimModuleSyntax cannot import; 2 is Argon2id.
-const ARGON2ID = 2;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- the enum cannot be imported as a value
+const ARGON2ID = 2 as Algorithm;
 
 // argon2id with OWASP's baseline parameters (19 MiB, 2 passes, 1 lane).
 const OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };

@@ -1,10 +1,10 @@
 import { loginRequestSchema, type TokenResponse, type VerifyTokenResponse } from '@kassa/contract';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
 import type { AuthService } from './service.js';
-import { sessionOf } from './guard.js';
+import { sessionOf, type RequireUser } from './guard.js';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, requireUser: preHandlerHookHandler): void {
+export function authRoutes(app: FastifyInstance, auth: AuthService, requireUser: RequireUser): void {
   app.post('/api/auth/login', async (request): Promise<TokenResponse> => {
     const body = parseOr400(loginRequestSchema, request.body);
     return { token: await auth.login(body.email, body.password, request.ip) };

@@ -28,7 +28,10 @@ export class AuthService {
   /** Checks the credentials and returns a fresh token; 401 on any mismatch, 429 when throttled. */
   async login(emailInput: string, password: string, ip: string): Promise<string> {
     const email = emailInput.toLowerCase();
-    const wait = Math.max(this.limits.perIp.retryAfterSeconds(ip), this.limits.failuresPerEmail.retryAfterSeconds(email));
+    const wait = Math.max(
+      this.limits.perIp.retryAfterSeconds(ip),
+      this.limits.failuresPerEmail.retryAfterSeconds(email),
+    );
     if (wait > 0) throw tooManyRequests(wait, `Too many login attempts; try again in ${wait} seconds`);
     this.limits.perIp.hit(ip);
 

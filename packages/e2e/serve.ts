@@ -1,0 +1,34 @@
+// Starts a throw-away Kassa for the journeys: a fresh SQLite data folder, one known user
+// created through the admin CLI, then the built server itself (packages/server/dist).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_DATA_DIR, E2E_PORT, E2E_USER } from './e2e-env.js';
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+const env = {
+  ...process.env,
+  DATA_DIR: E2E_DATA_DIR,
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  LOGIN_MAX_PER_IP: '10000',
+};
+const serverDist = path.resolve(import.meta.dirname, '../server/dist');
+const created = spawnSync(
+  process.execPath,
+  [
+    path.join(serverDist, 'cli/main.js'),
+    'user:create',
+    '--email',
+    E2E_USER.email,
+    '--password',
+    E2E_USER.password,
+    '--first-name',
+    E2E_USER.firstName,
+  ],
+  { env, stdio: 'inherit' },
+);
+if (created.status !== 0) process.exit(created.status ?? 1);
+const server = spawnSync(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: 'inherit' });
+process.exit(server.status ?? 0);

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CSRF_COOKIE } from '@kassa/contract';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { UsersRepository } from '../modules/users/repository.js';
+import { UsersService } from '../modules/users/service.js';
+import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
+import { formatFigures, measure } from './measure.js';
+
+// `npm run bench`: figures for the request path every API call pays (token check and user
+// lookup) on a real SQLite file, in process via inject so the network stack is not measured.
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kassa-bench-'));
+  const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') });
+  try {
+    await migrateToLatest(database.db);
+    await new UsersService(new UsersRepository(database.db)).createComplete({
+      email: 'bench@example.com',
+      password: 'bench-password-1',
+    });
+    const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
+    const csrf = 'b'.repeat(43);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      cookies: { [CSRF_COOKIE]: csrf },
+      headers: { 'x-xsrf-token': csrf },
+      payload: { email: 'bench@example.com', password: 'bench-password-1' },
+    });
+    const { token } = login.json<{ token: string }>();
+    const authorization = `Bearer ${token}`;
+
+    console.log('Foundation benchmarks (SQLite, in-process inject)');
+    const results = [
+      await measure('GET /api/health (database ping)', 5000, () => app.inject({ method: 'GET', url: '/api/health' })),
+      await measure('GET /api/account/userinfo (JWT + user lookup)', 5000, () =>
+        app.inject({ method: 'GET', url: '/api/account/userinfo', headers: { authorization } }),
+      ),
+      await measure(
+        'POST /api/auth/login (argon2id verify)',
+        50,
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            cookies: { [CSRF_COOKIE]: csrf },
+            headers: { 'x-xsrf-token': csrf },
+            payload: { email: 'bench@example.com', password: 'bench-password-1' },
+          }),
+        5,
+      ),
+    ];
+    for (const r of results) console.log(formatFigures(r));
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
