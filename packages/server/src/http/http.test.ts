@@ -77,7 +77,12 @@ describe('transport security follows HTTPS_ONLY', () => {
   const headersFor = async (httpsOnly: boolean) => {
     const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: testConfig({ httpsOnly }), database, jwtSecret: TEST_JWT_SECRET, logger: false });
+    const app = await buildApp({
+      config: testConfig({ httpsOnly }),
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+    });
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     await app.close();
     await database.close();
