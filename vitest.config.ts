@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/{money,contract,server}/src/**/*.test.ts'],
+          include: ['packages/{money,contract,server}/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
