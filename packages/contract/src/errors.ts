@@ -8,6 +8,7 @@ export const errorTypes = [
   'demo',
   'not_found',
   'conflict',
+  'missing_rate',
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',
