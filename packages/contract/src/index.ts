@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './account.js';
 export * from './health.js';
 export * from './paths.js';
+export * from './rates.js';

@@ -15,6 +15,14 @@ import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { UsersRepository } from './modules/users/repository.js';
+import { schedule } from './jobs/schedule.js';
+import { UserCurrenciesRepository } from './modules/currencies/repository.js';
+import { bundledRates } from './modules/rates/bundle.js';
+import { configuredProviders } from './modules/rates/providers/index.js';
+import { refreshRates } from './modules/rates/refresh.js';
+import { RatesRepository } from './modules/rates/repository.js';
+import { ratesRoutes } from './modules/rates/routes.js';
+import { RatesService } from './modules/rates/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     failuresPerEmail: new AttemptLimiter(limits.maxFailuresPerEmail, limits.windowMs),
   });
   const requireUser = makeRequireUser(auth);
+  const rates = new RatesService(new RatesRepository(database.db), bundledRates());
+  await rates.load();
 
   registerErrorHandler(app);
   await app.register(fastifyHelmet, {
@@ -77,6 +87,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   authRoutes(app, auth, requireUser);
   accountRoutes(app, requireUser);
+  ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
+
+  if (config.rates.refreshIntervalMs > 0) {
+    const providers = configuredProviders(config.rates);
+    // First refresh shortly after start, so a restart picks up days it missed.
+    const job = schedule(() => refreshRates(rates, providers, app.log), config.rates.refreshIntervalMs, 5_000);
+    app.addHook('onClose', async () => {
+      job.stop();
+    });
+  }
 
   if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
   return app;

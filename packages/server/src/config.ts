@@ -24,6 +24,12 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: positiveInt(30),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
   LOGIN_WINDOW_SECONDS: positiveInt(900),
+  // Exchange rates: the ECB reference feed (primary; the 90-day file also backfills gaps), a
+  // fallback in the currency API's format, how often to refresh (0 = never) and the fetch timeout.
+  ECB_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),
+  FALLBACK_RATES_URL: z.url().default('https://latest.currency-api.pages.dev/v1/currencies/eur.min.json'),
+  RATES_REFRESH_MINUTES: z.coerce.number().int().min(0).default(1440),
+  RATES_FETCH_TIMEOUT_SECONDS: positiveInt(20),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -41,6 +47,7 @@ export interface Config {
   httpsOnly: boolean;
   trustProxy: boolean;
   loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
+  rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -82,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    },
+    rates: {
+      ecbUrl: e.ECB_RATES_URL,
+      fallbackUrl: e.FALLBACK_RATES_URL,
+      refreshIntervalMs: e.RATES_REFRESH_MINUTES * 60_000,
+      fetchTimeoutMs: e.RATES_FETCH_TIMEOUT_SECONDS * 1000,
     },
   };
 }

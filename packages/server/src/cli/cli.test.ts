@@ -12,8 +12,10 @@ import { runCli } from './run.js';
 import { userCreate } from './user-create.js';
 
 describeEachDatabase('CLI user:create', (ctx) => {
+  const create = (argv: string[]) => userCreate.run({ database: ctx.database, config: testConfig() }, argv);
+
   it('creates a verified, registration-complete user who can log in', async () => {
-    const line = await userCreate(ctx.database, [
+    const line = await create([
       '--email',
       'Admin@Example.org',
       '--password',
@@ -45,27 +47,27 @@ describeEachDatabase('CLI user:create', (ctx) => {
   });
 
   it('defaults to EUR and NORMAL', async () => {
-    expect(await userCreate(ctx.database, ['--email', 'plain@example.org', '--password', 'password1'])).toContain(
+    expect(await create(['--email', 'plain@example.org', '--password', 'password1'])).toContain(
       '(NORMAL, main currency EUR)',
     );
   });
 
   it('refuses a duplicate e-mail (any case), a bad currency, a short password and bad usage, writing nothing', async () => {
     const before = await snapshotTables(ctx.database);
-    await expect(userCreate(ctx.database, ['--email', 'ADMIN@example.org', '--password', 'another-1'])).rejects.toThrow(
+    await expect(create(['--email', 'ADMIN@example.org', '--password', 'another-1'])).rejects.toThrow(
       'email: a user with e-mail admin@example.org already exists',
     );
     await expect(
-      userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'password1', '--main-currency', 'XYZ']),
+      create(['--email', 'x@example.org', '--password', 'password1', '--main-currency', 'XYZ']),
     ).rejects.toThrow('mainCurrency: is not a supported currency');
-    await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'short'])).rejects.toThrow(
+    await expect(create(['--email', 'x@example.org', '--password', 'short'])).rejects.toThrow(
       'password: must be at least 8 characters',
     );
-    await expect(
-      userCreate(ctx.database, ['--email', 'x@example.org', '--password', 'password1', '--role', 'ROOT']),
-    ).rejects.toThrow(UsageError);
-    await expect(userCreate(ctx.database, ['--password', 'password1'])).rejects.toThrow('--email is required');
-    await expect(userCreate(ctx.database, ['--email', 'x@example.org', '--pasword', 'password1'])).rejects.toThrow(
+    await expect(create(['--email', 'x@example.org', '--password', 'password1', '--role', 'ROOT'])).rejects.toThrow(
+      UsageError,
+    );
+    await expect(create(['--password', 'password1'])).rejects.toThrow('--email is required');
+    await expect(create(['--email', 'x@example.org', '--pasword', 'password1'])).rejects.toThrow(
       'unknown option --pasword',
     );
     expect(await snapshotTables(ctx.database)).toEqual(before);

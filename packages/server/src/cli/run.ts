@@ -3,11 +3,15 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../http/errors.js';
 import { UsageError } from './args.js';
-import { USER_CREATE_USAGE, userCreate } from './user-create.js';
+import type { Command } from './command.js';
+import { ratesImport, ratesRefresh } from './rates.js';
+import { userCreate } from './user-create.js';
 
-const COMMANDS = {
-  'user:create': { usage: USER_CREATE_USAGE, run: userCreate },
-} as const;
+const COMMANDS: Record<string, Command> = {
+  'user:create': userCreate,
+  'rates:refresh': ratesRefresh,
+  'rates:import': ratesImport,
+};
 
 const USAGE = `Usage: npm run cli -- <command> [options]\nCommands:\n${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
@@ -21,7 +25,7 @@ export async function runCli(
   err: (line: string) => void,
 ): Promise<number> {
   const [name, ...rest] = argv;
-  const command = name === undefined ? undefined : COMMANDS[name as keyof typeof COMMANDS];
+  const command = name === undefined ? undefined : COMMANDS[name];
   if (command === undefined) {
     err(name === undefined ? USAGE : `Unknown command ${name}\n${USAGE}`);
     return 2;
@@ -29,7 +33,7 @@ export async function runCli(
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    out(await command.run(database, rest));
+    out(await command.run({ database, config }, rest));
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -1,31 +1,32 @@
 import { roleSchema } from '@kassa/contract';
-import type { Database } from '../db/database.js';
 import { UsersRepository } from '../modules/users/repository.js';
 import { UsersService } from '../modules/users/service.js';
 import { parseFlags, UsageError } from './args.js';
-
-export const USER_CREATE_USAGE =
-  'user:create --email E --password P [--first-name F] [--last-name L] [--main-currency EUR] [--role NORMAL|DEMO|ADMIN]';
+import type { Command } from './command.js';
 
 /** Creates a verified, registration-complete user; returns the line to print. */
-export async function userCreate(database: Database, argv: readonly string[]): Promise<string> {
-  const flags = parseFlags(argv, ['email', 'password', 'first-name', 'last-name', 'main-currency', 'role']);
-  const email = flags.get('email');
-  const password = flags.get('password');
-  if (email === undefined) throw new UsageError('--email is required');
-  if (password === undefined) throw new UsageError('--password is required');
-  const role = flags.get('role');
-  if (role !== undefined && !roleSchema.safeParse(role).success) {
-    throw new UsageError(`--role must be one of ${roleSchema.options.join(', ')}`);
-  }
-  const service = new UsersService(new UsersRepository(database.db));
-  const user = await service.createComplete({
-    email,
-    password,
-    firstName: flags.get('first-name'),
-    lastName: flags.get('last-name'),
-    mainCurrency: flags.get('main-currency'),
-    role: role === undefined ? undefined : roleSchema.parse(role),
-  });
-  return `Created user #${user.id} ${user.email} (${user.role}, main currency ${user.mainCurrency ?? '-'})`;
-}
+export const userCreate: Command = {
+  usage:
+    'user:create --email E --password P [--first-name F] [--last-name L] [--main-currency EUR] [--role NORMAL|DEMO|ADMIN]',
+  run: async ({ database }, argv) => {
+    const flags = parseFlags(argv, ['email', 'password', 'first-name', 'last-name', 'main-currency', 'role']);
+    const email = flags.get('email');
+    const password = flags.get('password');
+    if (email === undefined) throw new UsageError('--email is required');
+    if (password === undefined) throw new UsageError('--password is required');
+    const role = flags.get('role');
+    if (role !== undefined && !roleSchema.safeParse(role).success) {
+      throw new UsageError(`--role must be one of ${roleSchema.options.join(', ')}`);
+    }
+    const service = new UsersService(new UsersRepository(database.db));
+    const user = await service.createComplete({
+      email,
+      password,
+      firstName: flags.get('first-name'),
+      lastName: flags.get('last-name'),
+      mainCurrency: flags.get('main-currency'),
+      role: role === undefined ? undefined : roleSchema.parse(role),
+    });
+    return `Created user #${user.id} ${user.email} (${user.role}, main currency ${user.mainCurrency ?? '-'})`;
+  },
+};

@@ -23,6 +23,25 @@ export interface UsersTable {
   last_login_at: number | null;
 }
 
+export interface ExchangeRatesTable {
+  /** "YYYY-MM-DD" (UTC) the rate was published for. */
+  day: string;
+  currency: string;
+  /** Units of currency per 1 EUR, exact decimal text. */
+  rate: string;
+  /** Where it came from: "ecb", "currency-api", "import:<file>". */
+  source: string;
+  stored_at: number;
+}
+
+export interface UserCurrenciesTable {
+  user_id: number;
+  code: string;
+  last_used: number;
+}
+
 export interface DB {
   users: UsersTable;
+  exchange_rates: ExchangeRatesTable;
+  user_currencies: UserCurrenciesTable;
 }

@@ -14,6 +14,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     httpsOnly: false,
     trustProxy: false,
     loginLimits: { maxPerIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
+    // No scheduled refresh in tests; feeds point at a closed local port unless a test serves them.
+    rates: {
+      ecbUrl: 'http://127.0.0.1:9/ecb.xml',
+      fallbackUrl: 'http://127.0.0.1:9/eur.json',
+      refreshIntervalMs: 0,
+      fetchTimeoutMs: 2000,
+    },
     ...overrides,
   };
 }

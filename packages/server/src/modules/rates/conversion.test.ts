@@ -10,7 +10,12 @@ const cur = (code: string): CurrencyInfo => {
   if (c === undefined) throw new Error(code);
   return c;
 };
-const row = (iso: string, currency: string, rate: string, source = 'ecb'): RateRow => ({ day: day(iso), currency, rate, source });
+const row = (iso: string, currency: string, rate: string, source = 'ecb'): RateRow => ({
+  day: day(iso),
+  currency,
+  rate,
+  source,
+});
 
 // Two ECB days (Tue 2 and Wed 3 January 2024) and a gap until Monday 8.
 const table = RateTable.build([
@@ -41,7 +46,10 @@ describe('rate lookup', () => {
   });
 
   it('lets later rows replace earlier ones of the same day and currency', () => {
-    const t = RateTable.build([row('2024-01-02', 'USD', '1.0956', 'bundle'), row('2024-01-02', 'USD', '1.1', 'import:x.csv')]);
+    const t = RateTable.build([
+      row('2024-01-02', 'USD', '1.0956', 'bundle'),
+      row('2024-01-02', 'USD', '1.1', 'import:x.csv'),
+    ]);
     const c = new Converter(t, cur('USD'));
     expect(c.explain(100n, cur('EUR'), day('2024-01-02')).legs[1]).toEqual({
       currency: 'USD',

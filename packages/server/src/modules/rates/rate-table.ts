@@ -48,7 +48,8 @@ export function parseRate(rate: string): { units: number; scale: number } {
     units /= 10n;
     scale -= 1;
   }
-  if (units.toString().length > MAX_SIGNIFICANT || scale > 100) throw new RangeError(`rate ${rate} has too many digits`);
+  if (units.toString().length > MAX_SIGNIFICANT || scale > 100)
+    throw new RangeError(`rate ${rate} has too many digits`);
   return { units: Number(units), scale };
 }
 
@@ -75,28 +76,49 @@ export class RateTable {
     private readonly sourceNames: readonly string[],
   ) {}
 
-  /**
-   * Builds a table from rows. When several rows share a day and currency, the last one wins,
-   * so callers pass the bundled history first and stored (live, imported) rows after it.
-   */
+  /** A table holding just these rows (later rows win over earlier ones of the same day and currency). */
   static build(rows: Iterable<RateRow>): RateTable {
-    const sourceIds = new Map<string, number>();
-    const perCurrency = new Map<string, Map<number, { units: number; scale: number; source: number }>>();
+    return new RateTable(new Map(), []).withRows(rows);
+  }
+
+  /** A table from prepared columnar series (the bundled history loader builds these). */
+  static fromSeries(series: ReadonlyMap<string, Series>, sourceNames: readonly string[]): RateTable {
+    return new RateTable(series, sourceNames);
+  }
+
+  /**
+   * A new table with the rows laid over this one: a row replaces the entry of the same day and
+   * currency. Only the currencies the rows touch are copied; the rest is shared.
+   */
+  withRows(rows: Iterable<RateRow>): RateTable {
+    const sourceNames = [...this.sourceNames];
+    const sourceIds = new Map(sourceNames.map((name, i) => [name, i]));
+    const added = new Map<string, Map<number, { units: number; scale: number; source: number }>>();
     for (const row of rows) {
       let source = sourceIds.get(row.source);
       if (source === undefined) {
-        source = sourceIds.size;
+        source = sourceNames.length;
+        sourceNames.push(row.source);
         sourceIds.set(row.source, source);
       }
-      let byDay = perCurrency.get(row.currency);
+      let byDay = added.get(row.currency);
       if (byDay === undefined) {
         byDay = new Map();
-        perCurrency.set(row.currency, byDay);
+        added.set(row.currency, byDay);
       }
       byDay.set(row.day, { ...parseRate(row.rate), source });
     }
-    const series = new Map<string, Series>();
-    for (const [currency, byDay] of perCurrency) {
+    if (sourceNames.length > 0xffff) throw new RangeError('too many rate sources');
+    const series = new Map(this.series);
+    for (const [currency, byDay] of added) {
+      const old = this.series.get(currency);
+      if (old !== undefined) {
+        old.days.forEach((d, i) => {
+          if (!byDay.has(d)) {
+            byDay.set(d, { units: old.units[i] ?? 0, scale: old.scales[i] ?? 0, source: old.sources[i] ?? 0 });
+          }
+        });
+      }
       const days = [...byDay.keys()].sort((a, b) => a - b);
       const s: Series = {
         days: Int32Array.from(days),
@@ -113,7 +135,7 @@ export class RateTable {
       });
       series.set(currency, s);
     }
-    return new RateTable(series, [...sourceIds.keys()]);
+    return new RateTable(series, sourceNames);
   }
 
   /** Whether any rate is stored for the currency. */

@@ -1,0 +1,20 @@
+import type { RateRow } from '../rate-table.js';
+
+/** A live source of EUR reference rates. fetch() throws with a clear message on any failure. */
+export interface RateProvider {
+  /** Stored as the source of the rows it returns. */
+  readonly name: string;
+  fetch(): Promise<RateRow[]>;
+}
+
+/** GETs a URL as text within a time limit; non-2xx answers and empty bodies are errors. */
+export async function fetchText(url: string, timeoutMs: number): Promise<string> {
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { 'user-agent': 'Kassa rates refresh' },
+  });
+  if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+  const text = await res.text();
+  if (text.trim() === '') throw new Error(`${url} answered an empty body`);
+  return text;
+}

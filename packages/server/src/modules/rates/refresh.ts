@@ -1,0 +1,48 @@
+import { isoFromDay } from '@kassa/money';
+import type { RateProvider } from './providers/provider.js';
+import type { RatesService } from './service.js';
+
+export type RefreshResult =
+  | { ok: true; provider: string; rows: number; firstDay: string; lastDay: string; failures: string[] }
+  | { ok: false; failures: string[] };
+
+/** Minimal logger so the CLI and the server's pino both fit. */
+export interface RefreshLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Fetches rates from the first provider that answers well and stores them. Never throws: a
+ * missing network or a broken feed is logged and the app carries on with what it has.
+ */
+export async function refreshRates(
+  rates: RatesService,
+  providers: readonly RateProvider[],
+  log: RefreshLog,
+): Promise<RefreshResult> {
+  const failures: string[] = [];
+  for (const provider of providers) {
+    try {
+      const rows = await provider.fetch();
+      await rates.store(rows);
+      const days = rows.map((r) => r.day);
+      const result = {
+        ok: true as const,
+        provider: provider.name,
+        rows: rows.length,
+        firstDay: isoFromDay(Math.min(...days)),
+        lastDay: isoFromDay(Math.max(...days)),
+        failures,
+      };
+      log.info(result, 'exchange rates refreshed');
+      return result;
+    } catch (err) {
+      const message = `${provider.name}: ${err instanceof Error ? err.message : String(err)}`;
+      failures.push(message);
+      log.warn({ provider: provider.name, error: message }, 'exchange rate provider failed');
+    }
+  }
+  log.warn({ failures }, 'exchange rates not refreshed; using stored rates');
+  return { ok: false, failures };
+}

@@ -1,0 +1,51 @@
+import { dayFromIso, isoFromDay } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { RateRow } from './rate-table.js';
+
+// Postgres allows 65535 bind parameters per statement; 5 columns a row.
+const BATCH = 1000;
+
+/** SQL for stored (live and imported) exchange rates. */
+export class RatesRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Every stored row, oldest day first. */
+  async all(): Promise<RateRow[]> {
+    const rows = await this.db
+      .selectFrom('exchange_rates')
+      .select(['day', 'currency', 'rate', 'source'])
+      .orderBy('day')
+      .execute();
+    return rows.map((r) => ({ day: dayFromIso(r.day) ?? 0, currency: r.currency, rate: r.rate, source: r.source }));
+  }
+
+  /** Inserts rows, replacing stored rows of the same day and currency, all in one transaction. */
+  async upsert(rows: readonly RateRow[], at: number): Promise<void> {
+    // One row per day and currency (the last wins): PostgreSQL refuses to update a row twice in one statement.
+    const unique = [...new Map(rows.map((r) => [`${r.day}|${r.currency}`, r])).values()];
+    if (unique.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const values = unique.slice(i, i + BATCH).map((r) => ({
+          day: isoFromDay(r.day),
+          currency: r.currency,
+          rate: r.rate,
+          source: r.source,
+          stored_at: at,
+        }));
+        await trx
+          .insertInto('exchange_rates')
+          .values(values)
+          .onConflict((oc) =>
+            oc.columns(['day', 'currency']).doUpdateSet((eb) => ({
+              rate: eb.ref('excluded.rate'),
+              source: eb.ref('excluded.source'),
+              stored_at: eb.ref('excluded.stored_at'),
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { findCurrency, type CurrencyInfo } from '@kassa/money';
+import { Converter, missingRate } from './conversion.js';
+import type { RateLeg, RateRow, RateTable } from './rate-table.js';
+import type { RatesRepository } from './repository.js';
+
+/** One line of exrate/get-daily. */
+export interface DailyRate {
+  toCurrency: string;
+  /** Units of toCurrency per 1 unit of the main currency. */
+  rate: number;
+  legs: RateLeg[];
+}
+
+/**
+ * Owns the rate table in memory: the bundled history with stored (live, imported) rows laid over
+ * it. Every conversion in the app goes through converter(), so all of them agree.
+ */
+export class RatesService {
+  private current: RateTable;
+
+  constructor(
+    private readonly repository: RatesRepository,
+    private readonly bundle: RateTable,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.current = bundle;
+  }
+
+  /** Reads the stored rows and lays them over the bundle; call once at start. */
+  async load(): Promise<void> {
+    this.current = this.bundle.withRows(await this.repository.all());
+  }
+
+  /** The table as it is now. */
+  table(): RateTable {
+    return this.current;
+  }
+
+  /** A converter into the currency, on the current table. */
+  converter(to: CurrencyInfo): Converter {
+    return new Converter(this.current, to);
+  }
+
+  /** Stores rows (replacing those of the same day and currency) and makes them visible at once. */
+  async store(rows: readonly RateRow[]): Promise<void> {
+    await this.repository.upsert(rows, this.now());
+    this.current = this.current.withRows(rows);
+  }
+
+  /** The rate from the main currency to each listed currency on the day, with provenance. */
+  daily(mainCode: string, codes: readonly string[], day: number): DailyRate[] {
+    const main = findCurrency(mainCode);
+    if (main === undefined) throw missingRate(mainCode);
+    return codes.map((code) => {
+      const to = findCurrency(code);
+      if (to === undefined) throw missingRate(code);
+      // One unit of main (10^decimals minor units) converted into `to`: the rate itself.
+      const explained = this.converter(to).explain(1n, main, day);
+      return { toCurrency: code, rate: Number(explained.rate), legs: explained.legs };
+    });
+  }
+}
