@@ -5,10 +5,10 @@ import { CSRF_COOKIE } from '@kassa/contract';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersRepository } from '../modules/users/repository.js';
 import { UsersService } from '../modules/users/service.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { formatFigures, measure } from './measure.js';
+import { benchConversions } from './rates.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') });
   try {
     await migrateToLatest(database.db);
-    await new UsersService(new UsersRepository(database.db)).createComplete({
+    await new UsersService(database.db).createComplete({
       email: 'bench@example.com',
       password: 'bench-password-1',
     });
@@ -62,3 +62,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+for (const line of benchConversions()) console.log(line);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
+import { UserCurrenciesRepository } from '../modules/currencies/repository.js';
 import { UsersRepository } from '../modules/users/repository.js';
 import { testConfig } from '../test/config.js';
 import { describeEachDatabase } from '../test/harness.js';
@@ -41,6 +42,8 @@ describeEachDatabase('CLI user:create', (ctx) => {
       regComplete: true,
     });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    const currencies = await new UserCurrenciesRepository(ctx.database.db).list(user?.id ?? -1);
+    expect(currencies.map((c) => c.code)).toEqual(['HUF']);
     const client = ctx.client();
     await client.login('admin@example.org', 'Sup3r-secret');
     expect((await client.get('/api/account/userinfo')).json<{ role: string }>().role).toBe('ADMIN');

@@ -1,5 +1,4 @@
 import { roleSchema } from '@kassa/contract';
-import { UsersRepository } from '../modules/users/repository.js';
 import { UsersService } from '../modules/users/service.js';
 import { parseFlags, UsageError } from './args.js';
 import type { Command } from './command.js';
@@ -18,7 +17,7 @@ export const userCreate: Command = {
     if (role !== undefined && !roleSchema.safeParse(role).success) {
       throw new UsageError(`--role must be one of ${roleSchema.options.join(', ')}`);
     }
-    const service = new UsersService(new UsersRepository(database.db));
+    const service = new UsersService(database.db);
     const user = await service.createComplete({
       email,
       password,

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database, DialectName } from '../db/database.js';
-import { UsersRepository } from '../modules/users/repository.js';
 import { UsersService, type CreateUserInput } from '../modules/users/service.js';
 import { TestClient } from './client.js';
 import { TEST_JWT_SECRET, testConfig } from './config.js';
@@ -41,7 +40,7 @@ export function describeEachDatabase(
           logger: false,
         });
         ctx.client = () => new TestClient(ctx.app);
-        const users = new UsersService(new UsersRepository(testDb.database.db));
+        const users = new UsersService(testDb.database.db);
         ctx.createUser = (input) => users.createComplete(input);
       });
       afterAll(async () => {

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { describeIssue } from '../../http/validate.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { User, UsersRepository } from './repository.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { UsersRepository, type User } from './repository.js';
 
 /** Minimum password length (spec §9). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -28,10 +31,14 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Rules about user records that several entry points share (CLI now, sign-up later). */
 export class UsersService {
+  private readonly users: UsersRepository;
+
   constructor(
-    private readonly users: UsersRepository,
+    private readonly db: Kysely<DB>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.users = new UsersRepository(db);
+  }
 
   /**
    * Creates a verified, registration-complete user (admin CLI, tests, benchmarks).
@@ -46,18 +53,24 @@ export class UsersService {
     const data = parsed.data;
     const email = data.email.toLowerCase();
     if ((await this.users.findByEmail(email)) !== undefined) throw emailTaken(email);
+    const passwordHash = await hashPassword(data.password);
     try {
-      return await this.users.insert({
-        email,
-        passwordHash: await hashPassword(data.password),
-        firstName: data.firstName,
-        lastName: data.lastName,
-        mainCurrency: data.mainCurrency,
-        role: data.role satisfies Role,
-        emailVerified: true,
-        referralOk: true,
-        regComplete: true,
-        createdAt: this.now(),
+      // The user and their main currency land together or not at all.
+      return await this.db.transaction().execute(async (trx) => {
+        const user = await new UsersRepository(trx).insert({
+          email,
+          passwordHash,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          mainCurrency: data.mainCurrency,
+          role: data.role satisfies Role,
+          emailVerified: true,
+          referralOk: true,
+          regComplete: true,
+          createdAt: this.now(),
+        });
+        await new UserCurrenciesRepository(trx).ensure(user.id, data.mainCurrency, this.now());
+        return user;
       });
     } catch (err) {
       // A concurrent insert of the same e-mail loses at the unique index.
