@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(config.httpsOnly).toBe(false);
     expect(config.trustProxy).toBe(false);
     expect(config.webDistDir).toMatch(/packages[/\\]web[/\\]dist$/);
+    expect(config.rates).toEqual({
+      ecbUrl: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml',
+      fallbackUrl: 'https://latest.currency-api.pages.dev/v1/currencies/eur.min.json',
+      refreshIntervalMs: 86_400_000,
+      fetchTimeoutMs: 20_000,
+    });
   });
 
   it('reads every variable', () => {
@@ -46,6 +52,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ECB_RATES_URL: 'not a url' })).toThrow(/ECB_RATES_URL/);
+    expect(loadConfig({ RATES_REFRESH_MINUTES: '0' }).rates.refreshIntervalMs).toBe(0);
   });
 
   it('parses sqlite URLs relative to the working directory', () => {
