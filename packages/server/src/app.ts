@@ -93,8 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const providers = configuredProviders(config.rates);
     // First refresh shortly after start, so a restart picks up days it missed.
     const job = schedule(() => refreshRates(rates, providers, app.log), config.rates.refreshIntervalMs, 5_000);
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', (_instance, done) => {
       job.stop();
+      done();
     });
   }
 

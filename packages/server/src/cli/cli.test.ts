@@ -9,7 +9,7 @@ import { testConfig } from '../test/config.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { snapshotTables } from '../test/snapshot.js';
 import { UsageError } from './args.js';
-import { runCli } from './run.js';
+import { runCliCaptured } from '../test/cli.js';
 import { userCreate } from './user-create.js';
 
 describeEachDatabase('CLI user:create', (ctx) => {
@@ -82,17 +82,7 @@ describe('CLI runner', () => {
   const config = testConfig({ database: { kind: 'sqlite', file: path.join(dir, 'cli.db') } });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const run = async (argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      argv,
-      config,
-      (l) => out.push(l),
-      (l) => err.push(l),
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const run = (argv: string[]) => runCliCaptured(argv, config);
 
   it('migrates the configured database and exits 0 on success, 1 on refusal, 2 on misuse', async () => {
     expect(await run(['user:create', '--email', 'e@x.org', '--password', 'password1'])).toMatchObject({

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/database.js';
 import { testConfig } from '../test/config.js';
 import { FeedServer } from '../test/feed-server.js';
 import { ECB_XML } from '../test/fixtures.js';
-import { runCli } from './run.js';
+import { runCliCaptured } from '../test/cli.js';
 
 describe('CLI rates:import and rates:refresh', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-rates-cli-'));
@@ -26,17 +26,7 @@ describe('CLI rates:import and rates:refresh', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = async (argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      argv,
-      config,
-      (l) => out.push(l),
-      (l) => err.push(l),
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const run = (argv: string[]) => runCliCaptured(argv, config);
   const storedRows = async () => {
     const database = openDatabase(config.database);
     try {

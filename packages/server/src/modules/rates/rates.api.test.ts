@@ -6,8 +6,8 @@ import { describeEachDatabase } from '../../test/harness.js';
 import { snapshotTables } from '../../test/snapshot.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { bundledRates } from './bundle.js';
-import { CurrencyApiProvider } from './providers/currency-api.js';
-import { EcbProvider } from './providers/ecb.js';
+import { currencyApiProvider } from './providers/currency-api.js';
+import { ecbProvider } from './providers/ecb.js';
 import { refreshRates } from './refresh.js';
 import { RatesRepository } from './repository.js';
 import { RatesService } from './service.js';
@@ -21,10 +21,7 @@ describeEachDatabase('exchange rates: refresh and stored rows', (ctx) => {
   afterAll(() => feed.stop());
 
   const service = () => new RatesService(new RatesRepository(ctx.database.db), bundledRates());
-  const providers = () => [
-    new EcbProvider(feed.url('/ecb.xml'), 500),
-    new CurrencyApiProvider(feed.url('/eur.json'), 500),
-  ];
+  const providers = () => [ecbProvider(feed.url('/ecb.xml'), 500), currencyApiProvider(feed.url('/eur.json'), 500)];
 
   it('stores the ECB feed, and a fresh service sees the stored days over the bundle', async () => {
     feed.answers.set('/ecb.xml', { body: ECB_XML });
@@ -59,7 +56,7 @@ describeEachDatabase('exchange rates: refresh and stored rows', (ctx) => {
       expect(result.ok && result.provider).toBe('currency-api');
       expect(result.failures).toHaveLength(1);
     }
-    const closed = await refreshRates(service(), [new EcbProvider('http://127.0.0.1:9/x.xml', 500)], silent);
+    const closed = await refreshRates(service(), [ecbProvider('http://127.0.0.1:9/x.xml', 500)], silent);
     expect(closed.ok).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { dayFromIso, isSupportedCurrency } from '@kassa/money';
 import { z } from 'zod';
 import type { RateRow } from '../rate-table.js';
-import { fetchText, type RateProvider } from './provider.js';
+import { HttpRateProvider, type RateProvider } from './provider.js';
 
 const snapshotSchema = z.object({
   date: z.string(),
@@ -45,15 +45,6 @@ export function parseCurrencyApiJson(text: string, source: string): RateRow[] {
 }
 
 /** The currency API's latest EUR snapshot (fallback provider). */
-export class CurrencyApiProvider implements RateProvider {
-  readonly name = 'currency-api';
-
-  constructor(
-    private readonly url: string,
-    private readonly timeoutMs: number,
-  ) {}
-
-  async fetch(): Promise<RateRow[]> {
-    return parseCurrencyApiJson(await fetchText(this.url, this.timeoutMs), this.name);
-  }
+export function currencyApiProvider(url: string, timeoutMs: number): RateProvider {
+  return new HttpRateProvider('currency-api', url, timeoutMs, parseCurrencyApiJson);
 }

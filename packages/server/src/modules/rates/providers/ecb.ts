@@ -1,6 +1,6 @@
 import { dayFromIso, isSupportedCurrency } from '@kassa/money';
 import { parseRate, type RateRow } from '../rate-table.js';
-import { fetchText, type RateProvider } from './provider.js';
+import { HttpRateProvider, type RateProvider } from './provider.js';
 
 const DAY_BLOCK = /<Cube\s+time=["'](\d{4}-\d{2}-\d{2})["']\s*>([\s\S]*?)<\/Cube>/g;
 const RATE_ENTRY = /<Cube\s+currency=["']([A-Z]{3})["']\s+rate=["']([^"']*)["']\s*\/>/g;
@@ -27,15 +27,6 @@ export function parseEcbXml(xml: string, source: string): RateRow[] {
 }
 
 /** The ECB reference rates feed (primary provider). */
-export class EcbProvider implements RateProvider {
-  readonly name = 'ecb';
-
-  constructor(
-    private readonly url: string,
-    private readonly timeoutMs: number,
-  ) {}
-
-  async fetch(): Promise<RateRow[]> {
-    return parseEcbXml(await fetchText(this.url, this.timeoutMs), this.name);
-  }
+export function ecbProvider(url: string, timeoutMs: number): RateProvider {
+  return new HttpRateProvider('ecb', url, timeoutMs, parseEcbXml);
 }

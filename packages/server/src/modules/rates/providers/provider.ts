@@ -18,3 +18,17 @@ export async function fetchText(url: string, timeoutMs: number): Promise<string>
   if (text.trim() === '') throw new Error(`${url} answered an empty body`);
   return text;
 }
+
+/** A provider that GETs one URL and parses the answer; the parser throws for unusable answers. */
+export class HttpRateProvider implements RateProvider {
+  constructor(
+    readonly name: string,
+    private readonly url: string,
+    private readonly timeoutMs: number,
+    private readonly parse: (text: string, source: string) => RateRow[],
+  ) {}
+
+  async fetch(): Promise<RateRow[]> {
+    return this.parse(await fetchText(this.url, this.timeoutMs), this.name);
+  }
+}

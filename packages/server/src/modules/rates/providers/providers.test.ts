@@ -2,8 +2,8 @@ import { dayFromIso } from '@kassa/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedServer } from '../../../test/feed-server.js';
 import { ECB_XML } from '../../../test/fixtures.js';
-import { CurrencyApiProvider, parseCurrencyApiJson, plainDecimal } from './currency-api.js';
-import { EcbProvider, parseEcbXml } from './ecb.js';
+import { currencyApiProvider, parseCurrencyApiJson, plainDecimal } from './currency-api.js';
+import { ecbProvider, parseEcbXml } from './ecb.js';
 
 const day = (iso: string) => dayFromIso(iso) ?? Number.NaN;
 
@@ -67,8 +67,8 @@ describe('providers over HTTP', () => {
   it('fetch and parse a served feed', async () => {
     feed.answers.set('/ecb.xml', { body: ECB_XML, contentType: 'text/xml' });
     feed.answers.set('/eur.json', { body: JSON.stringify({ date: '2026-11-21', eur: { usd: 1.06 } }) });
-    expect(await new EcbProvider(feed.url('/ecb.xml'), 2000).fetch()).toHaveLength(4);
-    expect(await new CurrencyApiProvider(feed.url('/eur.json'), 2000).fetch()).toEqual([
+    expect(await ecbProvider(feed.url('/ecb.xml'), 2000).fetch()).toHaveLength(4);
+    expect(await currencyApiProvider(feed.url('/eur.json'), 2000).fetch()).toEqual([
       { day: day('2026-11-21'), currency: 'USD', rate: '1.06', source: 'currency-api' },
     ]);
   });
@@ -77,9 +77,9 @@ describe('providers over HTTP', () => {
     feed.answers.set('/down.xml', { status: 503, body: 'maintenance' });
     feed.answers.set('/empty.xml', { body: '' });
     feed.answers.set('/slow.xml', { body: ECB_XML, delayMs: 1000 });
-    await expect(new EcbProvider(feed.url('/down.xml'), 2000).fetch()).rejects.toThrow('answered HTTP 503');
-    await expect(new EcbProvider(feed.url('/empty.xml'), 2000).fetch()).rejects.toThrow('empty body');
-    await expect(new EcbProvider(feed.url('/slow.xml'), 100).fetch()).rejects.toThrow();
-    await expect(new EcbProvider('http://127.0.0.1:9/closed.xml', 2000).fetch()).rejects.toThrow();
+    await expect(ecbProvider(feed.url('/down.xml'), 2000).fetch()).rejects.toThrow('answered HTTP 503');
+    await expect(ecbProvider(feed.url('/empty.xml'), 2000).fetch()).rejects.toThrow('empty body');
+    await expect(ecbProvider(feed.url('/slow.xml'), 100).fetch()).rejects.toThrow();
+    await expect(ecbProvider('http://127.0.0.1:9/closed.xml', 2000).fetch()).rejects.toThrow();
   });
 });
