@@ -3,3 +3,4 @@ export { supportedCurrencies, findCurrency, isSupportedCurrency } from './curren
 export type { ScaledDecimal } from './decimal.js';
 export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoint } from './decimal.js';
 export { dayFromIso, isoFromDay, utcDayOf } from './days.js';
+export { ExactSum } from './exact-sum.js';
