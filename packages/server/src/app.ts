@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { badRequest } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { makeRequireUser } from './modules/auth/guard.js';
@@ -22,6 +23,16 @@ import { configuredProviders } from './modules/rates/providers/index.js';
 import { refreshRates } from './modules/rates/refresh.js';
 import { RatesRepository } from './modules/rates/repository.js';
 import { ratesRoutes } from './modules/rates/routes.js';
+import { categoryRoutes } from './modules/categories/routes.js';
+import { CategoriesService } from './modules/categories/service.js';
+import { conversionRoutes } from './modules/conversions/routes.js';
+import { ConversionsService } from './modules/conversions/service.js';
+import { currencyRoutes } from './modules/currencies/routes.js';
+import { CurrenciesService } from './modules/currencies/service.js';
+import { pocketRoutes } from './modules/pockets/routes.js';
+import { PocketsService } from './modules/pockets/service.js';
+import { transactionRoutes } from './modules/transactions/routes.js';
+import { TransactionsService } from './modules/transactions/service.js';
 import { RatesService } from './modules/rates/service.js';
 
 export interface AppDeps {
@@ -65,6 +76,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await rates.load();
 
   registerErrorHandler(app);
+  // An empty body with a JSON content type (PATCH category/close/{id} from some clients) means
+  // "no body"; routes that need one answer 400 "body: is required".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body: string, done) => {
+    if (body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(body) as unknown);
+    } catch {
+      done(badRequest('body: is not valid JSON'), undefined);
+    }
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -88,6 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth, requireUser);
   accountRoutes(app, requireUser);
   ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
+  const categories = new CategoriesService(database.db);
+  currencyRoutes(app, new CurrenciesService(database.db), requireUser);
+  pocketRoutes(app, new PocketsService(database.db), requireUser);
+  categoryRoutes(app, categories, requireUser);
+  transactionRoutes(app, new TransactionsService(database.db, categories, rates), requireUser);
+  conversionRoutes(app, new ConversionsService(database.db), requireUser);
 
   if (config.rates.refreshIntervalMs > 0) {
     const providers = configuredProviders(config.rates);

@@ -3,12 +3,14 @@ import type { DB } from './schema.js';
 import { m0001Users } from './migrations/0001-users.js';
 import { m0002ExchangeRates } from './migrations/0002-exchange-rates.js';
 import { m0003UserCurrencies } from './migrations/0003-user-currencies.js';
+import { m0004Ledger } from './migrations/0004-ledger.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-users': m0001Users,
   '0002-exchange-rates': m0002ExchangeRates,
   '0003-user-currencies': m0003UserCurrencies,
+  '0004-ledger': m0004Ledger,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

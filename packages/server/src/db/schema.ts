@@ -40,8 +40,84 @@ export interface UserCurrenciesTable {
   last_used: number;
 }
 
+export interface CategoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  type: 'real' | 'loan' | 'business' | 'external';
+  description: string;
+  /** 1 income, 0 expense for real categories; null for the others. */
+  is_income: number | null;
+  is_built_in: number;
+  is_active: number;
+  /** Minor units of the user's main currency; null = no limit. */
+  monthly_limit: number | null;
+  last_used: number;
+}
+
+export interface PocketsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  currency: string;
+  is_cash: number;
+  created_at: number;
+}
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  category_id: number;
+  /** The category's type, copied so listings and sums need no join. */
+  kind: 'real' | 'loan' | 'business' | 'external';
+  business_type: 'invest' | 'pnl' | 'realize' | null;
+  is_income: number;
+  /** Minor units, positive. */
+  amount: number;
+  currency: string;
+  description: string;
+  time: number;
+  /** UTC day number of time: the day whose exchange rate applies. */
+  day: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ConversionsTable {
+  id: Generated<number>;
+  user_id: number;
+  from_amount: number;
+  from_currency: string;
+  to_amount: number;
+  to_currency: string;
+  description: string;
+  time: number;
+  day: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FixpointsTable {
+  id: Generated<number>;
+  user_id: number;
+  time: number;
+  created_at: number;
+}
+
+export interface PocketStatesTable {
+  fixpoint_id: number;
+  pocket_id: number;
+  balance: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
   user_currencies: UserCurrenciesTable;
+  categories: CategoriesTable;
+  pockets: PocketsTable;
+  transactions: TransactionsTable;
+  conversions: ConversionsTable;
+  fixpoints: FixpointsTable;
+  pocket_states: PocketStatesTable;
 }

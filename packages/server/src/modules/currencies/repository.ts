@@ -23,12 +23,32 @@ export class UserCurrenciesRepository {
     return rows.map((r) => ({ code: r.code, lastUsed: r.last_used }));
   }
 
+  async has(userId: number, code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_currencies')
+      .select('code')
+      .where('user_id', '=', userId)
+      .where('code', '=', code)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Adds the currency unless the user has it already. */
   async ensure(userId: number, code: string, at: number): Promise<void> {
     await this.db
       .insertInto('user_currencies')
       .values({ user_id: userId, code, last_used: at })
       .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
+      .execute();
+  }
+
+  /** Marks currencies as used now (they move to the top of pickers). */
+  async touch(userId: number, codes: readonly string[], at: number): Promise<void> {
+    await this.db
+      .updateTable('user_currencies')
+      .set({ last_used: at })
+      .where('user_id', '=', userId)
+      .where('code', 'in', codes)
       .execute();
   }
 }

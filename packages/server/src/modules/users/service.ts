@@ -6,7 +6,11 @@ import { describeIssue } from '../../http/validate.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { CategoriesRepository } from '../categories/repository.js';
+import { createSystemCategories } from '../categories/system-categories.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { defaultPocketName } from '../currencies/service.js';
+import { PocketsRepository } from '../pockets/repository.js';
 import { UsersRepository, type User } from './repository.js';
 
 /** Minimum password length (spec §9). */
@@ -55,7 +59,7 @@ export class UsersService {
     if ((await this.users.findByEmail(email)) !== undefined) throw emailTaken(email);
     const passwordHash = await hashPassword(data.password);
     try {
-      // The user and their main currency land together or not at all.
+      // The user, their main currency with its default pocket, and the system categories land together or not at all.
       return await this.db.transaction().execute(async (trx) => {
         const user = await new UsersRepository(trx).insert({
           email,
@@ -69,7 +73,14 @@ export class UsersService {
           regComplete: true,
           createdAt: this.now(),
         });
-        await new UserCurrenciesRepository(trx).ensure(user.id, data.mainCurrency, this.now());
+        const at = this.now();
+        await new UserCurrenciesRepository(trx).ensure(user.id, data.mainCurrency, at);
+        await new PocketsRepository(trx).insert(
+          user.id,
+          { name: defaultPocketName(data.mainCurrency), currency: data.mainCurrency, isCash: false },
+          at,
+        );
+        await createSystemCategories(new CategoriesRepository(trx), user.id, at);
         return user;
       });
     } catch (err) {

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { amountInputSchema, currencyCodeSchema, descriptionSchema, instantSchema } from './common.js';
+
+/** A conversion as returned. */
+export const conversionSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  fromAmount: z.number(),
+  fromCurrency: z.string(),
+  toAmount: z.number(),
+  toCurrency: z.string(),
+  description: z.string(),
+  time: z.string(),
+});
+export type Conversion = z.infer<typeof conversionSchema>;
+
+const conversionInput = z.object({
+  fromAmount: amountInputSchema,
+  fromCurrency: currencyCodeSchema,
+  toAmount: amountInputSchema,
+  toCurrency: currencyCodeSchema,
+  description: descriptionSchema,
+  time: instantSchema,
+});
+export const addConversionSchema = conversionInput.extend({ id: z.null().optional() });
+export const updateConversionSchema = conversionInput.extend({ id: z.number().int().positive() });
+export type ConversionInput = z.infer<typeof conversionInput>;

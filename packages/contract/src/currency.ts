@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from './common.js';
+
+/** GET currency/supported */
+export const supportedCurrencySchema = z.object({
+  code: z.string(),
+  sign: z.string(),
+  name: z.string(),
+  decimals: z.number(),
+  signBefore: z.boolean(),
+});
+export type SupportedCurrency = z.infer<typeof supportedCurrencySchema>;
+
+/** GET currency/usersall item, POST currency/add result. */
+export const userCurrencySchema = z.object({ code: z.string(), lastUsed: z.string() });
+export type UserCurrencyDto = z.infer<typeof userCurrencySchema>;
+
+/** A new pocket inside currency/add (its currency is the one added). */
+export const newCurrencyPocketSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  isCash: z.boolean().default(false),
+});
+
+/** POST currency/add */
+export const addCurrencyRequestSchema = z.object({
+  currency: currencyCodeSchema,
+  items: z.array(newCurrencyPocketSchema).max(50).default([]),
+});
+export type AddCurrencyRequest = z.infer<typeof addCurrencyRequestSchema>;

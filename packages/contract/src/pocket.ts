@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from './common.js';
+
+const pocketName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+
+/** A pocket as returned; balance is the latest stated balance (read only). */
+export const pocketSchema = z.object({
+  pocketId: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  isCash: z.boolean(),
+  balance: z.number(),
+});
+export type Pocket = z.infer<typeof pocketSchema>;
+
+/** GET pocket/getall-grouped */
+export const pocketGroupSchema = z.object({ currency: z.string(), items: z.array(pocketSchema) });
+export type PocketGroup = z.infer<typeof pocketGroupSchema>;
+
+/** POST pocket/add, one item of POST pocket/addmany */
+export const newPocketSchema = z.object({
+  name: pocketName,
+  currency: currencyCodeSchema,
+  isCash: z.boolean().default(false),
+});
+export type NewPocket = z.infer<typeof newPocketSchema>;
+
+export const newPocketsSchema = z.array(newPocketSchema).min(1, 'must hold at least one pocket').max(100);
+
+/** POST pocket/update: name and cash flag; the currency of a pocket never changes. */
+export const updatePocketSchema = z.object({
+  pocketId: z.number().int().positive(),
+  name: pocketName,
+  isCash: z.boolean(),
+  currency: currencyCodeSchema.optional(),
+});
+export type UpdatePocket = z.infer<typeof updatePocketSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { amountInputSchema, currencyCodeSchema, descriptionSchema, instantSchema, intervalSchema } from './common.js';
+import { categoryTypes } from './category.js';
+
+export const businessTypes = ['invest', 'pnl', 'realize'] as const;
+export type BusinessType = (typeof businessTypes)[number];
+
+/** What a list row stands for: the spec routes transaction, loan and invest rows to the transaction editor. */
+export const rowTypes = ['transaction', 'loan', 'invest'] as const;
+
+/** A transaction as returned. */
+export const transactionSchema = z.object({
+  id: z.number(),
+  isIncome: z.boolean(),
+  /** Major units, positive; the direction carries the sign. */
+  amount: z.number(),
+  currency: z.string(),
+  categoryId: z.number(),
+  description: z.string(),
+  time: z.string(),
+  categType: z.enum(categoryTypes),
+  type: z.enum(businessTypes).nullable(),
+  rowType: z.enum(rowTypes),
+  /** The amount in the main currency at the rate of the transaction's day. */
+  convertedAmount: z.number().optional(),
+  convertedCurrency: z.string().optional(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** POST transaction/add (no id) and transaction/update (with id). */
+export const transactionInputSchema = z.object({
+  amount: amountInputSchema,
+  currency: currencyCodeSchema,
+  categoryId: z.number({ error: 'must be a category id' }).int().positive(),
+  description: descriptionSchema,
+  time: instantSchema,
+  /** Required for loan, business and external; real transactions take it from the category. */
+  isIncome: z.boolean().nullable().optional(),
+  /** Business only; defaults to invest. */
+  type: z.enum(businessTypes, { error: 'must be invest, pnl or realize' }).nullable().optional(),
+});
+export const addTransactionSchema = transactionInputSchema.extend({ id: z.null().optional() });
+export const updateTransactionSchema = transactionInputSchema.extend({ id: z.number().int().positive() });
+export type TransactionInput = z.infer<typeof transactionInputSchema>;
+
+/** POST transaction/getfiltered and getconvertedsum: every field optional; empty lists mean "any". */
+export const transactionFilterSchema = z.object({
+  interval: intervalSchema.nullable().optional(),
+  categoryIds: z.array(z.number().int().positive()).max(1000).default([]),
+  currencies: z.array(currencyCodeSchema).max(200).default([]),
+  /** true = income (IN), false = expense (OUT). */
+  directions: z.array(z.boolean()).max(2).default([]),
+  types: z.array(z.string()).default([]),
+  /** Optional keyset paging: at most `limit` rows, strictly older than `after` (the last row received). */
+  limit: z.number().int().min(1).max(5000).optional(),
+  after: z.object({ time: instantSchema, id: z.number().int().positive() }).optional(),
+});
+export type TransactionFilter = z.infer<typeof transactionFilterSchema>;

@@ -1,0 +1,43 @@
+import {
+  categoryQuerySchema,
+  idParamSchema,
+  newCategorySchema,
+  updateCategorySchema,
+  type Category,
+} from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { CategoriesService } from './service.js';
+
+export function categoryRoutes(app: FastifyInstance, service: CategoriesService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
+  app.get('/api/category/getall', opts, (request): Promise<Category[]> => {
+    const { user } = sessionOf(request);
+    return service.list(user.id, user.mainCurrency, parseOr400(categoryQuerySchema, request.query, 'query'));
+  });
+  app.get('/api/category/get-external', opts, (request): Promise<Category[]> => {
+    const { user } = sessionOf(request);
+    return service.list(user.id, user.mainCurrency, { type: 'external' });
+  });
+  app.get('/api/category/getbyid/:id', opts, (request): Promise<Category> => {
+    const { user } = sessionOf(request);
+    return service.get(user.id, user.mainCurrency, parseOr400(idParamSchema, request.params, 'id').id);
+  });
+  app.post('/api/category/add', opts, (request): Promise<Category> => {
+    const { user } = sessionOf(request);
+    return service.add(user.id, user.mainCurrency, parseOr400(newCategorySchema, request.body));
+  });
+  app.post('/api/category/update', opts, (request): Promise<Category> => {
+    const { user } = sessionOf(request);
+    return service.update(user.id, user.mainCurrency, parseOr400(updateCategorySchema, request.body));
+  });
+  app.patch('/api/category/close/:id', opts, (request): Promise<Category> => {
+    const { user } = sessionOf(request);
+    return service.close(user.id, user.mainCurrency, parseOr400(idParamSchema, request.params, 'id').id);
+  });
+  app.delete('/api/category/delete/:id', opts, async (request, reply) => {
+    await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,88 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ConversionsTable, DB } from '../../db/schema.js';
+
+/** A stored conversion (amounts in minor units of their currencies). */
+export interface ConversionRow {
+  id: number;
+  fromAmount: number;
+  fromCurrency: string;
+  toAmount: number;
+  toCurrency: string;
+  description: string;
+  time: number;
+  day: number;
+}
+
+function toRow(r: Selectable<ConversionsTable>): ConversionRow {
+  return {
+    id: r.id,
+    fromAmount: r.from_amount,
+    fromCurrency: r.from_currency,
+    toAmount: r.to_amount,
+    toCurrency: r.to_currency,
+    description: r.description,
+    time: r.time,
+    day: r.day,
+  };
+}
+
+const toColumns = (c: Omit<ConversionRow, 'id'>) => ({
+  from_amount: c.fromAmount,
+  from_currency: c.fromCurrency,
+  to_amount: c.toAmount,
+  to_currency: c.toCurrency,
+  description: c.description,
+  time: c.time,
+  day: c.day,
+});
+
+/** SQL for conversions; every query is scoped by user. */
+export class ConversionsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async find(userId: number, id: number): Promise<ConversionRow | undefined> {
+    const row = await this.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRow(row);
+  }
+
+  /** Conversions with start <= time <= end, newest first. */
+  async between(userId: number, start: number, end: number): Promise<ConversionRow[]> {
+    const rows = await this.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('time', '>=', start)
+      .where('time', '<=', end)
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toRow);
+  }
+
+  async insert(userId: number, c: Omit<ConversionRow, 'id'>, at: number): Promise<number> {
+    const row = await this.db
+      .insertInto('conversions')
+      .values({ user_id: userId, ...toColumns(c), created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(userId: number, id: number, c: Omit<ConversionRow, 'id'>, at: number): Promise<void> {
+    await this.db
+      .updateTable('conversions')
+      .set({ ...toColumns(c), updated_at: at })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('conversions').where('user_id', '=', userId).where('id', '=', id).execute();
+  }
+}

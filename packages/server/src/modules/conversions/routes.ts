@@ -1,0 +1,35 @@
+import {
+  addConversionSchema,
+  idParamSchema,
+  intervalSchema,
+  updateConversionSchema,
+  type Conversion,
+} from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { ConversionsService } from './service.js';
+
+export function conversionRoutes(app: FastifyInstance, service: ConversionsService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
+  const id = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
+
+  app.get('/api/conversion/getbyid/:id', opts, (request): Promise<Conversion> =>
+    service.get(sessionOf(request).user.id, id(request.params)),
+  );
+  app.post('/api/conversion/getbetween', opts, (request): Promise<Conversion[]> => {
+    const interval = parseOr400(intervalSchema, request.body);
+    return service.between(sessionOf(request).user.id, interval.start, interval.end);
+  });
+  app.post('/api/conversion/add', opts, (request): Promise<Conversion> =>
+    service.add(sessionOf(request).user.id, parseOr400(addConversionSchema, request.body)),
+  );
+  app.post('/api/conversion/update', opts, (request): Promise<Conversion> => {
+    const body = parseOr400(updateConversionSchema, request.body);
+    return service.update(sessionOf(request).user.id, body.id, body);
+  });
+  app.delete('/api/conversion/delete/:id', opts, async (request, reply) => {
+    await service.delete(sessionOf(request).user.id, id(request.params));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,96 @@
+import type { Conversion, ConversionInput } from '@kassa/contract';
+import { findCurrency, minorToMajor, parseAmount, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { ownedCurrency } from '../currencies/service.js';
+import { ConversionsRepository, type ConversionRow } from './repository.js';
+
+function toDto(userId: number, row: ConversionRow): Conversion {
+  const from = findCurrency(row.fromCurrency) as CurrencyInfo;
+  const to = findCurrency(row.toCurrency) as CurrencyInfo;
+  return {
+    id: row.id,
+    userId,
+    fromAmount: minorToMajor(BigInt(row.fromAmount), from.decimals),
+    fromCurrency: row.fromCurrency,
+    toAmount: minorToMajor(BigInt(row.toAmount), to.decimals),
+    toCurrency: row.toCurrency,
+    description: row.description,
+    time: new Date(row.time).toISOString(),
+  };
+}
+
+/** Rules for conversions: two different currencies, both the user's, positive amounts. */
+export class ConversionsService {
+  private readonly conversions: ConversionsRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.conversions = new ConversionsRepository(db);
+  }
+
+  private async require(userId: number, id: number): Promise<ConversionRow> {
+    const row = await this.conversions.find(userId, id);
+    if (row === undefined) throw notFound(`Conversion ${id} not found`);
+    return row;
+  }
+
+  private async resolve(userId: number, input: ConversionInput): Promise<Omit<ConversionRow, 'id'>> {
+    if (input.fromCurrency === input.toCurrency) throw badRequest('toCurrency: must differ from fromCurrency');
+    const currencies = new UserCurrenciesRepository(this.db);
+    const from = await ownedCurrency(currencies, userId, input.fromCurrency, 'fromCurrency');
+    const to = await ownedCurrency(currencies, userId, input.toCurrency, 'toCurrency');
+    const fromAmount = parseAmount(input.fromAmount, from.decimals);
+    if (!fromAmount.ok) throw badRequest(`fromAmount: ${fromAmount.message}`);
+    const toAmount = parseAmount(input.toAmount, to.decimals);
+    if (!toAmount.ok) throw badRequest(`toAmount: ${toAmount.message}`);
+    return {
+      fromAmount: Number(fromAmount.minor),
+      fromCurrency: from.code,
+      toAmount: Number(toAmount.minor),
+      toCurrency: to.code,
+      description: input.description,
+      time: input.time,
+      day: utcDayOf(input.time),
+    };
+  }
+
+  async get(userId: number, id: number): Promise<Conversion> {
+    return toDto(userId, await this.require(userId, id));
+  }
+
+  async between(userId: number, start: number, end: number): Promise<Conversion[]> {
+    return (await this.conversions.between(userId, start, end)).map((r) => toDto(userId, r));
+  }
+
+  async add(userId: number, input: ConversionInput): Promise<Conversion> {
+    const row = await this.resolve(userId, input);
+    const at = this.now();
+    const id = await this.db.transaction().execute(async (trx) => {
+      const newId = await new ConversionsRepository(trx).insert(userId, row, at);
+      await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
+      return newId;
+    });
+    return toDto(userId, { ...row, id });
+  }
+
+  async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
+    await this.require(userId, id);
+    const row = await this.resolve(userId, input);
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await new ConversionsRepository(trx).update(userId, id, row, at);
+      await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
+    });
+    return toDto(userId, { ...row, id });
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    await this.require(userId, id);
+    await this.conversions.delete(userId, id);
+  }
+}

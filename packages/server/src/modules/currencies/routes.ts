@@ -1,0 +1,18 @@
+import { addCurrencyRequestSchema, type SupportedCurrency, type UserCurrencyDto } from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { CurrenciesService } from './service.js';
+
+export function currencyRoutes(app: FastifyInstance, service: CurrenciesService, requireUser: RequireUser): void {
+  // The catalogue is the same for everyone, so it needs no login.
+  app.get('/api/currency/supported', (): SupportedCurrency[] => service.supported());
+
+  app.get('/api/currency/usersall', { preHandler: requireUser }, (request): Promise<UserCurrencyDto[]> =>
+    service.list(sessionOf(request).user.id),
+  );
+
+  app.post('/api/currency/add', { preHandler: requireUser }, (request): Promise<UserCurrencyDto> =>
+    service.add(sessionOf(request).user.id, parseOr400(addCurrencyRequestSchema, request.body)),
+  );
+}

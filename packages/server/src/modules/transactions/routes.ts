@@ -1,0 +1,41 @@
+import {
+  addTransactionSchema,
+  idParamSchema,
+  transactionFilterSchema,
+  updateTransactionSchema,
+  type MoneyAmount,
+  type Transaction,
+} from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { TransactionsService } from './service.js';
+
+export function transactionRoutes(app: FastifyInstance, service: TransactionsService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
+  const id = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
+
+  app.get('/api/transaction/getbyid/:id', opts, (request): Promise<Transaction> =>
+    service.get(sessionOf(request).user, id(request.params)),
+  );
+  app.post('/api/transaction/getfiltered', opts, (request): Promise<Transaction[]> =>
+    service.filtered(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+  );
+  app.get('/api/transaction/getallincat/:id', opts, (request): Promise<Transaction[]> =>
+    service.inCategory(sessionOf(request).user, id(request.params)),
+  );
+  app.post('/api/transaction/getconvertedsum', opts, (request): Promise<MoneyAmount> =>
+    service.convertedSum(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+  );
+  app.post('/api/transaction/add', opts, (request): Promise<Transaction> =>
+    service.add(sessionOf(request).user, parseOr400(addTransactionSchema, request.body)),
+  );
+  app.post('/api/transaction/update', opts, (request): Promise<Transaction> => {
+    const body = parseOr400(updateTransactionSchema, request.body);
+    return service.update(sessionOf(request).user, body.id, body);
+  });
+  app.delete('/api/transaction/delete/:id', opts, async (request, reply) => {
+    await service.delete(sessionOf(request).user, id(request.params));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,201 @@
+import type { MoneyAmount, Transaction, TransactionFilter, TransactionInput } from '@kassa/contract';
+import { ExactSum, findCurrency, minorToMajor, parseAmount, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { CategoryRow } from '../categories/repository.js';
+import { CategoriesRepository } from '../categories/repository.js';
+import type { CategoriesService } from '../categories/service.js';
+import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { ownedCurrency } from '../currencies/service.js';
+import type { Converter } from '../rates/conversion.js';
+import type { RatesService } from '../rates/service.js';
+import { TransactionsRepository, type TransactionQuery, type TransactionRow } from './repository.js';
+
+/** Who is asking: the services need the id and the main currency. */
+export interface Owner {
+  id: number;
+  mainCurrency: string | null;
+}
+
+const rowTypeOf = (kind: TransactionRow['kind']): Transaction['rowType'] =>
+  kind === 'loan' ? 'loan' : kind === 'business' ? 'invest' : 'transaction';
+
+/** A closed loan or business category freezes its transactions (spec §4). */
+function refuseClosed(category: CategoryRow): void {
+  if (!category.isActive && (category.type === 'loan' || category.type === 'business')) {
+    throw conflict(`Category ${category.name} is closed; its transactions cannot be added, changed or deleted`);
+  }
+}
+
+/** Rules for transactions of kinds real, loan, business and external (DESIGN §4). */
+export class TransactionsService {
+  private readonly transactions: TransactionsRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly categories: CategoriesService,
+    private readonly rates: RatesService,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.transactions = new TransactionsRepository(db);
+  }
+
+  private mainConverter(owner: Owner): Converter | undefined {
+    const main = owner.mainCurrency === null ? undefined : findCurrency(owner.mainCurrency);
+    return main === undefined ? undefined : this.rates.converter(main);
+  }
+
+  private toDto(row: TransactionRow, converter: Converter | undefined): Transaction {
+    const currency = findCurrency(row.currency) as CurrencyInfo;
+    const dto: Transaction = {
+      id: row.id,
+      isIncome: row.isIncome,
+      amount: minorToMajor(BigInt(row.amount), currency.decimals),
+      currency: row.currency,
+      categoryId: row.categoryId,
+      description: row.description,
+      time: new Date(row.time).toISOString(),
+      categType: row.kind,
+      type: row.businessType,
+      rowType: rowTypeOf(row.kind),
+    };
+    if (converter !== undefined) {
+      dto.convertedAmount = minorToMajor(
+        converter.toMinor(BigInt(row.amount), currency, row.day),
+        converter.to.decimals,
+      );
+      dto.convertedCurrency = converter.to.code;
+    }
+    return dto;
+  }
+
+  private async require(owner: Owner, id: number): Promise<TransactionRow> {
+    const row = await this.transactions.find(owner.id, id);
+    if (row === undefined) throw notFound(`Transaction ${id} not found`);
+    return row;
+  }
+
+  /** Checks an input against its category and the user's currencies; returns the row to store. */
+  private async resolve(
+    owner: Owner,
+    input: TransactionInput,
+  ): Promise<{ row: Omit<TransactionRow, 'id'>; category: CategoryRow }> {
+    const category = await this.categories.require(owner.id, input.categoryId);
+    refuseClosed(category);
+    if (!category.isActive) throw conflict(`Category ${category.name} is inactive; activate it to use it`);
+    const currency = await ownedCurrency(new UserCurrenciesRepository(this.db), owner.id, input.currency, 'currency');
+    const amount = parseAmount(input.amount, currency.decimals);
+    if (!amount.ok) throw badRequest(`amount: ${amount.message}`);
+
+    let isIncome: boolean;
+    if (category.type === 'real') {
+      isIncome = category.isIncome === true; // real transactions take the category's direction
+    } else if (typeof input.isIncome === 'boolean') {
+      isIncome = input.isIncome;
+    } else {
+      throw badRequest(`isIncome: is required for a ${category.type} transaction (true = IN, false = OUT)`);
+    }
+    const hasType = input.type !== undefined && input.type !== null;
+    if (category.type !== 'business' && hasType) throw badRequest('type: only business transactions have a type');
+    const businessType = category.type === 'business' ? (input.type ?? 'invest') : null;
+
+    return {
+      category,
+      row: {
+        categoryId: category.id,
+        kind: category.type,
+        businessType,
+        isIncome,
+        amount: Number(amount.minor),
+        currency: currency.code,
+        description: input.description,
+        time: input.time,
+        day: utcDayOf(input.time),
+      },
+    };
+  }
+
+  async get(owner: Owner, id: number): Promise<Transaction> {
+    return this.toDto(await this.require(owner, id), this.mainConverter(owner));
+  }
+
+  async add(owner: Owner, input: TransactionInput): Promise<Transaction> {
+    const { row } = await this.resolve(owner, input);
+    const at = this.now();
+    const id = await this.db.transaction().execute(async (trx) => {
+      const newId = await new TransactionsRepository(trx).insert(owner.id, row, at);
+      await this.touch(trx, owner.id, row, at);
+      return newId;
+    });
+    return this.toDto({ ...row, id }, this.mainConverter(owner));
+  }
+
+  async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
+    const existing = await this.require(owner, id);
+    refuseClosed(await this.categories.require(owner.id, existing.categoryId));
+    const { row } = await this.resolve(owner, input);
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await new TransactionsRepository(trx).update(owner.id, id, row, at);
+      await this.touch(trx, owner.id, row, at);
+    });
+    return this.toDto({ ...row, id }, this.mainConverter(owner));
+  }
+
+  async delete(owner: Owner, id: number): Promise<void> {
+    const existing = await this.require(owner, id);
+    refuseClosed(await this.categories.require(owner.id, existing.categoryId));
+    await this.transactions.delete(owner.id, id);
+  }
+
+  /** Transactions matching the filter, newest first, each with its amount in the main currency. */
+  async filtered(owner: Owner, filter: TransactionFilter): Promise<Transaction[]> {
+    const converter = this.mainConverter(owner);
+    return (await this.transactions.list(owner.id, toQuery(filter))).map((r) => this.toDto(r, converter));
+  }
+
+  /** Every transaction of one category, newest first. */
+  async inCategory(owner: Owner, categoryId: number): Promise<Transaction[]> {
+    await this.categories.require(owner.id, categoryId);
+    const converter = this.mainConverter(owner);
+    return (await this.transactions.list(owner.id, { categoryIds: [categoryId] })).map((r) => this.toDto(r, converter));
+  }
+
+  /**
+   * The signed sum (IN positive, OUT negative) of the matching transactions in the main currency,
+   * each at its own day's rate; the exact products are summed and rounded once.
+   */
+  async convertedSum(owner: Owner, filter: TransactionFilter): Promise<MoneyAmount> {
+    const converter = this.mainConverter(owner);
+    if (converter === undefined) throw conflict('Choose a main currency first');
+    const sum = new ExactSum();
+    for (const row of await this.transactions.list(owner.id, {
+      ...toQuery(filter),
+      limit: undefined,
+      before: undefined,
+    })) {
+      const { num, den } = converter.fraction(BigInt(row.amount), findCurrency(row.currency) as CurrencyInfo, row.day);
+      sum.add(row.isIncome ? num : -num, den);
+    }
+    return { amount: minorToMajor(sum.rounded(), converter.to.decimals), currency: converter.to.code };
+  }
+
+  /** Using a currency or category moves it to the top of its picker. */
+  private async touch(trx: Kysely<DB>, userId: number, row: Omit<TransactionRow, 'id'>, at: number): Promise<void> {
+    await new UserCurrenciesRepository(trx).touch(userId, [row.currency], at);
+    await new CategoriesRepository(trx).touch(userId, row.categoryId, at);
+  }
+}
+
+function toQuery(filter: TransactionFilter): TransactionQuery {
+  return {
+    start: filter.interval?.start,
+    end: filter.interval?.end,
+    categoryIds: filter.categoryIds,
+    currencies: filter.currencies,
+    directions: filter.directions,
+    limit: filter.limit,
+    before: filter.after,
+  };
+}
