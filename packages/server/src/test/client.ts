@@ -1,7 +1,7 @@
 import { CSRF_COOKIE } from '@kassa/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
  * Talks to the app the way the web client does: keeps the XSRF-TOKEN cookie from its first
@@ -38,6 +38,14 @@ export class TestClient {
 
   post(url: string, body?: unknown, extra?: InjectOptions) {
     return this.request('POST', url, body, extra);
+  }
+
+  patch(url: string, body?: unknown) {
+    return this.request('PATCH', url, body);
+  }
+
+  delete(url: string) {
+    return this.request('DELETE', url);
   }
 
   /** Logs in and keeps the token; fails the test when login does not succeed. */

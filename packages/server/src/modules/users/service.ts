@@ -52,7 +52,7 @@ export class UsersService {
     const parsed = createUserSchema.safeParse(input);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      throw badRequest(first === undefined ? 'invalid user' : describeIssue(first, 'user'));
+      throw badRequest(first === undefined ? 'invalid user' : describeIssue(first, 'user', input));
     }
     const data = parsed.data;
     const email = data.email.toLowerCase();
