@@ -104,7 +104,7 @@ export class CategoriesRepository {
       .where('user_id', '=', userId)
       .where('category_id', '=', id)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   async touch(userId: number, id: number, at: number): Promise<void> {
