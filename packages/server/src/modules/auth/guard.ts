@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../http/errors.js';
+import { AppError, unauthorized } from '../../http/errors.js';
 import type { AuthService, Session } from './service.js';
 
 declare module 'fastify' {
@@ -32,3 +32,14 @@ export function sessionOf(request: FastifyRequest): Session {
   if (request.session === undefined) throw unauthorized();
   return request.session;
 }
+
+/**
+ * A preHandler for changes the demo user may not make (account-level changes, DESIGN §7).
+ * Runs after requireUser; answers 403 {type: "demo"}, which the web shows as "Not allowed for demo user".
+ */
+export const denyDemo: RequireUser = (request) => {
+  if (sessionOf(request).user.role === 'DEMO') {
+    return Promise.reject(new AppError(403, 'demo', 'Not allowed for the demo user'));
+  }
+  return Promise.resolve();
+};
