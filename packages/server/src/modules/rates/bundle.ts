@@ -20,7 +20,7 @@ export function parseBundle(text: string): RateTable {
   const codes = header.slice(2);
   const columns = codes.map(() => ({
     days: [] as number[],
-    units: [] as number[],
+    units: [] as bigint[],
     scales: [] as number[],
     sources: [] as number[],
   }));
@@ -57,7 +57,7 @@ export function parseBundle(text: string): RateTable {
     if (col === undefined || col.days.length === 0) return;
     series.set(code, {
       days: Int32Array.from(col.days),
-      units: Float64Array.from(col.units),
+      units: BigInt64Array.from(col.units),
       scales: Int8Array.from(col.scales),
       sources: Uint16Array.from(col.sources),
     });

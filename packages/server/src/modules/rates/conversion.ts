@@ -1,6 +1,6 @@
 import { divideHalfEven, formatSignificant, isoFromDay, pow10, type CurrencyInfo } from '@kassa/money';
 import { AppError } from '../../http/errors.js';
-import type { Position, RateLeg, RateTable } from './rate-table.js';
+import { indexOnOrBefore, type Position, type RateLeg, type RateTable, type Series } from './rate-table.js';
 
 /** A currency without any stored rate: an explicit error, never a silent 1.0 (DESIGN §6). */
 export function missingRate(currency: string): AppError {
@@ -33,18 +33,37 @@ const EUR = 'EUR';
  * half-to-even to whole minor units of the target, and aggregates can sum the fractions first.
  */
 export class Converter {
+  /** The target's series, looked up once; undefined for EUR (rate 1). */
+  private readonly toSeries: Series | undefined;
+
   constructor(
     private readonly table: RateTable,
     readonly to: CurrencyInfo,
   ) {
-    if (to.code !== EUR && !table.has(to.code)) throw missingRate(to.code);
+    this.toSeries = table.seriesOf(to.code);
+    if (to.code !== EUR && this.toSeries === undefined) throw missingRate(to.code);
   }
 
   /** The exact value of amountMinor (in from's minor units) in minor units of the target. */
   fraction(amountMinor: bigint, from: CurrencyInfo, day: number): Fraction {
     if (from.code === this.to.code) return { num: amountMinor, den: 1n };
-    const [uTo, sTo] = this.unitsAndScale(this.to.code, day);
-    const [uFrom, sFrom] = this.unitsAndScale(from.code, day);
+    // Hot path (100k conversions per analytics call): no tuples, one map lookup.
+    let uTo = 1n;
+    let sTo = 0;
+    if (this.toSeries !== undefined) {
+      const i = indexOnOrBefore(this.toSeries.days, day);
+      uTo = this.toSeries.units[i] ?? 0n;
+      sTo = this.toSeries.scales[i] ?? 0;
+    }
+    let uFrom = 1n;
+    let sFrom = 0;
+    if (from.code !== EUR) {
+      const series = this.table.seriesOf(from.code);
+      if (series === undefined) throw missingRate(from.code);
+      const i = indexOnOrBefore(series.days, day);
+      uFrom = series.units[i] ?? 0n;
+      sFrom = series.scales[i] ?? 0;
+    }
     const k = this.to.decimals - from.decimals + sFrom - sTo;
     return k >= 0
       ? { num: amountMinor * uTo * pow10(k), den: uFrom }
@@ -83,7 +102,7 @@ export class Converter {
   private unitsAndScale(currency: string, day: number): [bigint, number] {
     if (currency === EUR) return [1n, 0];
     const { series, index } = this.position(currency, day);
-    return [BigInt(series.units[index] ?? 0), series.scales[index] ?? 0];
+    return [series.units[index] ?? 0n, series.scales[index] ?? 0];
   }
 
   private leg(currency: string, day: number): RateLeg {

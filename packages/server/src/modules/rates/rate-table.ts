@@ -20,12 +20,13 @@ export interface RateLeg {
 
 /**
  * Columnar rates of one currency, sorted by day. Rates are stored as integer units and a
- * decimal scale (value = units / 10^scale). Units stay below 2^53 (at most 15 significant
- * digits are accepted), so a Float64Array holds them exactly and costs 8 bytes a day.
+ * decimal scale (value = units / 10^scale). Units have at most 15 significant digits, so a
+ * BigInt64Array holds them in 8 bytes a day and hands the converter bigints without a
+ * conversion on every read (the hot path of every conversion).
  */
 export interface Series {
   days: Int32Array;
-  units: Float64Array;
+  units: BigInt64Array;
   scales: Int8Array;
   sources: Uint16Array;
 }
@@ -39,7 +40,7 @@ export interface Position {
 const MAX_SIGNIFICANT = 15;
 
 /** Parses a stored rate string; throws for anything but a positive plain decimal. */
-export function parseRate(rate: string): { units: number; scale: number } {
+export function parseRate(rate: string): { units: bigint; scale: number } {
   const parsed = parseDecimal(rate);
   if (parsed === undefined || parsed.units <= 0n) throw new RangeError(`invalid rate ${rate}`);
   // Trailing zeros carry no value; dropping them keeps units small.
@@ -50,7 +51,7 @@ export function parseRate(rate: string): { units: number; scale: number } {
   }
   if (units.toString().length > MAX_SIGNIFICANT || scale > 100)
     throw new RangeError(`rate ${rate} has too many digits`);
-  return { units: Number(units), scale };
+  return { units, scale };
 }
 
 /** Index of the last entry with days[i] <= day; the first entry when day precedes them all. */
@@ -93,7 +94,7 @@ export class RateTable {
   withRows(rows: Iterable<RateRow>): RateTable {
     const sourceNames = [...this.sourceNames];
     const sourceIds = new Map(sourceNames.map((name, i) => [name, i]));
-    const added = new Map<string, Map<number, { units: number; scale: number; source: number }>>();
+    const added = new Map<string, Map<number, { units: bigint; scale: number; source: number }>>();
     for (const row of rows) {
       let source = sourceIds.get(row.source);
       if (source === undefined) {
@@ -115,14 +116,14 @@ export class RateTable {
       if (old !== undefined) {
         old.days.forEach((d, i) => {
           if (!byDay.has(d)) {
-            byDay.set(d, { units: old.units[i] ?? 0, scale: old.scales[i] ?? 0, source: old.sources[i] ?? 0 });
+            byDay.set(d, { units: old.units[i] ?? 0n, scale: old.scales[i] ?? 0, source: old.sources[i] ?? 0 });
           }
         });
       }
       const days = [...byDay.keys()].sort((a, b) => a - b);
       const s: Series = {
         days: Int32Array.from(days),
-        units: new Float64Array(days.length),
+        units: new BigInt64Array(days.length),
         scales: new Int8Array(days.length),
         sources: new Uint16Array(days.length),
       };
@@ -159,6 +160,11 @@ export class RateTable {
     return Number.isFinite(first) ? { first, last } : undefined;
   }
 
+  /** The columnar series of a currency, or undefined when it has no rates. */
+  seriesOf(currency: string): Series | undefined {
+    return this.series.get(currency);
+  }
+
   /** Where the rate of the currency for the day sits; undefined when the currency has no rates. */
   position(currency: string, day: number): Position | undefined {
     const series = this.series.get(currency);
@@ -171,7 +177,7 @@ export class RateTable {
     return {
       currency,
       day: isoFromDay(series.days[index] ?? 0),
-      rate: placeDecimalPoint(BigInt(series.units[index] ?? 0), series.scales[index] ?? 0),
+      rate: placeDecimalPoint(series.units[index] ?? 0n, series.scales[index] ?? 0),
       source: this.sourceNames[series.sources[index] ?? 0] ?? 'unknown',
     };
   }
