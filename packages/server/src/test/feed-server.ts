@@ -44,3 +44,12 @@ export class FeedServer {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
+
+/** A loopback URL on which nothing listens: a port just opened and closed again. */
+export async function closedPortUrl(path: string): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}${path}`;
+}

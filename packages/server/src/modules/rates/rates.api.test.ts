@@ -1,6 +1,6 @@
 import { dayFromIso, isoFromDay, utcDayOf } from '@kassa/money';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FeedServer } from '../../test/feed-server.js';
+import { closedPortUrl, FeedServer } from '../../test/feed-server.js';
 import { ECB_XML } from '../../test/fixtures.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { snapshotTables } from '../../test/snapshot.js';
@@ -56,8 +56,8 @@ describeEachDatabase('exchange rates: refresh and stored rows', (ctx) => {
       expect(result.ok && result.provider).toBe('currency-api');
       expect(result.failures).toHaveLength(1);
     }
-    const closed = await refreshRates(service(), [ecbProvider('http://127.0.0.1:9/x.xml', 500)], silent);
-    expect(closed.ok).toBe(false);
+    const closed = await refreshRates(service(), [ecbProvider(await closedPortUrl('/x.xml'), 500)], silent);
+    expect(closed).toMatchObject({ ok: false, failures: [expect.stringContaining('is unreachable: ECONNREFUSED')] });
   });
 
   it('changes nothing when every provider fails', async () => {

@@ -9,12 +9,25 @@ export interface RateProvider {
 
 /** GETs a URL as text within a time limit; non-2xx answers and empty bodies are errors. */
 export async function fetchText(url: string, timeoutMs: number): Promise<string> {
-  const res = await fetch(url, {
-    signal: AbortSignal.timeout(timeoutMs),
-    headers: { 'user-agent': 'Kassa rates refresh' },
-  });
-  if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
-  const text = await res.text();
+  let status: number;
+  let text: string;
+  try {
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { 'user-agent': 'Kassa rates refresh' },
+    });
+    status = res.status;
+    text = await res.text();
+  } catch (err) {
+    // fetch says only "fetch failed"; the cause names the real problem (ECONNREFUSED, ENOTFOUND…).
+    const e = err as { name?: string; cause?: { code?: string; message?: string } };
+    const reason =
+      e.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : (e.cause?.code ?? e.cause?.message ?? String(err));
+    throw new Error(`${url} is unreachable: ${reason}`, { cause: err });
+  }
+  if (status < 200 || status > 299) throw new Error(`${url} answered HTTP ${status}`);
   if (text.trim() === '') throw new Error(`${url} answered an empty body`);
   return text;
 }

@@ -1,6 +1,6 @@
 import { dayFromIso } from '@kassa/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeedServer } from '../../../test/feed-server.js';
+import { closedPortUrl, FeedServer } from '../../../test/feed-server.js';
 import { ECB_XML } from '../../../test/fixtures.js';
 import { currencyApiProvider, parseCurrencyApiJson, plainDecimal } from './currency-api.js';
 import { ecbProvider, parseEcbXml } from './ecb.js';
@@ -79,7 +79,11 @@ describe('providers over HTTP', () => {
     feed.answers.set('/slow.xml', { body: ECB_XML, delayMs: 1000 });
     await expect(ecbProvider(feed.url('/down.xml'), 2000).fetch()).rejects.toThrow('answered HTTP 503');
     await expect(ecbProvider(feed.url('/empty.xml'), 2000).fetch()).rejects.toThrow('empty body');
-    await expect(ecbProvider(feed.url('/slow.xml'), 100).fetch()).rejects.toThrow();
-    await expect(ecbProvider('http://127.0.0.1:9/closed.xml', 2000).fetch()).rejects.toThrow();
+    await expect(ecbProvider(feed.url('/slow.xml'), 100).fetch()).rejects.toThrow(
+      'is unreachable: no answer within 100 ms',
+    );
+    await expect(ecbProvider(await closedPortUrl('/closed.xml'), 2000).fetch()).rejects.toThrow(
+      'is unreachable: ECONNREFUSED',
+    );
   });
 });
