@@ -4,6 +4,7 @@ import { m0001Users } from './migrations/0001-users.js';
 import { m0002ExchangeRates } from './migrations/0002-exchange-rates.js';
 import { m0003UserCurrencies } from './migrations/0003-user-currencies.js';
 import { m0004Ledger } from './migrations/0004-ledger.js';
+import { m0005DailyTotals } from './migrations/0005-daily-totals.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-exchange-rates': m0002ExchangeRates,
   '0003-user-currencies': m0003UserCurrencies,
   '0004-ledger': m0004Ledger,
+  '0005-daily-totals': m0005DailyTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

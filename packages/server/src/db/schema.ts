@@ -110,6 +110,21 @@ export interface PocketStatesTable {
   balance: number;
 }
 
+export interface DailyTotalsTable {
+  user_id: number;
+  day: number;
+  currency: string;
+  /** 0 for conversion legs. */
+  category_id: number;
+  kind: 'real' | 'loan' | 'business' | 'external' | 'conversion';
+  /** '' unless kind is business. */
+  business_type: '' | 'invest' | 'pnl' | 'realize';
+  is_income: number;
+  /** Sum of amounts, minor units. */
+  amount: number;
+  count: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -120,4 +135,5 @@ export interface DB {
   conversions: ConversionsTable;
   fixpoints: FixpointsTable;
   pocket_states: PocketStatesTable;
+  daily_totals: DailyTotalsTable;
 }

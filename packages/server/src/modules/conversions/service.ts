@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
+import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.js';
 import { ConversionsRepository, type ConversionRow } from './repository.js';
 
 function toDto(userId: number, row: ConversionRow): Conversion {
@@ -72,6 +73,7 @@ export class ConversionsService {
     const at = this.now();
     const id = await this.db.transaction().execute(async (trx) => {
       const newId = await new ConversionsRepository(trx).insert(userId, row, at);
+      await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(row, 1));
       await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
       return newId;
     });
@@ -79,18 +81,25 @@ export class ConversionsService {
   }
 
   async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
-    await this.require(userId, id);
+    const existing = await this.require(userId, id);
     const row = await this.resolve(userId, input);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       await new ConversionsRepository(trx).update(userId, id, row, at);
+      await new DailyTotalsRepository(trx).apply(userId, [
+        ...conversionDeltas(existing, -1),
+        ...conversionDeltas(row, 1),
+      ]);
       await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
     });
     return toDto(userId, { ...row, id });
   }
 
   async delete(userId: number, id: number): Promise<void> {
-    await this.require(userId, id);
-    await this.conversions.delete(userId, id);
+    const existing = await this.require(userId, id);
+    await this.db.transaction().execute(async (trx) => {
+      await new ConversionsRepository(trx).delete(userId, id);
+      await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(existing, -1));
+    });
   }
 }

@@ -8,6 +8,7 @@ import { CategoriesRepository } from '../categories/repository.js';
 import type { CategoriesService } from '../categories/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
+import { DailyTotalsRepository, transactionDeltas } from '../ledger/daily-totals.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { TransactionsRepository, type TransactionQuery, type TransactionRow } from './repository.js';
@@ -125,6 +126,7 @@ export class TransactionsService {
     const at = this.now();
     const id = await this.db.transaction().execute(async (trx) => {
       const newId = await new TransactionsRepository(trx).insert(owner.id, row, at);
+      await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(row, 1));
       await this.touch(trx, owner.id, row, at);
       return newId;
     });
@@ -138,6 +140,10 @@ export class TransactionsService {
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       await new TransactionsRepository(trx).update(owner.id, id, row, at);
+      await new DailyTotalsRepository(trx).apply(owner.id, [
+        ...transactionDeltas(existing, -1),
+        ...transactionDeltas(row, 1),
+      ]);
       await this.touch(trx, owner.id, row, at);
     });
     return this.toDto({ ...row, id }, this.mainConverter(owner));
@@ -146,7 +152,10 @@ export class TransactionsService {
   async delete(owner: Owner, id: number): Promise<void> {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
-    await this.transactions.delete(owner.id, id);
+    await this.db.transaction().execute(async (trx) => {
+      await new TransactionsRepository(trx).delete(owner.id, id);
+      await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(existing, -1));
+    });
   }
 
   /** Transactions matching the filter, newest first, each with its amount in the main currency. */

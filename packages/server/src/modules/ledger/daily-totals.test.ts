@@ -1,0 +1,94 @@
+import { findCurrency } from '@kassa/money';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.js';
+import { CategoriesService } from '../categories/service.js';
+import { ConversionsService } from '../conversions/service.js';
+import { CurrenciesService } from '../currencies/service.js';
+import { bundledRates } from '../rates/bundle.js';
+import { RatesRepository } from '../rates/repository.js';
+import { RatesService } from '../rates/service.js';
+import { TransactionsService } from '../transactions/service.js';
+import { DailyTotalsRepository } from './daily-totals.js';
+
+function prng(seed: number) {
+  let a = seed;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+describeEachDatabase('daily totals', (ctx) => {
+  it('always equal a from-scratch recomputation after random writes, edits and deletes', async () => {
+    const user = await ctx.createUser({ email: 'totals@example.com', password: 'password-1', mainCurrency: 'EUR' });
+    const owner = { id: user.id, mainCurrency: 'EUR' };
+    const db = ctx.database.db;
+    for (const code of ['USD', 'JPY']) await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
+    const categories = new CategoriesService(db);
+    const rates = new RatesService(new RatesRepository(db), bundledRates());
+    const transactions = new TransactionsService(db, categories, rates);
+    const conversions = new ConversionsService(db);
+    const cats = await categories.list(user.id, 'EUR', {});
+    const loan = await categories.add(user.id, 'EUR', {
+      name: 'L',
+      type: 'loan',
+      description: '',
+      isActive: true,
+      monthlyLimit: null,
+    });
+    const biz = await categories.add(user.id, 'EUR', {
+      name: 'B',
+      type: 'business',
+      description: '',
+      isActive: true,
+      monthlyLimit: null,
+    });
+    const categoryIds = [...cats.map((c) => c.id), loan.id, biz.id];
+    const totals = new DailyTotalsRepository(db);
+
+    const random = prng(99);
+    const codes = ['EUR', 'USD', 'JPY'];
+    const txIds: number[] = [];
+    const convIds: number[] = [];
+    const txInput = () => {
+      const categoryId = categoryIds[random(categoryIds.length)] ?? 0;
+      const currency = codes[random(3)] ?? 'EUR';
+      return {
+        amount: (findCurrency(currency)?.decimals ?? 2) === 0 ? 1 + random(9999) : (1 + random(99999)) / 100,
+        currency,
+        categoryId,
+        description: '',
+        time: Date.UTC(2026, 0, 1 + random(10), random(24)),
+        isIncome: random(2) === 1,
+        type: categoryId === biz.id ? (['invest', 'pnl', 'realize'] as const)[random(3)] : null,
+      };
+    };
+    const convInput = () => {
+      const from = codes[random(3)] ?? 'EUR';
+      const to = codes.filter((c) => c !== from)[random(2)] ?? 'USD';
+      return {
+        fromAmount: 1 + random(500),
+        fromCurrency: from,
+        toAmount: 1 + random(500),
+        toCurrency: to,
+        description: '',
+        time: Date.UTC(2026, 0, 1 + random(10)),
+      };
+    };
+
+    for (let step = 0; step < 300; step++) {
+      const op = random(10);
+      if (op < 4 || txIds.length === 0) txIds.push((await transactions.add(owner, txInput())).id);
+      else if (op < 6) await transactions.update(owner, txIds[random(txIds.length)] ?? 0, txInput());
+      else if (op < 7) await transactions.delete(owner, txIds.splice(random(txIds.length), 1)[0] ?? 0);
+      else if (op < 8 || convIds.length === 0) convIds.push((await conversions.add(user.id, convInput())).id);
+      else if (op < 9) await conversions.update(user.id, convIds[random(convIds.length)] ?? 0, convInput());
+      else await conversions.delete(user.id, convIds.splice(random(convIds.length), 1)[0] ?? 0);
+    }
+    const maintained = await totals.all(user.id);
+    expect(maintained.length).toBeGreaterThan(20);
+    expect(maintained).toEqual(await totals.recompute(user.id));
+  }, 120_000);
+});

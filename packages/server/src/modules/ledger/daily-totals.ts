@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import type { DailyTotalsTable, DB } from '../../db/schema.js';
+import type { ConversionRow } from '../conversions/repository.js';
+import type { TransactionRow } from '../transactions/repository.js';
+
+/** One change to a daily total: amount and count are added (negative to take away). */
+export type TotalDelta = Omit<DailyTotalsTable, 'user_id'>;
+
+/** The daily-total contributions of a transaction, signed by `sign` (+1 add, -1 remove). */
+export function transactionDeltas(t: Omit<TransactionRow, 'id'>, sign: 1 | -1): TotalDelta[] {
+  return [
+    {
+      day: t.day,
+      currency: t.currency,
+      category_id: t.categoryId,
+      kind: t.kind,
+      business_type: t.businessType ?? '',
+      is_income: t.isIncome ? 1 : 0,
+      amount: sign * t.amount,
+      count: sign,
+    },
+  ];
+}
+
+/** The two legs of a conversion: money out in fromCurrency, money in in toCurrency. */
+export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): TotalDelta[] {
+  const leg = (currency: string, amount: number, isIncome: number): TotalDelta => ({
+    day: c.day,
+    currency,
+    category_id: 0,
+    kind: 'conversion',
+    business_type: '',
+    is_income: isIncome,
+    amount: sign * amount,
+    count: sign,
+  });
+  return [leg(c.fromCurrency, c.fromAmount, 0), leg(c.toCurrency, c.toAmount, 1)];
+}
+
+/** SQL for daily_totals. Callers pass their transaction so totals and rows change together. */
+export class DailyTotalsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Adds the deltas; totals whose count drops to zero are removed. */
+  async apply(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
+    for (const d of deltas) {
+      await this.db
+        .insertInto('daily_totals')
+        .values({ user_id: userId, ...d })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'currency', 'category_id', 'business_type', 'is_income']).doUpdateSet((eb) => ({
+            amount: eb('daily_totals.amount', '+', eb.ref('excluded.amount')),
+            count: eb('daily_totals.count', '+', eb.ref('excluded.count')),
+          })),
+        )
+        .execute();
+    }
+    for (const d of deltas) {
+      if (d.count >= 0) continue;
+      await this.db
+        .deleteFrom('daily_totals')
+        .where('user_id', '=', userId)
+        .where('day', '=', d.day)
+        .where('currency', '=', d.currency)
+        .where('category_id', '=', d.category_id)
+        .where('business_type', '=', d.business_type)
+        .where('is_income', '=', d.is_income)
+        .where('count', '<=', 0)
+        .execute();
+    }
+  }
+
+  /**
+   * The totals as they should be, computed from scratch from the transactions and conversions
+   * (sorted like all()). The maintained table must always equal this.
+   */
+  async recompute(userId: number): Promise<DailyTotalsTable[]> {
+    const tx = await this.db
+      .selectFrom('transactions')
+      .select((eb) => [
+        'day',
+        'currency',
+        'category_id',
+        'kind',
+        'business_type',
+        'is_income',
+        eb.fn.sum<number>('amount').as('amount'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('user_id', '=', userId)
+      .groupBy(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income'])
+      .execute();
+    const conversions = await this.db.selectFrom('conversions').selectAll().where('user_id', '=', userId).execute();
+    const totals = new Map<string, DailyTotalsTable>();
+    const add = (t: DailyTotalsTable) => {
+      const key = [t.day, t.currency, t.category_id, t.business_type, t.is_income].join('|');
+      const existing = totals.get(key);
+      if (existing === undefined) totals.set(key, { ...t });
+      else {
+        existing.amount += t.amount;
+        existing.count += t.count;
+      }
+    };
+    for (const r of tx) {
+      add({
+        ...r,
+        user_id: userId,
+        business_type: r.business_type ?? '',
+        amount: Number(r.amount),
+        count: Number(r.count),
+      });
+    }
+    for (const c of conversions) {
+      const legs = conversionDeltas(
+        {
+          fromAmount: c.from_amount,
+          fromCurrency: c.from_currency,
+          toAmount: c.to_amount,
+          toCurrency: c.to_currency,
+          description: '',
+          time: c.time,
+          day: c.day,
+        },
+        1,
+      );
+      for (const leg of legs) add({ user_id: userId, ...leg });
+    }
+    const key = (t: DailyTotalsTable): [number, string, number, string, number] => [
+      t.day,
+      t.currency,
+      t.category_id,
+      t.business_type,
+      t.is_income,
+    ];
+    return [...totals.values()].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      for (let i = 0; i < x.length; i++) {
+        const xi = x[i] as number | string;
+        const yi = y[i] as number | string;
+        if (xi < yi) return -1;
+        if (xi > yi) return 1;
+      }
+      return 0;
+    });
+  }
+
+  /** Every total of the user, for reports and for checks. */
+  async all(userId: number): Promise<DailyTotalsTable[]> {
+    return this.db
+      .selectFrom('daily_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('day')
+      .orderBy('currency')
+      .orderBy('category_id')
+      .orderBy('business_type')
+      .orderBy('is_income')
+      .execute();
+  }
+}
