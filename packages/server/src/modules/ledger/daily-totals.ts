@@ -84,7 +84,8 @@ export class DailyTotalsRepository {
         'kind',
         'business_type',
         'is_income',
-        eb.fn.sum<number>('amount').as('amount'),
+        // sum(bigint) is numeric in PostgreSQL, which arrives as an exact decimal string.
+        eb.fn.sum<number | string>('amount').as('amount'),
         eb.fn.countAll<number>().as('count'),
       ])
       .where('user_id', '=', userId)
