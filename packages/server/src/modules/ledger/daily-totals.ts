@@ -108,7 +108,7 @@ export class DailyTotalsRepository {
         user_id: userId,
         business_type: r.business_type ?? '',
         amount: Number(r.amount),
-        count: Number(r.count),
+        count: r.count,
       });
     }
     for (const c of conversions) {
