@@ -10,3 +10,4 @@ export * from './pocket.js';
 export * from './category.js';
 export * from './transaction.js';
 export * from './conversion.js';
+export * from './fixpoint.js';

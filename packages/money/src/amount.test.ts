@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorToMajor, parseAmount } from './amount.js';
+import { minorToMajor, parseAmount, parseSignedAmount } from './amount.js';
 
 const ok = (minor: bigint) => ({ ok: true, minor });
 
@@ -47,5 +47,15 @@ describe('parseAmount', () => {
     expect(minorToMajor(5n, 3)).toBe(0.005);
     expect(minorToMajor(1500n, 0)).toBe(1500);
     expect(minorToMajor(-1050n, 2)).toBe(-10.5);
+  });
+});
+
+describe('parseSignedAmount', () => {
+  it('accepts zero and negative balances, within the size limit', () => {
+    expect(parseSignedAmount(0, 2)).toEqual(ok(0n));
+    expect(parseSignedAmount(-12.5, 2)).toEqual(ok(-1250n));
+    expect(parseSignedAmount('-100+0.25', 2)).toEqual(ok(-9975n));
+    expect(parseSignedAmount(-1e13, 2)).toEqual({ ok: false, message: 'must be at most 1000000000000' });
+    expect(parseSignedAmount(-0.001, 2)).toEqual({ ok: false, message: 'must have at most 2 decimals' });
   });
 });

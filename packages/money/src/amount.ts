@@ -8,11 +8,11 @@ export type AmountResult = { ok: true; minor: bigint } | { ok: false; message: s
 const TERM = /\s*([+-]?)\s*([0-9]+(?:\.[0-9]+)?)\s*/y;
 
 /**
- * Parses an amount given as a JSON number or as a "+"/"-" expression string ("12.5+3-1") into
- * exact minor units of a currency with `decimals` decimals. The result must be positive and at
- * most 10^12 major units; no term may carry more decimals than the currency allows.
+ * Evaluates a JSON number or a "+"/"-" expression string ("12.5+3-1") into exact minor units of a
+ * currency with `decimals` decimals, of either sign, at most 10^12 major units in size; no term
+ * may carry more decimals than the currency allows.
  */
-export function parseAmount(input: unknown, decimals: number): AmountResult {
+export function parseSignedAmount(input: unknown, decimals: number): AmountResult {
   let text: string;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { ok: false, message: 'must be a finite number' };
@@ -47,9 +47,17 @@ export function parseAmount(input: unknown, decimals: number): AmountResult {
     pos = TERM.lastIndex;
     first = false;
   }
-  if (total <= 0n) return { ok: false, message: 'must be greater than zero (the direction carries the sign)' };
-  if (total > MAX_MAJOR_UNITS * unit) return { ok: false, message: 'must be at most 1000000000000' };
+  if (total > MAX_MAJOR_UNITS * unit || total < -MAX_MAJOR_UNITS * unit)
+    return { ok: false, message: 'must be at most 1000000000000' };
   return { ok: true, minor: total };
+}
+
+/** A transaction amount: as parseSignedAmount, and positive (the direction carries the sign). */
+export function parseAmount(input: unknown, decimals: number): AmountResult {
+  const result = parseSignedAmount(input, decimals);
+  if (result.ok && result.minor <= 0n)
+    return { ok: false, message: 'must be greater than zero (the direction carries the sign)' };
+  return result;
 }
 
 /** Minor units as a JSON number in major units (12.34); exact for every amount Kassa accepts. */

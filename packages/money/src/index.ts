@@ -4,4 +4,4 @@ export type { ScaledDecimal } from './decimal.js';
 export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoint } from './decimal.js';
 export { dayFromIso, isoFromDay, utcDayOf } from './days.js';
 export { ExactSum } from './exact-sum.js';
-export { parseAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';
+export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';

@@ -29,6 +29,8 @@ import { conversionRoutes } from './modules/conversions/routes.js';
 import { ConversionsService } from './modules/conversions/service.js';
 import { currencyRoutes } from './modules/currencies/routes.js';
 import { CurrenciesService } from './modules/currencies/service.js';
+import { fixpointRoutes } from './modules/fixpoints/routes.js';
+import { FixpointsService } from './modules/fixpoints/service.js';
 import { pocketRoutes } from './modules/pockets/routes.js';
 import { PocketsService } from './modules/pockets/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   categoryRoutes(app, categories, requireUser);
   transactionRoutes(app, new TransactionsService(database.db, categories, rates), requireUser);
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
+  fixpointRoutes(app, new FixpointsService(database.db), requireUser);
 
   if (config.rates.refreshIntervalMs > 0) {
     const providers = configuredProviders(config.rates);

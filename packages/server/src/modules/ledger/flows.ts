@@ -1,0 +1,96 @@
+import { utcDayOf } from '@kassa/money';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** Net cash flow per currency, in minor units (IN positive, OUT negative). */
+export type FlowsByCurrency = Map<string, bigint>;
+
+function addTo(map: FlowsByCurrency, currency: string, amount: bigint): void {
+  map.set(currency, (map.get(currency) ?? 0n) + amount);
+}
+
+// Signed cash flow of a total or row (DESIGN §4): realize moves no cash.
+const signedCash = sql<string>`sum(case when business_type = 'realize' then 0 when is_income = 1 then amount else -amount end)`;
+
+const MS_PER_DAY = 86_400_000;
+
+/** Adds the raw transaction and conversion flows with from < time <= to (from undefined: no lower bound). */
+async function rawFlows(
+  db: Kysely<DB>,
+  userId: number,
+  from: number | undefined,
+  to: number,
+  flows: FlowsByCurrency,
+): Promise<void> {
+  const tx = await db
+    .selectFrom('transactions')
+    .select(['currency', signedCash.as('net')])
+    .where('user_id', '=', userId)
+    .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
+    .where('time', '<=', to)
+    .groupBy('currency')
+    .execute();
+  for (const r of tx) addTo(flows, r.currency, BigInt(r.net));
+  const conv = await db
+    .selectFrom('conversions')
+    .select(['from_currency', 'to_currency', 'from_amount', 'to_amount'])
+    .where('user_id', '=', userId)
+    .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
+    .where('time', '<=', to)
+    .execute();
+  for (const c of conv) {
+    addTo(flows, c.from_currency, -BigInt(c.from_amount));
+    addTo(flows, c.to_currency, BigInt(c.to_amount));
+  }
+}
+
+/** Adds the flows of whole days firstDay..lastDay (inclusive) from the daily totals. */
+async function dailyFlows(
+  db: Kysely<DB>,
+  userId: number,
+  firstDay: number | undefined,
+  lastDay: number,
+  flows: FlowsByCurrency,
+): Promise<void> {
+  if (firstDay !== undefined && firstDay > lastDay) return;
+  const rows = await db
+    .selectFrom('daily_totals')
+    .select(['currency', signedCash.as('net')])
+    .where('user_id', '=', userId)
+    .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+    .where('day', '<=', lastDay)
+    .groupBy('currency')
+    .execute();
+  for (const r of rows) addTo(flows, r.currency, BigInt(r.net));
+}
+
+/**
+ * Cash flows of a user per currency over the instants (after, until]: whole days come from the
+ * daily totals and only the partial days at the edges from the raw rows, so the cost does not
+ * grow with the number of transactions in between.
+ */
+export async function cashFlows(
+  db: Kysely<DB>,
+  userId: number,
+  after: number | undefined,
+  until: number,
+): Promise<FlowsByCurrency> {
+  const flows: FlowsByCurrency = new Map();
+  const untilDay = utcDayOf(until);
+  const untilDayStart = untilDay * MS_PER_DAY;
+  if (after === undefined) {
+    await dailyFlows(db, userId, undefined, untilDay - 1, flows);
+    await rawFlows(db, userId, untilDayStart - 1, until, flows);
+    return flows;
+  }
+  if (after >= until) return flows;
+  const afterDay = utcDayOf(after);
+  if (afterDay === untilDay) {
+    await rawFlows(db, userId, after, until, flows);
+    return flows;
+  }
+  await rawFlows(db, userId, after, (afterDay + 1) * MS_PER_DAY - 1, flows);
+  await dailyFlows(db, userId, afterDay + 1, untilDay - 1, flows);
+  await rawFlows(db, userId, untilDayStart - 1, until, flows);
+  return flows;
+}
