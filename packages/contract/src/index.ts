@@ -11,3 +11,4 @@ export * from './category.js';
 export * from './transaction.js';
 export * from './conversion.js';
 export * from './fixpoint.js';
+export * from './summaries.js';

@@ -32,6 +32,8 @@ import { CurrenciesService } from './modules/currencies/service.js';
 import { fixpointRoutes } from './modules/fixpoints/routes.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { pocketRoutes } from './modules/pockets/routes.js';
+import { summaryRoutes } from './modules/summaries/routes.js';
+import { SummariesService } from './modules/summaries/service.js';
 import { PocketsService } from './modules/pockets/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
 import { TransactionsService } from './modules/transactions/service.js';
@@ -119,7 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);
   pocketRoutes(app, new PocketsService(database.db), requireUser);
   categoryRoutes(app, categories, requireUser);
-  transactionRoutes(app, new TransactionsService(database.db, categories, rates), requireUser);
+  const transactions = new TransactionsService(database.db, categories, rates);
+  transactionRoutes(app, transactions, requireUser);
+  summaryRoutes(app, new SummariesService(database.db, categories, rates, transactions), requireUser);
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db), requireUser);
 

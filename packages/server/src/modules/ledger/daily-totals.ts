@@ -145,6 +145,16 @@ export class DailyTotalsRepository {
     });
   }
 
+  /** The totals of one category (all days), for loan and business summaries. */
+  async ofCategory(userId: number, categoryId: number): Promise<DailyTotalsTable[]> {
+    return this.db
+      .selectFrom('daily_totals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('category_id', '=', categoryId)
+      .execute();
+  }
+
   /** Every total of the user, for reports and for checks. */
   async all(userId: number): Promise<DailyTotalsTable[]> {
     return this.db
