@@ -12,3 +12,4 @@ export * from './transaction.js';
 export * from './conversion.js';
 export * from './fixpoint.js';
 export * from './summaries.js';
+export * from './analytics.js';

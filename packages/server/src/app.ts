@@ -31,6 +31,8 @@ import { currencyRoutes } from './modules/currencies/routes.js';
 import { CurrenciesService } from './modules/currencies/service.js';
 import { fixpointRoutes } from './modules/fixpoints/routes.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { AnalyticsService } from './modules/analytics/service.js';
 import { pocketRoutes } from './modules/pockets/routes.js';
 import { summaryRoutes } from './modules/summaries/routes.js';
 import { SummariesService } from './modules/summaries/service.js';
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   summaryRoutes(app, new SummariesService(database.db, categories, rates, transactions), requireUser);
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db), requireUser);
+  analyticsRoutes(app, new AnalyticsService(database.db, rates), requireUser);
 
   if (config.rates.refreshIntervalMs > 0) {
     const providers = configuredProviders(config.rates);

@@ -9,28 +9,41 @@ function addTo(map: FlowsByCurrency, currency: string, amount: bigint): void {
   map.set(currency, (map.get(currency) ?? 0n) + amount);
 }
 
-// Signed cash flow of a total or row (DESIGN §4): realize moves no cash.
-const signedCash = sql<string>`sum(case when business_type = 'realize' then 0 when is_income = 1 then amount else -amount end)`;
+/** What to sum per currency over transactions and daily totals (DESIGN §4). */
+export type Measure = 'cash' | 'loan' | 'pending';
+
+const MEASURES = {
+  // Signed cash flow: IN positive, OUT negative; realize moves no cash.
+  cash: sql<string>`sum(case when business_type = 'realize' then 0 when is_income = 1 then amount else -amount end)`,
+  // Loan balance: given (OUT) minus taken (IN).
+  loan: sql<string>`sum(case when kind <> 'loan' then 0 when is_income = 1 then -amount else amount end)`,
+  // Business pending: relS - invS, money still in the business.
+  pending: sql<string>`sum(case when kind <> 'business' or business_type = 'pnl' then 0
+    when business_type = 'realize' then (case when is_income = 1 then amount else -amount end)
+    else (case when is_income = 1 then -amount else amount end) end)`,
+} as const;
 
 const MS_PER_DAY = 86_400_000;
 
-/** Adds the raw transaction and conversion flows with from < time <= to (from undefined: no lower bound). */
+/** Adds the raw transaction (and, for cash, conversion) sums with from < time <= to (from undefined: no lower bound). */
 async function rawFlows(
   db: Kysely<DB>,
   userId: number,
+  measure: Measure,
   from: number | undefined,
   to: number,
   flows: FlowsByCurrency,
 ): Promise<void> {
   const tx = await db
     .selectFrom('transactions')
-    .select(['currency', signedCash.as('net')])
+    .select(['currency', MEASURES[measure].as('net')])
     .where('user_id', '=', userId)
     .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
     .where('time', '<=', to)
     .groupBy('currency')
     .execute();
   for (const r of tx) addTo(flows, r.currency, BigInt(r.net));
+  if (measure !== 'cash') return;
   const conv = await db
     .selectFrom('conversions')
     .select(['from_currency', 'to_currency', 'from_amount', 'to_amount'])
@@ -48,6 +61,7 @@ async function rawFlows(
 async function dailyFlows(
   db: Kysely<DB>,
   userId: number,
+  measure: Measure,
   firstDay: number | undefined,
   lastDay: number,
   flows: FlowsByCurrency,
@@ -55,7 +69,7 @@ async function dailyFlows(
   if (firstDay !== undefined && firstDay > lastDay) return;
   const rows = await db
     .selectFrom('daily_totals')
-    .select(['currency', signedCash.as('net')])
+    .select(['currency', MEASURES[measure].as('net')])
     .where('user_id', '=', userId)
     .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
     .where('day', '<=', lastDay)
@@ -64,14 +78,25 @@ async function dailyFlows(
   for (const r of rows) addTo(flows, r.currency, BigInt(r.net));
 }
 
-/**
- * Cash flows of a user per currency over the instants (after, until]: whole days come from the
- * daily totals and only the partial days at the edges from the raw rows, so the cost does not
- * grow with the number of transactions in between.
- */
-export async function cashFlows(
+/** Cash flows of a user per currency over the instants (after, until]. */
+export function cashFlows(
   db: Kysely<DB>,
   userId: number,
+  after: number | undefined,
+  until: number,
+): Promise<FlowsByCurrency> {
+  return sumsByCurrency(db, userId, 'cash', after, until);
+}
+
+/**
+ * A measure summed per currency over the instants (after, until]: whole days come from the daily
+ * totals and only the partial days at both edges from the raw rows, so the cost does not grow
+ * with the number of transactions in between.
+ */
+export async function sumsByCurrency(
+  db: Kysely<DB>,
+  userId: number,
+  measure: Measure,
   after: number | undefined,
   until: number,
 ): Promise<FlowsByCurrency> {
@@ -79,18 +104,18 @@ export async function cashFlows(
   const untilDay = utcDayOf(until);
   const untilDayStart = untilDay * MS_PER_DAY;
   if (after === undefined) {
-    await dailyFlows(db, userId, undefined, untilDay - 1, flows);
-    await rawFlows(db, userId, untilDayStart - 1, until, flows);
+    await dailyFlows(db, userId, measure, undefined, untilDay - 1, flows);
+    await rawFlows(db, userId, measure, untilDayStart - 1, until, flows);
     return flows;
   }
   if (after >= until) return flows;
   const afterDay = utcDayOf(after);
   if (afterDay === untilDay) {
-    await rawFlows(db, userId, after, until, flows);
+    await rawFlows(db, userId, measure, after, until, flows);
     return flows;
   }
-  await rawFlows(db, userId, after, (afterDay + 1) * MS_PER_DAY - 1, flows);
-  await dailyFlows(db, userId, afterDay + 1, untilDay - 1, flows);
-  await rawFlows(db, userId, untilDayStart - 1, until, flows);
+  await rawFlows(db, userId, measure, after, (afterDay + 1) * MS_PER_DAY - 1, flows);
+  await dailyFlows(db, userId, measure, afterDay + 1, untilDay - 1, flows);
+  await rawFlows(db, userId, measure, untilDayStart - 1, until, flows);
   return flows;
 }

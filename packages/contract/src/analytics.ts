@@ -1,0 +1,28 @@
+import { dayFromIso } from '@kassa/money';
+import { z } from 'zod';
+import { moneyAmountSchema } from './common.js';
+
+/**
+ * The body of analytics/balances and analytics/holdings: a JSON string, either an ISO instant
+ * with a zone or a "YYYY-MM-DD" day (meaning the end of that UTC day). Parsed to epoch ms.
+ */
+export const analyticsDateSchema = z.string({ error: 'must be a date string' }).transform((text, ctx) => {
+  const day = dayFromIso(text);
+  if (day !== undefined) return (day + 1) * 86_400_000 - 1;
+  const instant = z.iso.datetime({ offset: true }).safeParse(text);
+  if (instant.success) return Date.parse(text);
+  ctx.addIssue({ code: 'custom', message: 'must be a YYYY-MM-DD day or an ISO 8601 date-time with a zone' });
+  return z.NEVER;
+});
+
+/** A named amount, as the analytics answers list them. */
+export const namedAssetSchema = z.object({ name: z.string(), asset: moneyAmountSchema });
+export type NamedAsset = z.infer<typeof namedAssetSchema>;
+
+/** analytics/holdings: per currency, available and (for non-main currencies) its value in the main currency. */
+export const holdingSchema = z.object({
+  currency: z.string(),
+  amount: z.number(),
+  convertedAmount: z.number().optional(),
+});
+export type Holding = z.infer<typeof holdingSchema>;

@@ -1,0 +1,15 @@
+import { analyticsDateSchema, type Holding, type NamedAsset } from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { AnalyticsService } from './service.js';
+
+export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
+  app.post('/api/analytics/balances', opts, (request): Promise<NamedAsset[]> =>
+    service.balances(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
+  );
+  app.post('/api/analytics/holdings', opts, (request): Promise<Holding[]> =>
+    service.holdings(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
+  );
+}
