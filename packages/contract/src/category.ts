@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { descriptionSchema } from './common.js';
+import { descriptionSchema, idSchema } from './common.js';
 
 export const categoryTypes = ['real', 'loan', 'business', 'external'] as const;
 export type CategoryType = (typeof categoryTypes)[number];
@@ -35,7 +35,7 @@ export type NewCategory = z.infer<typeof newCategorySchema>;
 
 /** POST category/update: type and direction are fixed at creation. */
 export const updateCategorySchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   name,
   description: descriptionSchema,
   isActive: z.boolean(),

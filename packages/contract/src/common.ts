@@ -1,11 +1,22 @@
 import { z } from 'zod';
 
+/** Ids are 32-bit in PostgreSQL (integer columns): a larger number is no id of ours. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a body. */
+export const idSchema = z
+  .number({ error: 'must be a positive integer id' })
+  .int('must be a positive integer id')
+  .positive('must be a positive integer id')
+  .max(MAX_ID, 'must be a positive integer id');
+
 /** An id in a path ("transaction/getbyid/{id}"). */
 export const idParamSchema = z.object({
   id: z.coerce
     .number({ error: 'must be a positive integer' })
     .int('must be a positive integer')
-    .positive('must be a positive integer'),
+    .positive('must be a positive integer')
+    .max(MAX_ID, 'must be a positive integer'),
 });
 
 /** An instant: ISO 8601 with a zone ("2026-11-21T10:00:00Z", "…+01:00"); parsed to epoch ms. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountInputSchema, currencyCodeSchema, descriptionSchema, instantSchema } from './common.js';
+import { amountInputSchema, currencyCodeSchema, descriptionSchema, idSchema, instantSchema } from './common.js';
 
 /** A conversion as returned. */
 export const conversionSchema = z.object({
@@ -23,5 +23,5 @@ const conversionInput = z.object({
   time: instantSchema,
 });
 export const addConversionSchema = conversionInput.extend({ id: z.null().optional() });
-export const updateConversionSchema = conversionInput.extend({ id: z.number().int().positive() });
+export const updateConversionSchema = conversionInput.extend({ id: idSchema });
 export type ConversionInput = z.infer<typeof conversionInput>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { amountInputSchema, instantSchema } from './common.js';
+import { amountInputSchema, idSchema, instantSchema } from './common.js';
 
 /** A pocket's stated balance as sent to fixpoint/calcerror and fixpoint/set (may be 0 or negative). */
 export const pocketBalanceSchema = z.object({
-  pocketId: z.number({ error: 'must be a pocket id' }).int().positive(),
+  pocketId: idSchema,
   balance: amountInputSchema,
 });
 export const pocketBalancesSchema = z.array(pocketBalanceSchema).max(1000);
@@ -49,8 +49,8 @@ export type PocketStateGroup = z.infer<typeof pocketStateGroupSchema>;
 export const pocketStateUpdatesSchema = z
   .array(
     z.object({
-      fixpointId: z.number().int().positive(),
-      pocketId: z.number().int().positive(),
+      fixpointId: idSchema,
+      pocketId: idSchema,
       balance: amountInputSchema,
     }),
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from './common.js';
+import { currencyCodeSchema, idSchema } from './common.js';
 
 const pocketName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 
@@ -29,7 +29,7 @@ export const newPocketsSchema = z.array(newPocketSchema).min(1, 'must hold at le
 
 /** POST pocket/update: name and cash flag; the currency of a pocket never changes. */
 export const updatePocketSchema = z.object({
-  pocketId: z.number().int().positive(),
+  pocketId: idSchema,
   name: pocketName,
   isCash: z.boolean(),
   currency: currencyCodeSchema.optional(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { amountInputSchema, currencyCodeSchema, descriptionSchema, instantSchema, intervalSchema } from './common.js';
+import {
+  amountInputSchema,
+  currencyCodeSchema,
+  descriptionSchema,
+  idSchema,
+  instantSchema,
+  intervalSchema,
+} from './common.js';
 import { categoryTypes } from './category.js';
 
 export const businessTypes = ['invest', 'pnl', 'realize'] as const;
@@ -31,7 +38,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionInputSchema = z.object({
   amount: amountInputSchema,
   currency: currencyCodeSchema,
-  categoryId: z.number({ error: 'must be a category id' }).int().positive(),
+  categoryId: idSchema,
   description: descriptionSchema,
   time: instantSchema,
   /** Required for loan, business and external; real transactions take it from the category. */
@@ -40,19 +47,19 @@ export const transactionInputSchema = z.object({
   type: z.enum(businessTypes, { error: 'must be invest, pnl or realize' }).nullable().optional(),
 });
 export const addTransactionSchema = transactionInputSchema.extend({ id: z.null().optional() });
-export const updateTransactionSchema = transactionInputSchema.extend({ id: z.number().int().positive() });
+export const updateTransactionSchema = transactionInputSchema.extend({ id: idSchema });
 export type TransactionInput = z.infer<typeof transactionInputSchema>;
 
 /** POST transaction/getfiltered and getconvertedsum: every field optional; empty lists mean "any". */
 export const transactionFilterSchema = z.object({
   interval: intervalSchema.nullable().optional(),
-  categoryIds: z.array(z.number().int().positive()).max(1000).default([]),
+  categoryIds: z.array(idSchema).max(1000).default([]),
   currencies: z.array(currencyCodeSchema).max(200).default([]),
   /** true = income (IN), false = expense (OUT). */
   directions: z.array(z.boolean()).max(2).default([]),
   types: z.array(z.string()).default([]),
   /** Optional keyset paging: at most `limit` rows, strictly older than `after` (the last row received). */
   limit: z.number().int().min(1).max(5000).optional(),
-  after: z.object({ time: instantSchema, id: z.number().int().positive() }).optional(),
+  after: z.object({ time: instantSchema, id: idSchema }).optional(),
 });
 export type TransactionFilter = z.infer<typeof transactionFilterSchema>;

@@ -1,6 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ErrorBody } from '@kassa/contract';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -65,10 +72,20 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** Malformed URLs (bad percent-encoding) get our error body too. */
+function badUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ type: 'validation', message: `url: ${error.message}` } satisfies ErrorBody);
+}
+
 /** Builds the HTTP app without listening; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({ logger: deps.logger ?? loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    // A number of proxy hops, never "trust everything": the client writes X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    frameworkErrors: badUrl,
+  });
 
   const users = new UsersRepository(database.db);
   const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
@@ -84,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // An empty body with a JSON content type (PATCH category/close/{id} from some clients) means
   // "no body"; routes that need one answer 400 "body: is required".
-  app.removeContentTypeParser('application/json');
+  // JSON only: text/plain bodies would otherwise reach the routes as strings (415 instead).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body: string, done) => {
     if (body.trim() === '') {
       done(null, undefined);

@@ -11,7 +11,7 @@ describe('configuration', () => {
     expect(config.jwtSecret).toBeUndefined();
     expect(config.jwtTtlSeconds).toBe(3600);
     expect(config.httpsOnly).toBe(false);
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxyHops).toBe(0);
     expect(config.webDistDir).toMatch(/packages[/\\]web[/\\]dist$/);
     expect(config.rates).toEqual({
       ecbUrl: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml',
@@ -30,7 +30,7 @@ describe('configuration', () => {
       JWT_TTL_MINUTES: '5',
       WEB_DIST_DIR: '',
       HTTPS_ONLY: 'true',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY_HOPS: '1',
       LOGIN_MAX_PER_IP: '7',
       LOGIN_MAX_FAILURES_PER_EMAIL: '3',
       LOGIN_WINDOW_SECONDS: '60',
@@ -43,7 +43,7 @@ describe('configuration', () => {
       jwtTtlSeconds: 300,
       webDistDir: undefined,
       httpsOnly: true,
-      trustProxy: true,
+      trustProxyHops: 1,
       loginLimits: { maxPerIp: 7, maxFailuresPerEmail: 3, windowMs: 60_000 },
     });
   });

@@ -18,8 +18,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   // true when users reach Kassa over HTTPS only: Secure cookies, HSTS, upgrade-insecure-requests.
   HTTPS_ONLY: z.enum(['true', 'false']).default('false'),
-  // true behind a reverse proxy, so client IPs (login throttling, logs) come from X-Forwarded-For.
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Behind reverse proxies: how many of them, so client IPs (login throttling, logs) come from the
+  // right X-Forwarded-For entry. 0 = not behind a proxy.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Login throttling: attempts per IP, and failed attempts per e-mail, within the window.
   LOGIN_MAX_PER_IP: positiveInt(30),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
@@ -45,7 +46,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
   httpsOnly: boolean;
-  trustProxy: boolean;
+  trustProxyHops: number;
   loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
 }
@@ -84,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR === '' ? undefined : path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
     httpsOnly: e.HTTPS_ONLY === 'true',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     loginLimits: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,

@@ -5,7 +5,7 @@ import { AppError } from '../http/errors.js';
 import { bundledRates } from '../modules/rates/bundle.js';
 import { parseRatesCsv } from '../modules/rates/csv-import.js';
 import { configuredProviders } from '../modules/rates/providers/index.js';
-import { refreshRates } from '../modules/rates/refresh.js';
+import { dayRange, refreshRates } from '../modules/rates/refresh.js';
 import { RatesRepository } from '../modules/rates/repository.js';
 import { RatesService } from '../modules/rates/service.js';
 import { UsageError } from './args.js';
@@ -56,7 +56,7 @@ export const ratesImport: Command = {
       );
     }
     await ratesService(ctx).store(parsed.rows);
-    const days = parsed.rows.map((r) => r.day);
-    return `Imported ${parsed.rows.length} rates for ${isoFromDay(Math.min(...days))} to ${isoFromDay(Math.max(...days))}`;
+    const { first, last } = dayRange(parsed.rows);
+    return `Imported ${parsed.rows.length} rates for ${isoFromDay(first)} to ${isoFromDay(last)}`;
   },
 };

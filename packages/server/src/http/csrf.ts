@@ -29,7 +29,8 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookie: bool
         httpOnly: false, // the web app must read it to echo it
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Every unsafe request, whatever its path: the router decodes paths (/%61pi/… is /api/…).
+    if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[CSRF_HEADER];
     if (!hasValidCookie || typeof header !== 'string' || !sameToken(header, cookie)) {
       throw forbidden('Missing or invalid CSRF token: echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header');

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@kassa/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { brokenConstraint } from '../db/constraint-errors.js';
 import { AppError } from './errors.js';
 
 /** Maps fastify's own client errors (body parsing, size) to our error body. */
@@ -30,6 +31,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = fromFastifyError(error);
     if (known !== undefined) return reply.status(known.status).send(known.body);
+    // Services check rules first; these catch the races a check cannot (two requests at once).
+    const constraint = brokenConstraint(error);
+    if (constraint !== undefined) {
+      const message =
+        constraint === 'unique'
+          ? 'It already exists (a concurrent request may have created it)'
+          : 'It is in use, or refers to something that no longer exists';
+      return reply.status(409).send({ type: 'conflict', message } satisfies ErrorBody);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ type: 'internal', message: 'Internal error' } satisfies ErrorBody);
   });

@@ -12,7 +12,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDistDir: undefined,
     httpsOnly: false,
-    trustProxy: false,
+    trustProxyHops: 0,
     loginLimits: { maxPerIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
     // No scheduled refresh in tests; feeds point at a closed local port unless a test serves them.
     rates: {

@@ -34,13 +34,13 @@ export class AuthService {
     );
     if (wait > 0) throw tooManyRequests(wait, `Too many login attempts; try again in ${wait} seconds`);
     this.limits.perIp.hit(ip);
+    // Counted before the slow verification, so parallel guesses cannot all slip under the limit;
+    // a success clears it again.
+    this.limits.failuresPerEmail.hit(email);
 
     const user = await this.users.findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (user === undefined || !ok) {
-      this.limits.failuresPerEmail.hit(email);
-      throw unauthorized(WRONG_CREDENTIALS);
-    }
+    if (user === undefined || !ok) throw unauthorized(WRONG_CREDENTIALS);
     this.limits.failuresPerEmail.reset(email);
     await this.users.recordLogin(user.id, this.now());
     return this.tokens.issue(user, this.now());

@@ -1,6 +1,7 @@
 import type { Category, NewCategory, UpdateCategory } from '@kassa/contract';
 import { findCurrency, minorToMajor, parseAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
+import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { CategoriesRepository, type CategoryFilter, type CategoryRow } from './repository.js';
@@ -15,6 +16,16 @@ function limitToMinor(limit: number | null, decimals: number): number | null {
   const parsed = parseAmount(limit, decimals);
   if (!parsed.ok) throw badRequest(`monthlyLimit: ${parsed.message}`);
   return Number(parsed.minor);
+}
+
+/** Runs a write, turning a clash with the unique name index (a concurrent add) into a 409. */
+async function nameClash<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (brokenConstraint(err) === 'unique') throw conflict(`name: a category named ${name} already exists`);
+    throw err;
+  }
 }
 
 /** Rules for categories (DESIGN §4, spec §4 and §6). */
@@ -94,7 +105,7 @@ export class CategoriesService {
       monthlyLimit: limitToMinor(input.monthlyLimit, decimalsOf(mainCurrency)),
       lastUsed: this.now(),
     };
-    const id = await this.categories.insert(userId, row);
+    const id = await nameClash(input.name, () => this.categories.insert(userId, row));
     return this.toDto({ ...row, id }, mainCurrency);
   }
 
@@ -120,7 +131,7 @@ export class CategoriesService {
       isActive: input.isActive,
       monthlyLimit: limitToMinor(input.monthlyLimit, decimalsOf(mainCurrency)),
     };
-    await this.categories.update(userId, existing.id, changes);
+    await nameClash(input.name, () => this.categories.update(userId, existing.id, changes));
     return this.toDto({ ...existing, ...changes }, mainCurrency);
   }
 

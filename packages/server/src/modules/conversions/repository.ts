@@ -82,7 +82,30 @@ export class ConversionsRepository {
       .execute();
   }
 
-  async delete(userId: number, id: number): Promise<void> {
-    await this.db.deleteFrom('conversions').where('user_id', '=', userId).where('id', '=', id).execute();
+  /**
+   * Locks the row for the rest of the database transaction and returns it as it is now (a no-op
+   * update: PostgreSQL makes concurrent editors wait, so two edits cannot both start from the
+   * same old row). Undefined when it is gone.
+   */
+  async lock(userId: number, id: number): Promise<ConversionRow | undefined> {
+    const row = await this.db
+      .updateTable('conversions')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRow(row);
+  }
+
+  /** Deletes the row and returns it as it was; undefined when there was none (another request won). */
+  async delete(userId: number, id: number): Promise<ConversionRow | undefined> {
+    const row = await this.db
+      .deleteFrom('conversions')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRow(row);
   }
 }

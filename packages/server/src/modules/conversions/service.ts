@@ -2,6 +2,7 @@ import type { Conversion, ConversionInput } from '@kassa/contract';
 import { findCurrency, minorToMajor, parseAmount, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
@@ -72,6 +73,7 @@ export class ConversionsService {
     const row = await this.resolve(userId, input);
     const at = this.now();
     const id = await this.db.transaction().execute(async (trx) => {
+      await lockUserLedger(trx, userId);
       const newId = await new ConversionsRepository(trx).insert(userId, row, at);
       await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(row, 1));
       await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
@@ -81,13 +83,18 @@ export class ConversionsService {
   }
 
   async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
-    const existing = await this.require(userId, id);
+    await this.require(userId, id);
     const row = await this.resolve(userId, input);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await new ConversionsRepository(trx).update(userId, id, row, at);
+      await lockUserLedger(trx, userId);
+      const repo = new ConversionsRepository(trx);
+      // The row as it is now, not as read before the transaction: another edit may have landed.
+      const current = await repo.lock(userId, id);
+      if (current === undefined) throw notFound(`Conversion ${id} not found`);
+      await repo.update(userId, id, row, at);
       await new DailyTotalsRepository(trx).apply(userId, [
-        ...conversionDeltas(existing, -1),
+        ...conversionDeltas(current, -1),
         ...conversionDeltas(row, 1),
       ]);
       await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
@@ -96,10 +103,12 @@ export class ConversionsService {
   }
 
   async delete(userId: number, id: number): Promise<void> {
-    const existing = await this.require(userId, id);
+    await this.require(userId, id);
     await this.db.transaction().execute(async (trx) => {
-      await new ConversionsRepository(trx).delete(userId, id);
-      await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(existing, -1));
+      await lockUserLedger(trx, userId);
+      const deleted = await new ConversionsRepository(trx).delete(userId, id);
+      if (deleted === undefined) throw notFound(`Conversion ${id} not found`);
+      await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(deleted, -1));
     });
   }
 }

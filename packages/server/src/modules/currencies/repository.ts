@@ -33,6 +33,11 @@ export class UserCurrenciesRepository {
     return row !== undefined;
   }
 
+  /** Adds the currency; a second add of the same code breaks the primary key (the caller maps it to 409). */
+  async insert(userId: number, code: string, at: number): Promise<void> {
+    await this.db.insertInto('user_currencies').values({ user_id: userId, code, last_used: at }).execute();
+  }
+
   /** Adds the currency unless the user has it already. */
   async ensure(userId: number, code: string, at: number): Promise<void> {
     await this.db

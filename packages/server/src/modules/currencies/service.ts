@@ -1,7 +1,9 @@
 import type { AddCurrencyRequest, SupportedCurrency, UserCurrencyDto } from '@kassa/contract';
 import { findCurrency, supportedCurrencies, type CurrencyInfo } from '@kassa/money';
 import type { Kysely } from 'kysely';
+import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
+import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { UserCurrenciesRepository } from './repository.js';
@@ -51,11 +53,18 @@ export class CurrenciesService {
     if (await this.currencies.has(userId, code)) throw conflict(`currency: you already have ${code}`);
     const pockets = request.items.length > 0 ? request.items : [{ name: defaultPocketName(code), isCash: false }];
     const at = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await new UserCurrenciesRepository(trx).ensure(userId, code, at);
-      const repo = new PocketsRepository(trx);
-      for (const p of pockets) await repo.insert(userId, { name: p.name, currency: code, isCash: p.isCash }, at);
-    });
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await lockUserLedger(trx, userId);
+        // A plain insert: of two concurrent adds, the second breaks the primary key and rolls back.
+        await new UserCurrenciesRepository(trx).insert(userId, code, at);
+        const repo = new PocketsRepository(trx);
+        for (const p of pockets) await repo.insert(userId, { name: p.name, currency: code, isCash: p.isCash }, at);
+      });
+    } catch (err) {
+      if (brokenConstraint(err) === 'unique') throw conflict(`currency: you already have ${code}`);
+      throw err;
+    }
     return { code, lastUsed: new Date(at).toISOString() };
   }
 }

@@ -1,6 +1,6 @@
 import { utcDayOf } from '@kassa/money';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DailyTotalsTable, DB } from '../../db/schema.js';
 
 /** Net cash flow per currency, in minor units (IN positive, OUT negative). */
 export type FlowsByCurrency = Map<string, bigint>;
@@ -89,6 +89,34 @@ export function cashFlows(
 }
 
 /**
+ * How (after, until] splits for reading: whole UTC days served by the daily totals, and the
+ * partial days at the edges, each an instant range (from, to] served by the raw rows.
+ */
+export interface RangeSplit {
+  /** Inclusive day numbers; firstDay undefined = from the beginning. Absent when no whole day. */
+  days?: { firstDay: number | undefined; lastDay: number };
+  raw: [from: number | undefined, to: number][];
+}
+
+export function splitRange(after: number | undefined, until: number): RangeSplit {
+  const untilDay = utcDayOf(until);
+  const untilDayStart = untilDay * MS_PER_DAY;
+  if (after === undefined)
+    return { days: { firstDay: undefined, lastDay: untilDay - 1 }, raw: [[untilDayStart - 1, until]] };
+  if (after >= until) return { raw: [] };
+  const afterDay = utcDayOf(after);
+  if (afterDay === untilDay) return { raw: [[after, until]] };
+  const days = afterDay + 1 <= untilDay - 1 ? { firstDay: afterDay + 1, lastDay: untilDay - 1 } : undefined;
+  return {
+    ...(days === undefined ? {} : { days }),
+    raw: [
+      [after, (afterDay + 1) * MS_PER_DAY - 1],
+      [untilDayStart - 1, until],
+    ],
+  };
+}
+
+/**
  * A measure summed per currency over the instants (after, until]: whole days come from the daily
  * totals and only the partial days at both edges from the raw rows, so the cost does not grow
  * with the number of transactions in between.
@@ -101,21 +129,87 @@ export async function sumsByCurrency(
   until: number,
 ): Promise<FlowsByCurrency> {
   const flows: FlowsByCurrency = new Map();
-  const untilDay = utcDayOf(until);
-  const untilDayStart = untilDay * MS_PER_DAY;
-  if (after === undefined) {
-    await dailyFlows(db, userId, measure, undefined, untilDay - 1, flows);
-    await rawFlows(db, userId, measure, untilDayStart - 1, until, flows);
-    return flows;
-  }
-  if (after >= until) return flows;
-  const afterDay = utcDayOf(after);
-  if (afterDay === untilDay) {
-    await rawFlows(db, userId, measure, after, until, flows);
-    return flows;
-  }
-  await rawFlows(db, userId, measure, after, (afterDay + 1) * MS_PER_DAY - 1, flows);
-  await dailyFlows(db, userId, measure, afterDay + 1, untilDay - 1, flows);
-  await rawFlows(db, userId, measure, untilDayStart - 1, until, flows);
+  const split = splitRange(after, until);
+  if (split.days !== undefined) await dailyFlows(db, userId, measure, split.days.firstDay, split.days.lastDay, flows);
+  for (const [from, to] of split.raw) await rawFlows(db, userId, measure, from, to, flows);
   return flows;
+}
+
+/** A daily total as the reports read it: one day, currency and flow type, with its summed amount. */
+export interface FlowTotal {
+  day: number;
+  currency: string;
+  categoryId: number;
+  kind: DailyTotalsTable['kind'];
+  businessType: DailyTotalsTable['business_type'];
+  isIncome: boolean;
+  amount: bigint;
+}
+
+/**
+ * The daily totals over the instants (after, until], per day, currency, category and flow type:
+ * whole days straight from daily_totals, edge days summed from the raw rows in the same shape.
+ */
+export async function totalsBetween(
+  db: Kysely<DB>,
+  userId: number,
+  after: number | undefined,
+  until: number,
+): Promise<FlowTotal[]> {
+  const split = splitRange(after, until);
+  const out: FlowTotal[] = [];
+  if (split.days !== undefined) {
+    const { firstDay, lastDay } = split.days;
+    const rows = await db
+      .selectFrom('daily_totals')
+      .select(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income', 'amount'])
+      .where('user_id', '=', userId)
+      .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+      .where('day', '<=', lastDay)
+      .execute();
+    for (const r of rows) {
+      out.push({
+        day: r.day,
+        currency: r.currency,
+        categoryId: r.category_id,
+        kind: r.kind,
+        businessType: r.business_type,
+        isIncome: r.is_income === 1,
+        amount: BigInt(r.amount),
+      });
+    }
+  }
+  for (const [from, to] of split.raw) {
+    const tx = await db
+      .selectFrom('transactions')
+      .select(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income', 'amount'])
+      .where('user_id', '=', userId)
+      .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
+      .where('time', '<=', to)
+      .execute();
+    for (const r of tx) {
+      out.push({
+        day: r.day,
+        currency: r.currency,
+        categoryId: r.category_id,
+        kind: r.kind,
+        businessType: r.business_type ?? '',
+        isIncome: r.is_income === 1,
+        amount: BigInt(r.amount),
+      });
+    }
+    const conv = await db
+      .selectFrom('conversions')
+      .select(['day', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
+      .where('user_id', '=', userId)
+      .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
+      .where('time', '<=', to)
+      .execute();
+    for (const c of conv) {
+      const leg = { day: c.day, categoryId: 0, kind: 'conversion' as const, businessType: '' as const };
+      out.push({ ...leg, currency: c.from_currency, isIncome: false, amount: BigInt(c.from_amount) });
+      out.push({ ...leg, currency: c.to_currency, isIncome: true, amount: BigInt(c.to_amount) });
+    }
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import { isoFromDay } from '@kassa/money';
 import type { RateProvider } from './providers/provider.js';
+import type { RateRow } from './rate-table.js';
 import type { RatesService } from './service.js';
 
 export type RefreshResult =
@@ -26,13 +27,13 @@ export async function refreshRates(
     try {
       const rows = await provider.fetch();
       await rates.store(rows);
-      const days = rows.map((r) => r.day);
+      const { first, last } = dayRange(rows);
       const result = {
         ok: true as const,
         provider: provider.name,
         rows: rows.length,
-        firstDay: isoFromDay(Math.min(...days)),
-        lastDay: isoFromDay(Math.max(...days)),
+        firstDay: isoFromDay(first),
+        lastDay: isoFromDay(last),
         failures,
       };
       log.info(result, 'exchange rates refreshed');
@@ -45,4 +46,15 @@ export async function refreshRates(
   }
   log.warn({ failures }, 'exchange rates not refreshed; using stored rates');
   return { ok: false, failures };
+}
+
+/** First and last day of rows (a loop: spreading 200k days into Math.min overflows the stack). */
+export function dayRange(rows: readonly RateRow[]): { first: number; last: number } {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const r of rows) {
+    if (r.day < first) first = r.day;
+    if (r.day > last) last = r.day;
+  }
+  return { first, last };
 }

@@ -77,8 +77,9 @@ export class TransactionsRepository {
     if (q.categoryIds !== undefined && q.categoryIds.length > 0)
       query = query.where('category_id', 'in', q.categoryIds);
     if (q.currencies !== undefined && q.currencies.length > 0) query = query.where('currency', 'in', q.currencies);
-    if (q.directions !== undefined && q.directions.length === 1)
-      query = query.where('is_income', '=', q.directions[0] ? 1 : 0);
+    // [true, true] is one direction, not both.
+    const directions = new Set(q.directions ?? []);
+    if (directions.size === 1) query = query.where('is_income', '=', directions.has(true) ? 1 : 0);
     const before = q.before;
     if (before !== undefined) {
       query = query.where((eb) =>
@@ -108,7 +109,30 @@ export class TransactionsRepository {
       .execute();
   }
 
-  async delete(userId: number, id: number): Promise<void> {
-    await this.db.deleteFrom('transactions').where('user_id', '=', userId).where('id', '=', id).execute();
+  /**
+   * Locks the row for the rest of the database transaction and returns it as it is now (a no-op
+   * update: PostgreSQL makes concurrent editors wait, so two edits cannot both start from the
+   * same old row). Undefined when it is gone.
+   */
+  async lock(userId: number, id: number): Promise<TransactionRow | undefined> {
+    const row = await this.db
+      .updateTable('transactions')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRow(row);
+  }
+
+  /** Deletes the row and returns it as it was; undefined when there was none (another request won). */
+  async delete(userId: number, id: number): Promise<TransactionRow | undefined> {
+    const row = await this.db
+      .deleteFrom('transactions')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRow(row);
   }
 }

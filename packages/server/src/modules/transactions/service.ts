@@ -2,6 +2,7 @@ import type { MoneyAmount, Transaction, TransactionFilter, TransactionInput } fr
 import { ExactSum, findCurrency, minorToMajor, parseAmount, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { CategoryRow } from '../categories/repository.js';
 import { CategoriesRepository } from '../categories/repository.js';
@@ -81,10 +82,14 @@ export class TransactionsService {
   private async resolve(
     owner: Owner,
     input: TransactionInput,
+    existing?: TransactionRow,
   ): Promise<{ row: Omit<TransactionRow, 'id'>; category: CategoryRow }> {
     const category = await this.categories.require(owner.id, input.categoryId);
     refuseClosed(category);
-    if (!category.isActive) throw conflict(`Category ${category.name} is inactive; activate it to use it`);
+    // An inactive real category takes no new transactions, but its existing ones stay editable.
+    if (!category.isActive && existing?.categoryId !== category.id) {
+      throw conflict(`Category ${category.name} is inactive; activate it to use it`);
+    }
     const currency = await ownedCurrency(new UserCurrenciesRepository(this.db), owner.id, input.currency, 'currency');
     const amount = parseAmount(input.amount, currency.decimals);
     if (!amount.ok) throw badRequest(`amount: ${amount.message}`);
@@ -125,6 +130,7 @@ export class TransactionsService {
     const { row } = await this.resolve(owner, input);
     const at = this.now();
     const id = await this.db.transaction().execute(async (trx) => {
+      await lockUserLedger(trx, owner.id);
       const newId = await new TransactionsRepository(trx).insert(owner.id, row, at);
       await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(row, 1));
       await this.touch(trx, owner.id, row, at);
@@ -136,12 +142,17 @@ export class TransactionsService {
   async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
-    const { row } = await this.resolve(owner, input);
+    const { row } = await this.resolve(owner, input, existing);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await new TransactionsRepository(trx).update(owner.id, id, row, at);
+      await lockUserLedger(trx, owner.id);
+      const repo = new TransactionsRepository(trx);
+      // The row as it is now, not as read before the transaction: another edit may have landed.
+      const current = await repo.lock(owner.id, id);
+      if (current === undefined) throw notFound(`Transaction ${id} not found`);
+      await repo.update(owner.id, id, row, at);
       await new DailyTotalsRepository(trx).apply(owner.id, [
-        ...transactionDeltas(existing, -1),
+        ...transactionDeltas(current, -1),
         ...transactionDeltas(row, 1),
       ]);
       await this.touch(trx, owner.id, row, at);
@@ -153,8 +164,10 @@ export class TransactionsService {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
     await this.db.transaction().execute(async (trx) => {
-      await new TransactionsRepository(trx).delete(owner.id, id);
-      await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(existing, -1));
+      await lockUserLedger(trx, owner.id);
+      const deleted = await new TransactionsRepository(trx).delete(owner.id, id);
+      if (deleted === undefined) throw notFound(`Transaction ${id} not found`);
+      await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(deleted, -1));
     });
   }
 
