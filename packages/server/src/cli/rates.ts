@@ -55,7 +55,7 @@ export const ratesImport: Command = {
         [`Nothing imported; ${parsed.errors.length} problem(s):`, ...parsed.errors].join('\n'),
       );
     }
-    await ratesService(ctx).store(parsed.rows);
+    await ratesService(ctx).store(parsed.rows, { keepImports: false });
     const { first, last } = dayRange(parsed.rows);
     return `Imported ${parsed.rows.length} rates for ${isoFromDay(first)} to ${isoFromDay(last)}`;
   },

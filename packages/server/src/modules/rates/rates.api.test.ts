@@ -60,6 +60,24 @@ describeEachDatabase('exchange rates: refresh and stored rows', (ctx) => {
     expect(closed).toMatchObject({ ok: false, failures: [expect.stringContaining('is unreachable: ECONNREFUSED')] });
   });
 
+  it('keeps hand imports over feed rows, and picks up rows another process stored', async () => {
+    const server = service();
+    await server.load();
+    const cli = service();
+    await cli.store([{ day: day('2026-11-20'), currency: 'USD', rate: '9.99', source: 'import:fix.csv' }], {
+      keepImports: false,
+    });
+    const leg = (s: RatesService, code: string) => {
+      const p = s.table().position(code, day('2026-11-20'));
+      return p && s.table().leg(code, p);
+    };
+    expect(leg(server, 'USD')?.rate).not.toBe('9.99'); // not seen yet
+    feed.answers.set('/ecb.xml', { body: ECB_XML });
+    expect((await refreshRates(server, providers(), silent)).ok).toBe(true);
+    expect(leg(server, 'USD')).toMatchObject({ rate: '9.99', source: 'import:fix.csv' });
+    expect(leg(server, 'JPY')).toMatchObject({ rate: '163.52', source: 'ecb' });
+  });
+
   it('changes nothing when every provider fails', async () => {
     feed.answers.set('/ecb.xml', { body: 'not xml' });
     feed.answers.set('/eur.json', { body: '{"date":"2026-11-22"}' });

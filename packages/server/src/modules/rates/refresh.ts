@@ -23,10 +23,13 @@ export async function refreshRates(
   log: RefreshLog,
 ): Promise<RefreshResult> {
   const failures: string[] = [];
+  // Pick up rows another process (rates:import, rates:refresh from the CLI) stored meanwhile,
+  // even when every feed fails below.
+  await rates.load().catch((err: unknown) => log.warn({ error: String(err) }, 'could not reload stored rates'));
   for (const provider of providers) {
     try {
       const rows = await provider.fetch();
-      await rates.store(rows);
+      await rates.store(rows, { keepImports: true });
       const { first, last } = dayRange(rows);
       const result = {
         ok: true as const,

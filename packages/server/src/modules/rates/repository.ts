@@ -20,8 +20,12 @@ export class RatesRepository {
     return rows.map((r) => ({ day: dayFromIso(r.day) ?? 0, currency: r.currency, rate: r.rate, source: r.source }));
   }
 
-  /** Inserts rows, replacing stored rows of the same day and currency, all in one transaction. */
-  async upsert(rows: readonly RateRow[], at: number): Promise<void> {
+  /**
+   * Inserts rows, replacing stored rows of the same day and currency, all in one transaction.
+   * With keepImports, rows imported by hand (source "import:…") are not replaced: a feed refresh
+   * must not undo a correction.
+   */
+  async upsert(rows: readonly RateRow[], at: number, keepImports = false): Promise<void> {
     // One row per day and currency (the last wins): PostgreSQL refuses to update a row twice in one statement.
     const unique = [...new Map(rows.map((r) => [`${r.day}|${r.currency}`, r])).values()];
     if (unique.length === 0) return;
@@ -37,13 +41,14 @@ export class RatesRepository {
         await trx
           .insertInto('exchange_rates')
           .values(values)
-          .onConflict((oc) =>
-            oc.columns(['day', 'currency']).doUpdateSet((eb) => ({
+          .onConflict((oc) => {
+            const update = oc.columns(['day', 'currency']).doUpdateSet((eb) => ({
               rate: eb.ref('excluded.rate'),
               source: eb.ref('excluded.source'),
               stored_at: eb.ref('excluded.stored_at'),
-            })),
-          )
+            }));
+            return keepImports ? update.where('exchange_rates.source', 'not like', 'import:%') : update;
+          })
           .execute();
       }
     });

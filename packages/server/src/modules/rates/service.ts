@@ -41,10 +41,14 @@ export class RatesService {
     return new Converter(this.current, to);
   }
 
-  /** Stores rows (replacing those of the same day and currency) and makes them visible at once. */
-  async store(rows: readonly RateRow[]): Promise<void> {
-    await this.repository.upsert(rows, this.now());
-    this.current = this.current.withRows(rows);
+  /**
+   * Stores rows (replacing those of the same day and currency; a feed keeps hand imports) and
+   * reloads, so the table in memory is exactly what the database holds, including rows another
+   * process (the CLI) wrote meanwhile.
+   */
+  async store(rows: readonly RateRow[], options: { keepImports: boolean }): Promise<void> {
+    await this.repository.upsert(rows, this.now(), options.keepImports);
+    await this.load();
   }
 
   /** The rate from the main currency to each listed currency on the day, with provenance. */
