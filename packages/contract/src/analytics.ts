@@ -1,6 +1,6 @@
 import { dayFromIso } from '@kassa/money';
 import { z } from 'zod';
-import { moneyAmountSchema } from './common.js';
+import { intervalSchema, moneyAmountSchema } from './common.js';
 
 /**
  * The body of analytics/balances and analytics/holdings: a JSON string, either an ISO instant
@@ -26,3 +26,13 @@ export const holdingSchema = z.object({
   convertedAmount: z.number().optional(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
+
+/** analytics/oneperiod: {interval, direction}; direction true = income (IN). */
+export const onePeriodRequestSchema = z.object({
+  interval: intervalSchema,
+  direction: z.boolean({ error: 'must be true (income) or false (expense)' }),
+});
+
+/** One category's P&L in the asked direction (positive), in the main currency. */
+export const categoryAmountSchema = namedAssetSchema.extend({ categoryId: z.number() });
+export type CategoryAmount = z.infer<typeof categoryAmountSchema>;

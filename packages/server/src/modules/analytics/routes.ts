@@ -1,4 +1,11 @@
-import { analyticsDateSchema, type Holding, type NamedAsset } from '@kassa/contract';
+import {
+  analyticsDateSchema,
+  intervalSchema,
+  onePeriodRequestSchema,
+  type CategoryAmount,
+  type Holding,
+  type NamedAsset,
+} from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
@@ -9,6 +16,14 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
   app.post('/api/analytics/balances', opts, (request): Promise<NamedAsset[]> =>
     service.balances(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
   );
+  app.post('/api/analytics/cashflow', opts, (request): Promise<NamedAsset[]> => {
+    const interval = parseOr400(intervalSchema, request.body);
+    return service.cashflow(sessionOf(request).user, interval.start, interval.end);
+  });
+  app.post('/api/analytics/oneperiod', opts, (request): Promise<CategoryAmount[]> => {
+    const body = parseOr400(onePeriodRequestSchema, request.body);
+    return service.onePeriod(sessionOf(request).user, body.interval.start, body.interval.end, body.direction);
+  });
   app.post('/api/analytics/holdings', opts, (request): Promise<Holding[]> =>
     service.holdings(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
   );

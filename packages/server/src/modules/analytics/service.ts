@@ -1,15 +1,55 @@
-import type { Holding, NamedAsset } from '@kassa/contract';
-import { findCurrency, minorToMajor, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import type { CategoryAmount, Holding, NamedAsset } from '@kassa/contract';
+import { ExactSum, findCurrency, minorToMajor, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
-import { sumsByCurrency, type FlowsByCurrency } from '../ledger/flows.js';
+import { CategoriesRepository } from '../categories/repository.js';
+import { FixpointsService } from '../fixpoints/service.js';
+import { sumsByCurrency, totalsBetween, type FlowTotal, type FlowsByCurrency } from '../ledger/flows.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import type { Owner } from '../transactions/service.js';
 
 const currencyOf = (code: string) => findCurrency(code) as CurrencyInfo;
+
+/** The cash-flow buckets a flow total falls into (DESIGN §5), with the sign it adds with. */
+function cashflowBuckets(t: FlowTotal): [string, 1 | -1][] {
+  const sign = t.isIncome ? 1 : -1;
+  const side = t.isIncome ? 'in' : 'out';
+  switch (t.kind) {
+    case 'real':
+      return [[t.isIncome ? 'income' : 'expense', sign]];
+    case 'loan':
+      return [[`loan${side}`, sign]];
+    case 'external':
+      return [[`external${side}`, sign]];
+    case 'conversion':
+      return [[`conv${side}`, sign]];
+    case 'business':
+      if (t.businessType === 'invest') return [[`business${side}`, sign]];
+      // pnl is cash P&L; realize is P&L without cash, so it also counts as "realized".
+      if (t.businessType === 'pnl') return [[t.isIncome ? 'income' : 'expense', sign]];
+      return [
+        [t.isIncome ? 'income' : 'expense', sign],
+        ['realized', sign],
+      ];
+  }
+}
+
+const CASHFLOW_FLOWS = [
+  'income',
+  'expense',
+  'loanin',
+  'loanout',
+  'businessin',
+  'businessout',
+  'convin',
+  'convout',
+  'externalin',
+  'externalout',
+  'realized',
+] as const;
 
 /** Analytics of DESIGN §5, in the main currency unless named. */
 export class AnalyticsService {
@@ -80,6 +120,105 @@ export class AnalyticsService {
       asset('outstanding', outstanding),
       asset('networth', availableMain + outstanding),
     ];
+  }
+
+  /** available(T) summed in the main currency: each currency converted at T's day and rounded once. */
+  private async availableMain(owner: Owner, converter: Converter, at: number): Promise<bigint> {
+    return AnalyticsService.total(this.convertEach(converter, await this.available(owner.id, at), utcDayOf(at)));
+  }
+
+  /**
+   * cashflow(interval): every flow of [start, end] converted at its own day's rate and rounded
+   * once per bucket; start and end are the available balances just before start and at end; the
+   * fixpoint errors inside at their days' rates; revaluation is what exchange rates moved. The
+   * identity end - start = income + expense - realized + loans + businesses + conversions +
+   * externals + fixpointerror + revaluation holds to the cent by construction.
+   */
+  async cashflow(owner: Owner, start: number, end: number): Promise<NamedAsset[]> {
+    const converter = this.converter(owner);
+    const sums = new Map<string, ExactSum>(CASHFLOW_FLOWS.map((n) => [n, new ExactSum()]));
+    for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
+      const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
+      for (const [bucket, sign] of cashflowBuckets(t)) sums.get(bucket)?.add(sign === 1 ? num : -num, den);
+    }
+    const v = Object.fromEntries(CASHFLOW_FLOWS.map((n) => [n, sums.get(n)?.rounded() ?? 0n])) as Record<
+      (typeof CASHFLOW_FLOWS)[number],
+      bigint
+    >;
+
+    let fixpointError = 0n;
+    const fixpoints = new FixpointsService(this.db);
+    for (const f of await new FixpointsRepository(this.db).between(owner.id, start, end)) {
+      fixpointError += AnalyticsService.total(
+        this.convertEach(converter, await fixpoints.errorByCurrency(owner.id, f), utcDayOf(f.time)),
+      );
+    }
+    const startBalance = await this.availableMain(owner, converter, start - 1);
+    const endBalance = await this.availableMain(owner, converter, end);
+    const explained =
+      v.income +
+      v.expense -
+      v.realized +
+      v.loanin +
+      v.loanout +
+      v.businessin +
+      v.businessout +
+      v.convin +
+      v.convout +
+      v.externalin +
+      v.externalout +
+      fixpointError;
+    const named: [string, bigint][] = [
+      ['income', v.income],
+      ['expense', v.expense],
+      ['loanin', v.loanin],
+      ['loanout', v.loanout],
+      ['businessin', v.businessin],
+      ['businessout', v.businessout],
+      ['tempin', v.loanin + v.businessin],
+      ['tempout', v.loanout + v.businessout],
+      ['convin', v.convin],
+      ['convout', v.convout],
+      ['externalin', v.externalin],
+      ['externalout', v.externalout],
+      ['start', startBalance],
+      ['end', endBalance],
+      ['realized', v.realized],
+      ['fixpointerror', fixpointError],
+      ['revaluation', endBalance - startBalance - explained],
+    ];
+    return named.map(([name, minor]) => ({
+      name,
+      asset: { amount: minorToMajor(minor, converter.to.decimals), currency: converter.to.code },
+    }));
+  }
+
+  /**
+   * oneperiod({interval, direction}): per category, the P&L of [start, end] in that direction as
+   * a positive main-currency amount (real categories, and business categories for pnl and
+   * realize), largest first; categories with nothing are left out.
+   */
+  async onePeriod(owner: Owner, start: number, end: number, income: boolean): Promise<CategoryAmount[]> {
+    const converter = this.converter(owner);
+    const sums = new Map<number, ExactSum>();
+    for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
+      const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
+      if (!isPnl || t.isIncome !== income) continue;
+      const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
+      const sum = sums.get(t.categoryId) ?? new ExactSum();
+      sum.add(num, den);
+      sums.set(t.categoryId, sum);
+    }
+    const names = new Map((await new CategoriesRepository(this.db).list(owner.id)).map((c) => [c.id, c.name]));
+    return [...sums]
+      .map(([categoryId, sum]) => ({ categoryId, minor: sum.rounded() }))
+      .filter((c) => c.minor > 0n)
+      .sort((a, b) => (a.minor === b.minor ? a.categoryId - b.categoryId : a.minor > b.minor ? -1 : 1))
+      .map(({ categoryId, minor }) => ({
+        categoryId,
+        name: names.get(categoryId) ?? '',
+        asset: { amount: minorToMajor(minor, converter.to.decimals), currency: converter.to.code },
+      }));
   }
 
   /** holdings(date): available per currency with its main-currency value, largest value first. */

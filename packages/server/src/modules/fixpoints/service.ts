@@ -56,6 +56,16 @@ export class FixpointsService {
     return calculated;
   }
 
+  /** error_C(F) = stated_C(F) - calculated_C(F) for every currency of either side, minor units. */
+  async errorByCurrency(userId: number, fixpoint: FixpointRow): Promise<ByCurrency> {
+    const stated = await this.statedOf(userId, fixpoint.id);
+    const calculated = await this.calculatedAt(userId, fixpoint.time);
+    const errors: ByCurrency = new Map();
+    for (const code of new Set([...stated.keys(), ...calculated.keys()]))
+      errors.set(code, (stated.get(code) ?? 0n) - (calculated.get(code) ?? 0n));
+    return errors;
+  }
+
   /** The error lines: every currency of the user or of either side, sorted by code. */
   private async errors(userId: number, stated: ByCurrency, calculated: ByCurrency): Promise<FixpointError[]> {
     const codes = new Set([
