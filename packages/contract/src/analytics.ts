@@ -36,3 +36,22 @@ export const onePeriodRequestSchema = z.object({
 /** One category's P&L in the asked direction (positive), in the main currency. */
 export const categoryAmountSchema = namedAssetSchema.extend({ categoryId: z.number() });
 export type CategoryAmount = z.infer<typeof categoryAmountSchema>;
+
+/** analytics/balance-history: one point per UTC day of [start, end], in the main currency. */
+export const balanceHistorySchema = z.object({
+  dates: z.array(z.string()),
+  available: z.array(z.number()),
+  loaned: z.array(z.number()),
+  businesspending: z.array(z.number()),
+  networth: z.array(z.number()),
+});
+export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
+
+/** analytics/multiperiod: a "dates" series of months ("YYYY-MM"), then one series per top category and "Other". */
+export const multiPeriodSchema = z.array(
+  z.object({ name: z.string(), values: z.array(z.union([z.number(), z.string()])) }),
+);
+export type MultiPeriod = z.infer<typeof multiPeriodSchema>;
+
+/** Longest balance history served in one call (days): 20 years. */
+export const MAX_HISTORY_DAYS = 7305;

@@ -2,7 +2,9 @@ import {
   analyticsDateSchema,
   intervalSchema,
   onePeriodRequestSchema,
+  type BalanceHistory,
   type CategoryAmount,
+  type MultiPeriod,
   type Holding,
   type NamedAsset,
 } from '@kassa/contract';
@@ -23,6 +25,14 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
   app.post('/api/analytics/oneperiod', opts, (request): Promise<CategoryAmount[]> => {
     const body = parseOr400(onePeriodRequestSchema, request.body);
     return service.onePeriod(sessionOf(request).user, body.interval.start, body.interval.end, body.direction);
+  });
+  app.post('/api/analytics/balance-history', opts, (request): Promise<BalanceHistory> => {
+    const interval = parseOr400(intervalSchema, request.body);
+    return service.balanceHistory(sessionOf(request).user, interval.start, interval.end);
+  });
+  app.post('/api/analytics/multiperiod', opts, (request): Promise<MultiPeriod> => {
+    const body = parseOr400(onePeriodRequestSchema, request.body);
+    return service.multiPeriod(sessionOf(request).user, body.interval.start, body.interval.end, body.direction);
   });
   app.post('/api/analytics/holdings', opts, (request): Promise<Holding[]> =>
     service.holdings(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),

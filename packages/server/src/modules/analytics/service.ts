@@ -1,8 +1,15 @@
-import type { CategoryAmount, Holding, NamedAsset } from '@kassa/contract';
-import { ExactSum, findCurrency, minorToMajor, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import {
+  MAX_HISTORY_DAYS,
+  type BalanceHistory,
+  type CategoryAmount,
+  type Holding,
+  type MultiPeriod,
+  type NamedAsset,
+} from '@kassa/contract';
+import { ExactSum, findCurrency, isoFromDay, minorToMajor, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsService } from '../fixpoints/service.js';
@@ -12,6 +19,7 @@ import type { RatesService } from '../rates/service.js';
 import type { Owner } from '../transactions/service.js';
 
 const currencyOf = (code: string) => findCurrency(code) as CurrencyInfo;
+const MS_PER_DAY = 86_400_000;
 
 /** The cash-flow buckets a flow total falls into (DESIGN §5), with the sign it adds with. */
 function cashflowBuckets(t: FlowTotal): [string, 1 | -1][] {
@@ -219,6 +227,107 @@ export class AnalyticsService {
         name: names.get(categoryId) ?? '',
         asset: { amount: minorToMajor(minor, converter.to.decimals), currency: converter.to.code },
       }));
+  }
+
+  /**
+   * balance-history({start, end}): one point per UTC day, the balances at the end of that day,
+   * each currency converted at that day's rate. Walks the daily totals once; a day holding a
+   * fixpoint restarts available from the fixpoint (one extra lookup for that day only).
+   */
+  async balanceHistory(owner: Owner, start: number, end: number): Promise<BalanceHistory> {
+    const converter = this.converter(owner);
+    const firstDay = utcDayOf(start);
+    const lastDay = utcDayOf(end);
+    if (lastDay - firstDay + 1 > MAX_HISTORY_DAYS) throw badRequest(`end: at most ${MAX_HISTORY_DAYS} days per call`);
+    const endOf = (day: number) => (day + 1) * MS_PER_DAY - 1;
+    const dayBefore = endOf(firstDay - 1);
+    const available = await this.available(owner.id, dayBefore);
+    const loans = await sumsByCurrency(this.db, owner.id, 'loan', undefined, dayBefore);
+    const pending = await sumsByCurrency(this.db, owner.id, 'pending', undefined, dayBefore);
+    const byDay = new Map<number, FlowTotal[]>();
+    for (const t of await totalsBetween(this.db, owner.id, dayBefore, endOf(lastDay))) {
+      const list = byDay.get(t.day) ?? [];
+      list.push(t);
+      byDay.set(t.day, list);
+    }
+    const fixpointDays = new Set(
+      (await new FixpointsRepository(this.db).between(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))).map((f) =>
+        utcDayOf(f.time),
+      ),
+    );
+    const add = (map: FlowsByCurrency, code: string, v: bigint) => map.set(code, (map.get(code) ?? 0n) + v);
+    const history: BalanceHistory = { dates: [], available: [], loaned: [], businesspending: [], networth: [] };
+    const d = converter.to.decimals;
+    let availableNow = available;
+    for (let day = firstDay; day <= lastDay; day++) {
+      for (const t of byDay.get(day) ?? []) {
+        const signed = t.isIncome ? t.amount : -t.amount;
+        if (t.kind === 'loan') add(loans, t.currency, -signed);
+        if (t.kind === 'business' && t.businessType !== 'pnl')
+          add(pending, t.currency, t.businessType === 'realize' ? signed : -signed);
+        if (t.businessType !== 'realize') add(availableNow, t.currency, signed);
+      }
+      if (fixpointDays.has(day)) availableNow = await this.available(owner.id, endOf(day));
+      const a = AnalyticsService.total(this.convertEach(converter, availableNow, day));
+      const l = AnalyticsService.total(this.convertEach(converter, loans, day));
+      const p = AnalyticsService.total(this.convertEach(converter, pending, day));
+      history.dates.push(isoFromDay(day));
+      history.available.push(minorToMajor(a, d));
+      history.loaned.push(minorToMajor(l, d));
+      history.businesspending.push(minorToMajor(p, d));
+      history.networth.push(minorToMajor(a + l + p, d));
+    }
+    return history;
+  }
+
+  /**
+   * multiperiod({interval, direction}): P&L per UTC month and category in that direction; the 7
+   * categories with the largest totals get their own series, the rest is summed into "Other".
+   */
+  async multiPeriod(owner: Owner, start: number, end: number, income: boolean): Promise<MultiPeriod> {
+    const converter = this.converter(owner);
+    const monthOf = (day: number) => isoFromDay(day).slice(0, 7);
+    const months: string[] = [];
+    for (let day = utcDayOf(start); day <= utcDayOf(end); day++) {
+      const m = monthOf(day);
+      if (months[months.length - 1] !== m) months.push(m);
+    }
+    const monthIndex = new Map(months.map((m, i) => [m, i]));
+    const sums = new Map<number, ExactSum[]>();
+    for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
+      const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
+      if (!isPnl || t.isIncome !== income) continue;
+      const i = monthIndex.get(monthOf(t.day));
+      if (i === undefined) continue;
+      const perMonth = sums.get(t.categoryId) ?? months.map(() => new ExactSum());
+      const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
+      perMonth[i]?.add(num, den);
+      sums.set(t.categoryId, perMonth);
+    }
+    const d = converter.to.decimals;
+    const rounded = [...sums].map(([categoryId, perMonth]) => {
+      const values = perMonth.map((s) => s.rounded());
+      return { categoryId, values, total: values.reduce((a, b) => a + b, 0n) };
+    });
+    rounded.sort((a, b) => (a.total === b.total ? a.categoryId - b.categoryId : a.total > b.total ? -1 : 1));
+    const names = new Map((await new CategoriesRepository(this.db).list(owner.id)).map((c) => [c.id, c.name]));
+    const top = rounded.slice(0, 7);
+    const rest = rounded.slice(7);
+    const series: MultiPeriod = [{ name: 'dates', values: months }];
+    for (const c of top)
+      series.push({ name: names.get(c.categoryId) ?? '', values: c.values.map((v) => minorToMajor(v, d)) });
+    if (rest.length > 0) {
+      series.push({
+        name: 'Other',
+        values: months.map((_, i) =>
+          minorToMajor(
+            rest.reduce((a, c) => a + (c.values[i] ?? 0n), 0n),
+            d,
+          ),
+        ),
+      });
+    }
+    return series;
   }
 
   /** holdings(date): available per currency with its main-currency value, largest value first. */
