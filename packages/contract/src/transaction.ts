@@ -31,6 +31,8 @@ export const transactionSchema = z.object({
   /** The amount in the main currency at the rate of the transaction's day. */
   convertedAmount: z.number().optional(),
   convertedCurrency: z.string().optional(),
+  /** In listings: whether the row is at or before the last fixpoint (shown as before-fix). */
+  beforeFix: z.boolean().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -73,6 +73,11 @@ describeEachDatabase('fixpoints', (ctx) => {
     ]);
     const second = okJson<Detail>(await client.post(`/api/fixpoint/set?time=${t2}`, statement));
     expect(second.errors).toEqual(review);
+    const listed = okJson<{ time: string; beforeFix?: boolean }[]>(
+      await client.post('/api/transaction/getfiltered', {}),
+    );
+    expect(listed.map((r) => r.beforeFix)).toEqual(listed.map((r) => r.time <= t2));
+    expect(new Set(listed.map((r) => r.beforeFix))).toEqual(new Set([true, false]));
     expect(okJson<{ id: number; time: string }>(await client.get('/api/fixpoint/getlast'))).toEqual({
       id: second.id,
       time: t2,

@@ -9,6 +9,7 @@ import { CategoriesRepository } from '../categories/repository.js';
 import type { CategoriesService } from '../categories/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
+import { FixpointsRepository } from '../fixpoints/repository.js';
 import { DailyTotalsRepository, transactionDeltas } from '../ledger/daily-totals.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
@@ -48,7 +49,7 @@ export class TransactionsService {
     return main === undefined ? undefined : this.rates.converter(main);
   }
 
-  private toDto(row: TransactionRow, converter: Converter | undefined): Transaction {
+  private toDto(row: TransactionRow, converter: Converter | undefined, lastFixpoint?: number): Transaction {
     const currency = findCurrency(row.currency) as CurrencyInfo;
     const dto: Transaction = {
       id: row.id,
@@ -62,6 +63,8 @@ export class TransactionsService {
       type: row.businessType,
       rowType: rowTypeOf(row.kind),
     };
+    // Listings mark rows at or before the last fixpoint: editing them moves that fixpoint's error.
+    if (lastFixpoint !== undefined) dto.beforeFix = row.time <= lastFixpoint;
     if (converter !== undefined) {
       dto.convertedAmount = minorToMajor(
         converter.toMinor(BigInt(row.amount), currency, row.day),
@@ -174,14 +177,25 @@ export class TransactionsService {
   /** Transactions matching the filter, newest first, each with its amount in the main currency. */
   async filtered(owner: Owner, filter: TransactionFilter): Promise<Transaction[]> {
     const converter = this.mainConverter(owner);
-    return (await this.transactions.list(owner.id, toQuery(filter))).map((r) => this.toDto(r, converter));
+    const last = await this.lastFixpointTime(owner.id);
+    return (await this.transactions.list(owner.id, toQuery(filter))).map((r) => this.toDto(r, converter, last));
+  }
+
+  /** Time of the user's latest fixpoint; -Infinity when there is none (nothing is before it). */
+  private async lastFixpointTime(userId: number): Promise<number> {
+    return (
+      (await new FixpointsRepository(this.db).latest(userId, Number.MAX_SAFE_INTEGER))?.time ?? Number.NEGATIVE_INFINITY
+    );
   }
 
   /** Every transaction of one category, newest first. */
   async inCategory(owner: Owner, categoryId: number): Promise<Transaction[]> {
     await this.categories.require(owner.id, categoryId);
     const converter = this.mainConverter(owner);
-    return (await this.transactions.list(owner.id, { categoryIds: [categoryId] })).map((r) => this.toDto(r, converter));
+    const last = await this.lastFixpointTime(owner.id);
+    return (await this.transactions.list(owner.id, { categoryIds: [categoryId] })).map((r) =>
+      this.toDto(r, converter, last),
+    );
   }
 
   /**
