@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { UsersService } from '../modules/users/service.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { formatFigures, measure } from './measure.js';
+import { benchAnalytics } from './analytics.js';
 import { benchConversions } from './rates.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
@@ -64,3 +65,5 @@ async function main(): Promise<void> {
 // Conversions first, so the bundle's parse time is measured cold.
 for (const line of benchConversions()) console.log(line);
 await main();
+// TEST_DATABASE_URL (as for the tests) adds the PostgreSQL run.
+for (const line of await benchAnalytics(process.env['TEST_DATABASE_URL'])) console.log(line);

@@ -6,6 +6,7 @@ import { m0003UserCurrencies } from './migrations/0003-user-currencies.js';
 import { m0004Ledger } from './migrations/0004-ledger.js';
 import { m0005DailyTotals } from './migrations/0005-daily-totals.js';
 import { m0006CategoryNames } from './migrations/0006-category-names.js';
+import { m0007TotalsByKind } from './migrations/0007-totals-by-kind.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-ledger': m0004Ledger,
   '0005-daily-totals': m0005DailyTotals,
   '0006-category-names': m0006CategoryNames,
+  '0007-totals-by-kind': m0007TotalsByKind,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -13,7 +13,14 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsService } from '../fixpoints/service.js';
-import { sumsByCurrency, totalsBetween, type FlowTotal, type FlowsByCurrency } from '../ledger/flows.js';
+import {
+  measuresByDay,
+  sumsByCurrency,
+  totalsBetween,
+  type DayMeasures,
+  type FlowTotal,
+  type FlowsByCurrency,
+} from '../ledger/flows.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import type { Owner } from '../transactions/service.js';
@@ -244,28 +251,28 @@ export class AnalyticsService {
     const available = await this.available(owner.id, dayBefore);
     const loans = await sumsByCurrency(this.db, owner.id, 'loan', undefined, dayBefore);
     const pending = await sumsByCurrency(this.db, owner.id, 'pending', undefined, dayBefore);
-    const byDay = new Map<number, FlowTotal[]>();
-    for (const t of await totalsBetween(this.db, owner.id, dayBefore, endOf(lastDay))) {
-      const list = byDay.get(t.day) ?? [];
-      list.push(t);
-      byDay.set(t.day, list);
+    const byDay = new Map<number, DayMeasures[]>();
+    for (const m of await measuresByDay(this.db, owner.id, dayBefore, endOf(lastDay))) {
+      const list = byDay.get(m.day) ?? [];
+      list.push(m);
+      byDay.set(m.day, list);
     }
     const fixpointDays = new Set(
       (await new FixpointsRepository(this.db).between(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))).map((f) =>
         utcDayOf(f.time),
       ),
     );
-    const add = (map: FlowsByCurrency, code: string, v: bigint) => map.set(code, (map.get(code) ?? 0n) + v);
+    const add = (map: FlowsByCurrency, code: string, v: bigint) => {
+      if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
+    };
     const history: BalanceHistory = { dates: [], available: [], loaned: [], businesspending: [], networth: [] };
     const d = converter.to.decimals;
     let availableNow = available;
     for (let day = firstDay; day <= lastDay; day++) {
-      for (const t of byDay.get(day) ?? []) {
-        const signed = t.isIncome ? t.amount : -t.amount;
-        if (t.kind === 'loan') add(loans, t.currency, -signed);
-        if (t.kind === 'business' && t.businessType !== 'pnl')
-          add(pending, t.currency, t.businessType === 'realize' ? signed : -signed);
-        if (t.businessType !== 'realize') add(availableNow, t.currency, signed);
+      for (const m of byDay.get(day) ?? []) {
+        add(loans, m.currency, m.loan);
+        add(pending, m.currency, m.pending);
+        add(availableNow, m.currency, m.cash);
       }
       if (fixpointDays.has(day)) availableNow = await this.available(owner.id, endOf(day));
       const a = AnalyticsService.total(this.convertEach(converter, availableNow, day));

@@ -12,6 +12,13 @@ function addTo(map: FlowsByCurrency, currency: string, amount: bigint): void {
 /** What to sum per currency over transactions and daily totals (DESIGN §4). */
 export type Measure = 'cash' | 'loan' | 'pending';
 
+/** The only kind a measure reads, so its sums can use the (user, kind, day) index. */
+const KIND_OF: Record<Measure, 'loan' | 'business' | undefined> = {
+  cash: undefined,
+  loan: 'loan',
+  pending: 'business',
+};
+
 const MEASURES = {
   // Signed cash flow: IN positive, OUT negative; realize moves no cash.
   cash: sql<string>`sum(case when business_type = 'realize' then 0 when is_income = 1 then amount else -amount end)`,
@@ -71,6 +78,7 @@ async function dailyFlows(
     .selectFrom('daily_totals')
     .select(['currency', MEASURES[measure].as('net')])
     .where('user_id', '=', userId)
+    .$if(KIND_OF[measure] !== undefined, (q) => q.where('kind', '=', KIND_OF[measure] ?? 'loan'))
     .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
     .where('day', '<=', lastDay)
     .groupBy('currency')
@@ -210,6 +218,62 @@ export async function totalsBetween(
       out.push({ ...leg, currency: c.from_currency, isIncome: false, amount: BigInt(c.from_amount) });
       out.push({ ...leg, currency: c.to_currency, isIncome: true, amount: BigInt(c.to_amount) });
     }
+  }
+  return out;
+}
+
+/** The three measures of one day and currency, in minor units. */
+export interface DayMeasures {
+  day: number;
+  currency: string;
+  cash: bigint;
+  loan: bigint;
+  pending: bigint;
+}
+
+/**
+ * Cash, loan and pending per day and currency over (after, until], summed in SQL: a few rows a
+ * day however many transactions and categories there are (balance history walks these).
+ */
+export async function measuresByDay(
+  db: Kysely<DB>,
+  userId: number,
+  after: number | undefined,
+  until: number,
+): Promise<DayMeasures[]> {
+  const split = splitRange(after, until);
+  const out: DayMeasures[] = [];
+  if (split.days !== undefined) {
+    const { firstDay, lastDay } = split.days;
+    const rows = await db
+      .selectFrom('daily_totals')
+      .select(['day', 'currency', MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')])
+      .where('user_id', '=', userId)
+      .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+      .where('day', '<=', lastDay)
+      .groupBy(['day', 'currency'])
+      .execute();
+    for (const r of rows)
+      out.push({
+        day: r.day,
+        currency: r.currency,
+        cash: BigInt(r.cash),
+        loan: BigInt(r.loan),
+        pending: BigInt(r.pending),
+      });
+  }
+  for (const [from, to] of split.raw) {
+    const perCurrency = new Map<string, DayMeasures>();
+    for (const measure of ['cash', 'loan', 'pending'] as const) {
+      const sums: FlowsByCurrency = new Map();
+      await rawFlows(db, userId, measure, from, to, sums);
+      for (const [currency, v] of sums) {
+        const m = perCurrency.get(currency) ?? { day: utcDayOf(to), currency, cash: 0n, loan: 0n, pending: 0n };
+        m[measure] += v;
+        perCurrency.set(currency, m);
+      }
+    }
+    out.push(...perCurrency.values());
   }
   return out;
 }

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { lockUserLedger } from '../../db/user-lock.js';
+import type { TransactionRow } from '../transactions/repository.js';
+import { DailyTotalsRepository } from './daily-totals.js';
+
+const BATCH = 500;
+
+/**
+ * Inserts many already-validated transactions of one user at once and rebuilds that user's daily
+ * totals from scratch, in one database transaction. For seeding (benchmarks, demo data), where
+ * going through the service one row at a time would take minutes.
+ */
+export async function bulkLoadTransactions(
+  db: Kysely<DB>,
+  userId: number,
+  rows: readonly Omit<TransactionRow, 'id'>[],
+  at: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockUserLedger(trx, userId);
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await trx
+        .insertInto('transactions')
+        .values(
+          rows.slice(i, i + BATCH).map((t) => ({
+            user_id: userId,
+            category_id: t.categoryId,
+            kind: t.kind,
+            business_type: t.businessType,
+            is_income: t.isIncome ? 1 : 0,
+            amount: t.amount,
+            currency: t.currency,
+            description: t.description,
+            time: t.time,
+            day: t.day,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    }
+    const totals = new DailyTotalsRepository(trx);
+    const fresh = await totals.recompute(userId);
+    await trx.deleteFrom('daily_totals').where('user_id', '=', userId).execute();
+    for (let i = 0; i < fresh.length; i += BATCH)
+      await trx
+        .insertInto('daily_totals')
+        .values(fresh.slice(i, i + BATCH))
+        .execute();
+  });
+}
