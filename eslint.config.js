@@ -37,6 +37,7 @@ export default tseslint.config(
       '**/*.config.ts',
       '**/*.config.js',
       'packages/server/src/test/**',
+      'packages/server/src/bench/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
