@@ -15,6 +15,7 @@ import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import {
   measuresByDay,
+  rawFlows,
   sumsByCurrency,
   totalsBetween,
   type DayMeasures,
@@ -152,7 +153,7 @@ export class AnalyticsService {
   async cashflow(owner: Owner, start: number, end: number): Promise<NamedAsset[]> {
     const converter = this.converter(owner);
     const sums = new Map<string, ExactSum>(CASHFLOW_FLOWS.map((n) => [n, new ExactSum()]));
-    for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
+    for (const t of await totalsBetween(this.db, owner.id, start - 1, end, false)) {
       const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
       for (const [bucket, sign] of cashflowBuckets(t)) sums.get(bucket)?.add(sign === 1 ? num : -num, den);
     }
@@ -257,11 +258,22 @@ export class AnalyticsService {
       list.push(m);
       byDay.set(m.day, list);
     }
-    const fixpointDays = new Set(
-      (await new FixpointsRepository(this.db).between(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))).map((f) =>
-        utcDayOf(f.time),
-      ),
-    );
+    // Fixpoints inside the range, the last of each day, with all their states in one query.
+    const fixpointRepo = new FixpointsRepository(this.db);
+    const lastFixpointOfDay = new Map<number, { id: number; time: number }>();
+    for (const f of await fixpointRepo.between(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))) {
+      const known = lastFixpointOfDay.get(utcDayOf(f.time));
+      if (known === undefined || f.time > known.time) lastFixpointOfDay.set(utcDayOf(f.time), f);
+    }
+    const statesByFixpoint = new Map<number, FlowsByCurrency>();
+    for (const st of await fixpointRepo.statesOfMany(
+      owner.id,
+      [...lastFixpointOfDay.values()].map((f) => f.id),
+    )) {
+      const stated = statesByFixpoint.get(st.fixpointId) ?? new Map<string, bigint>();
+      stated.set(st.currency, (stated.get(st.currency) ?? 0n) + BigInt(st.balance));
+      statesByFixpoint.set(st.fixpointId, stated);
+    }
     const add = (map: FlowsByCurrency, code: string, v: bigint) => {
       if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
     };
@@ -274,7 +286,12 @@ export class AnalyticsService {
         add(pending, m.currency, m.pending);
         add(availableNow, m.currency, m.cash);
       }
-      if (fixpointDays.has(day)) availableNow = await this.available(owner.id, endOf(day));
+      const fixpoint = lastFixpointOfDay.get(day);
+      if (fixpoint !== undefined) {
+        // Available restarts from the stated balances, plus what flowed after the fixpoint that day.
+        availableNow = new Map(statesByFixpoint.get(fixpoint.id) ?? []);
+        await rawFlows(this.db, owner.id, 'cash', fixpoint.time, endOf(day), availableNow);
+      }
       const a = AnalyticsService.total(this.convertEach(converter, availableNow, day));
       const l = AnalyticsService.total(this.convertEach(converter, loans, day));
       const p = AnalyticsService.total(this.convertEach(converter, pending, day));

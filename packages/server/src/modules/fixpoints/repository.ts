@@ -65,6 +65,12 @@ export class FixpointsRepository {
   }
 
   async states(userId: number, fixpointId: number): Promise<StateRow[]> {
+    return this.statesOfMany(userId, [fixpointId]);
+  }
+
+  /** The states of several fixpoints in one query (balance history walks many). */
+  async statesOfMany(userId: number, fixpointIds: readonly number[]): Promise<StateRow[]> {
+    if (fixpointIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('pocket_states')
       .innerJoin('fixpoints', 'fixpoints.id', 'pocket_states.fixpoint_id')
@@ -78,7 +84,7 @@ export class FixpointsRepository {
         'pocket_states.balance',
       ])
       .where('fixpoints.user_id', '=', userId)
-      .where('pocket_states.fixpoint_id', '=', fixpointId)
+      .where('pocket_states.fixpoint_id', 'in', fixpointIds)
       .orderBy('pockets.currency')
       .orderBy('pockets.id')
       .execute();

@@ -33,7 +33,7 @@ const MEASURES = {
 const MS_PER_DAY = 86_400_000;
 
 /** Adds the raw transaction (and, for cash, conversion) sums with from < time <= to (from undefined: no lower bound). */
-async function rawFlows(
+export async function rawFlows(
   db: Kysely<DB>,
   userId: number,
   measure: Measure,
@@ -163,28 +163,56 @@ export async function totalsBetween(
   userId: number,
   after: number | undefined,
   until: number,
+  byCategory = true,
 ): Promise<FlowTotal[]> {
   const split = splitRange(after, until);
   const out: FlowTotal[] = [];
   if (split.days !== undefined) {
     const { firstDay, lastDay } = split.days;
-    const rows = await db
+    const base = db
       .selectFrom('daily_totals')
-      .select(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income', 'amount'])
       .where('user_id', '=', userId)
       .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
-      .where('day', '<=', lastDay)
-      .execute();
-    for (const r of rows) {
-      out.push({
-        day: r.day,
-        currency: r.currency,
-        categoryId: r.category_id,
-        kind: r.kind,
-        businessType: r.business_type,
-        isIncome: r.is_income === 1,
-        amount: BigInt(r.amount),
-      });
+      .where('day', '<=', lastDay);
+    if (byCategory) {
+      const rows = await base
+        .select(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income', 'amount'])
+        .execute();
+      for (const r of rows) {
+        out.push({
+          day: r.day,
+          currency: r.currency,
+          categoryId: r.category_id,
+          kind: r.kind,
+          businessType: r.business_type,
+          isIncome: r.is_income === 1,
+          amount: BigInt(r.amount),
+        });
+      }
+    } else {
+      // Reports that ignore categories read one row per day, currency and flow type.
+      const rows = await base
+        .select((eb) => [
+          'day',
+          'currency',
+          'kind',
+          'business_type',
+          'is_income',
+          eb.fn.sum<number | string>('amount').as('amount'),
+        ])
+        .groupBy(['day', 'currency', 'kind', 'business_type', 'is_income'])
+        .execute();
+      for (const r of rows) {
+        out.push({
+          day: r.day,
+          currency: r.currency,
+          categoryId: 0,
+          kind: r.kind,
+          businessType: r.business_type,
+          isIncome: r.is_income === 1,
+          amount: BigInt(r.amount),
+        });
+      }
     }
   }
   for (const [from, to] of split.raw) {
