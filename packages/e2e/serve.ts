@@ -13,6 +13,8 @@ const env = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   LOGIN_MAX_PER_IP: '10000',
+  // The journeys never reach out to the internet: rates come from the bundled history.
+  RATES_REFRESH_MINUTES: '0',
 };
 const serverDist = path.resolve(import.meta.dirname, '../server/dist');
 const created = spawnSync(
