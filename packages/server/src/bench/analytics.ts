@@ -18,19 +18,10 @@ import type { TransactionRow } from '../modules/transactions/repository.js';
 import { TransactionsService } from '../modules/transactions/service.js';
 import { UsersService } from '../modules/users/service.js';
 import { formatFigures, measure } from './measure.js';
+import { prng } from '../test/prng.js';
 
 const DAY = 86_400_000;
 const CODES = ['EUR', 'USD', 'GBP', 'HUF', 'JPY', 'CHF', 'PLN', 'SEK'];
-
-function prng(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 /** A heavy user: 100,000 transactions over 10 years in 8 currencies, 60 fixpoints, 20 loans, 10 businesses. */
 async function seed(

@@ -9,16 +9,7 @@ import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from '../transactions/service.js';
 import { DailyTotalsRepository } from './daily-totals.js';
-
-function prng(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
+import { prng } from '../../test/prng.js';
 
 describeEachDatabase('daily totals', (ctx) => {
   it('always equal a from-scratch recomputation after random writes, edits and deletes', async () => {
