@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { roleSchema } from './auth.js';
+import { emailSchema, roleSchema } from './auth.js';
+import { amountInputSchema, currencyCodeSchema } from './common.js';
 
 /** GET account/userinfo */
 export const userInfoSchema = z.object({
@@ -14,3 +15,34 @@ export const userInfoSchema = z.object({
   regComplete: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** Minimum password length (spec §9). */
+export const MIN_PASSWORD_LENGTH = 8;
+const newPassword = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024);
+
+/** POST account/signup */
+export const signupRequestSchema = z
+  .object({
+    email: emailSchema,
+    password: newPassword,
+    password2: z.string(),
+    recaptcha: z.string().max(4096).default(''),
+  })
+  .refine((s) => s.password === s.password2, { message: 'must match password', path: ['password2'] });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** POST account/initial-data */
+export const initialDataRequestSchema = z.object({
+  firstName: z.string().trim().min(1, 'is required').max(100),
+  lastName: z.string().trim().max(100).default(''),
+  mainCurrency: currencyCodeSchema,
+  /** The main-currency default pocket's balance now (may be 0 or negative). */
+  startBalance: amountInputSchema,
+});
+export type InitialDataRequest = z.infer<typeof initialDataRequestSchema>;
+
+/** POST account/changepass */
+export const changePasswordRequestSchema = z
+  .object({ oldPassword: z.string().min(1, 'is required'), newPassword, newPassword2: z.string() })
+  .refine((s) => s.newPassword === s.newPassword2, { message: 'must match newPassword', path: ['newPassword2'] });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -39,6 +39,10 @@ export const tokenClaimsSchema = z.object({
   role: roleSchema,
   /** Token version: a password change increments the user's and voids older tokens. */
   tv: z.number().int(),
+  /** Registration flags (spec §4 guard): e-mail verified, referral ok, registration complete. */
+  ev: z.boolean().optional(),
+  ro: z.boolean().optional(),
+  rc: z.boolean().optional(),
   iat: z.number(),
   exp: z.number(),
 });

@@ -15,7 +15,10 @@ import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { badRequest } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
+import path from 'node:path';
 import { accountRoutes } from './modules/account/routes.js';
+import { AccountsService } from './modules/accounts/service.js';
+import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
 import { makeRequireUser } from './modules/auth/guard.js';
 import { AttemptLimiter } from './modules/auth/login-limiter.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -52,6 +55,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** Overrides the mailer chosen from the configuration. */
+  mailer?: Mailer;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -135,7 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await sql`select 1`.execute(database.db);
   });
   authRoutes(app, auth, requireUser);
-  accountRoutes(app, requireUser);
+  const mailer =
+    deps.mailer ??
+    (config.mail.smtpUrl === undefined
+      ? outboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, (obj, msg) => app.log.info(obj, msg))
+      : smtpMailer(config.mail.smtpUrl, config.mail.from));
+  accountRoutes(app, new AccountsService(database.db, auth, mailer, config), requireUser);
   ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
   const categories = new CategoriesService(database.db);
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);

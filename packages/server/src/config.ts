@@ -31,6 +31,15 @@ const envSchema = z.object({
   FALLBACK_RATES_URL: z.url().default('https://latest.currency-api.pages.dev/v1/currencies/eur.min.json'),
   RATES_REFRESH_MINUTES: z.coerce.number().int().min(0).default(1440),
   RATES_FETCH_TIMEOUT_SECONDS: positiveInt(20),
+  // Mail: smtp://user:pass@host:port (smtps:// for TLS). Without it mails go to DATA_DIR/outbox and the log.
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Kassa <kassa@localhost>'),
+  // The address users reach Kassa at, for links in mails.
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  // reCAPTCHA-compatible captcha: sign-up tokens are verified only when a secret is set.
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -49,6 +58,8 @@ export interface Config {
   trustProxyHops: number;
   loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
+  mail: { smtpUrl: string | undefined; from: string; publicUrl: string };
+  captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -96,6 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fallbackUrl: e.FALLBACK_RATES_URL,
       refreshIntervalMs: e.RATES_REFRESH_MINUTES * 60_000,
       fetchTimeoutMs: e.RATES_FETCH_TIMEOUT_SECONDS * 1000,
+    },
+    mail: { smtpUrl: e.SMTP_URL === '' ? undefined : e.SMTP_URL, from: e.MAIL_FROM, publicUrl: e.PUBLIC_URL },
+    captcha: {
+      secret: e.RECAPTCHA_SECRET === '' ? undefined : e.RECAPTCHA_SECRET,
+      siteKey: e.RECAPTCHA_SITE_KEY === '' ? undefined : e.RECAPTCHA_SITE_KEY,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
     },
   };
 }

@@ -125,6 +125,30 @@ export interface DailyTotalsTable {
   count: number;
 }
 
+export interface EmailCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface ReferralCodesTable {
+  code: string;
+  /** Null for codes invited from the CLI. */
+  created_by: number | null;
+  used_by: number | null;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface WaitlistTable {
+  user_id: number;
+  email: string;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -136,4 +160,7 @@ export interface DB {
   fixpoints: FixpointsTable;
   pocket_states: PocketStatesTable;
   daily_totals: DailyTotalsTable;
+  email_codes: EmailCodesTable;
+  referral_codes: ReferralCodesTable;
+  waitlist: WaitlistTable;
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Config } from '../config.js';
 
 /** A configuration for in-process tests: no web app, generous login limits unless overridden. */
@@ -5,7 +8,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent-test-data-dir',
+    // A fresh folder per app: the outbox mailer writes here when no SMTP is configured.
+    dataDir: mkdtempSync(path.join(tmpdir(), 'kassa-test-data-')),
     database: { kind: 'sqlite', file: ':memory:' },
     jwtSecret: undefined,
     jwtTtlSeconds: 3600,
@@ -21,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       refreshIntervalMs: 0,
       fetchTimeoutMs: 2000,
     },
+    mail: { smtpUrl: undefined, from: 'Kassa <kassa@test>', publicUrl: 'http://kassa.test' },
+    captcha: { secret: undefined, siteKey: undefined, verifyUrl: 'http://127.0.0.1:1/siteverify' },
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from './databases
 /** What a suite gets: the app on a fresh database of one dialect, and helpers. */
 export interface ApiContext {
   dialect: DialectName;
+  config: Config;
   app: FastifyInstance;
   database: Database;
   client(): TestClient;
@@ -24,7 +25,7 @@ export interface ApiContext {
 export function describeEachDatabase(
   title: string,
   body: (ctx: ApiContext) => void,
-  configOverrides: Partial<Config> = {},
+  configOverrides: Partial<Config> | (() => Partial<Config>) = {},
 ): void {
   for (const dialect of testDialects) {
     describe(`${title} [${dialect}]`, () => {
@@ -33,8 +34,9 @@ export function describeEachDatabase(
       beforeAll(async () => {
         testDb = await createTestDatabase(dialect);
         ctx.database = testDb.database;
+        ctx.config = testConfig(typeof configOverrides === 'function' ? configOverrides() : configOverrides);
         ctx.app = await buildApp({
-          config: testConfig(configOverrides),
+          config: ctx.config,
           database: testDb.database,
           jwtSecret: TEST_JWT_SECRET,
           logger: false,

@@ -1,9 +1,24 @@
-import type { UserInfo } from '@kassa/contract';
+import {
+  changePasswordRequestSchema,
+  initialDataRequestSchema,
+  signupRequestSchema,
+  type TokenResponse,
+  type UserInfo,
+} from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { z } from 'zod';
+import { parseOr400 } from '../../http/validate.js';
+import type { AccountsService } from '../accounts/service.js';
+import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 
-export function accountRoutes(app: FastifyInstance, requireUser: RequireUser): void {
-  app.get('/api/account/userinfo', { preHandler: requireUser }, (request): UserInfo => {
+const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
+
+export function accountRoutes(app: FastifyInstance, accounts: AccountsService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
+  // Account-level changes the demo user may not make (DESIGN §7).
+  const notDemo = { preHandler: [requireUser, denyDemo] };
+
+  app.get('/api/account/userinfo', opts, (request): UserInfo => {
     const { user } = sessionOf(request);
     return {
       email: user.email,
@@ -15,5 +30,40 @@ export function accountRoutes(app: FastifyInstance, requireUser: RequireUser): v
       referralOk: user.referralOk,
       regComplete: user.regComplete,
     };
+  });
+
+  app.post('/api/account/signup', async (request): Promise<TokenResponse> => ({
+    token: await accounts.signup(parseOr400(signupRequestSchema, request.body)),
+  }));
+
+  app.post('/api/account/verify-email/:code', opts, async (request): Promise<TokenResponse> => ({
+    token: await accounts.verifyEmail(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
+  }));
+
+  app.post('/api/account/resend-email', opts, async (request, reply) => {
+    await accounts.resendEmail(sessionOf(request).user);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/account/getreferral', notDemo, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(await accounts.createReferral(sessionOf(request).user)),
+  );
+
+  app.post('/api/account/verify-referral/:code', notDemo, async (request): Promise<TokenResponse> => ({
+    token: await accounts.verifyReferral(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
+  }));
+
+  app.post('/api/account/waitlistme', notDemo, async (request, reply) => {
+    await accounts.joinWaitlist(sessionOf(request).user);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/account/initial-data', notDemo, async (request): Promise<TokenResponse> => ({
+    token: await accounts.initialData(sessionOf(request).user, parseOr400(initialDataRequestSchema, request.body)),
+  }));
+
+  app.post('/api/account/changepass', notDemo, async (request, reply) => {
+    await accounts.changePassword(sessionOf(request).user, parseOr400(changePasswordRequestSchema, request.body));
+    return reply.status(204).send();
   });
 }

@@ -58,6 +58,13 @@ export class AuthService {
     return { user, claims };
   }
 
+  /** A fresh token for a user as stored now (after a registration step changed their flags). */
+  async tokenFor(userId: number): Promise<string> {
+    const user = await this.users.findById(userId);
+    if (user === undefined) throw unauthorized('Invalid or expired token');
+    return this.tokens.issue(user, this.now());
+  }
+
   /** A new token for an authenticated session, carrying the user's current role. */
   refresh(session: Session): Promise<string> {
     return this.tokens.issue(session.user, this.now());

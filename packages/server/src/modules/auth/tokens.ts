@@ -15,9 +15,25 @@ export class TokenService {
   }
 
   /** A token for the user, valid for the configured lifetime from now. */
-  issue(user: { id: number; role: Role; tokenVersion: number }, nowMs = Date.now()): Promise<string> {
+  issue(
+    user: {
+      id: number;
+      role: Role;
+      tokenVersion: number;
+      emailVerified: boolean;
+      referralOk: boolean;
+      regComplete: boolean;
+    },
+    nowMs = Date.now(),
+  ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
-    return new SignJWT({ role: user.role, tv: user.tokenVersion })
+    return new SignJWT({
+      role: user.role,
+      tv: user.tokenVersion,
+      ev: user.emailVerified,
+      ro: user.referralOk,
+      rc: user.regComplete,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt(iat)

@@ -87,6 +87,45 @@ export class UsersRepository {
     return toUser(row);
   }
 
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** Sets registration flags and profile fields that are given. */
+  async update(
+    id: number,
+    changes: Partial<{
+      emailVerified: boolean;
+      referralOk: boolean;
+      regComplete: boolean;
+      firstName: string;
+      lastName: string;
+      mainCurrency: string;
+    }>,
+  ): Promise<void> {
+    const set: Record<string, string | number> = {};
+    if (changes.emailVerified !== undefined) set['email_verified'] = flag(changes.emailVerified);
+    if (changes.referralOk !== undefined) set['referral_ok'] = flag(changes.referralOk);
+    if (changes.regComplete !== undefined) set['reg_complete'] = flag(changes.regComplete);
+    if (changes.firstName !== undefined) set['first_name'] = changes.firstName;
+    if (changes.lastName !== undefined) set['last_name'] = changes.lastName;
+    if (changes.mainCurrency !== undefined) set['main_currency'] = changes.mainCurrency;
+    if (Object.keys(set).length > 0) await this.db.updateTable('users').set(set).where('id', '=', id).execute();
+  }
+
+  /** Stores a new password hash and voids every token issued before. */
+  async changePassword(id: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   async recordLogin(id: number, at: number): Promise<void> {
     await this.db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute();
   }

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** SQL for verification codes, referral codes and the waitlist. */
+export class AccountsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async addEmailCode(userId: number, code: string, expiresAt: number, at: number): Promise<void> {
+    await this.db
+      .insertInto('email_codes')
+      .values({ user_id: userId, code, expires_at: expiresAt, created_at: at })
+      .execute();
+  }
+
+  /** When the user's latest code was made, for the resend limit. */
+  async lastEmailCodeAt(userId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('email_codes')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
+  /** Marks the matching unused, unexpired code used; whether there was one. */
+  async useEmailCode(userId: number, code: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('email_codes')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('code', '=', code)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Voids the user's unused codes (a resend makes only the newest valid). */
+  async voidEmailCodes(userId: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('email_codes')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  async addReferralCode(code: string, createdBy: number | null, at: number): Promise<void> {
+    await this.db.insertInto('referral_codes').values({ code, created_by: createdBy, created_at: at }).execute();
+  }
+
+  async findReferralCode(code: string) {
+    return this.db.selectFrom('referral_codes').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  /** Consumes an unused code; whether this call consumed it (a second one finds it used). */
+  async useReferralCode(code: string, userId: number, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('referral_codes')
+      .set({ used_by: userId, used_at: at })
+      .where('code', '=', code)
+      .where('used_by', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async joinWaitlist(userId: number, email: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('waitlist')
+      .values({ user_id: userId, email, created_at: at })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  async waitlist(): Promise<{ email: string; created_at: number }[]> {
+    return this.db.selectFrom('waitlist').select(['email', 'created_at']).orderBy('created_at').execute();
+  }
+}

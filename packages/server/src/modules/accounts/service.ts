@@ -1,0 +1,188 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { ChangePasswordRequest, InitialDataRequest, SignupRequest } from '@kassa/contract';
+import { findCurrency, parseSignedAmount } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { lockUserLedger } from '../../db/user-lock.js';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { AuthService } from '../auth/service.js';
+import { CategoriesRepository } from '../categories/repository.js';
+import { createSystemCategories } from '../categories/system-categories.js';
+import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { defaultPocketName } from '../currencies/service.js';
+import { FixpointsRepository } from '../fixpoints/repository.js';
+import type { Mailer } from '../mail/mailer.js';
+import { PocketsRepository } from '../pockets/repository.js';
+import { UsersRepository, type User } from '../users/repository.js';
+import { AccountsRepository } from './repository.js';
+
+const CODE_TTL_MS = 24 * 3_600_000;
+/** A new verification mail at most once a minute. */
+const RESEND_INTERVAL_MS = 60_000;
+
+/** Six digits, easy to type from a phone. */
+const newEmailCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+/** Ten characters of an unambiguous alphabet. */
+const newReferralCode = () => {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+};
+
+/** The account lifecycle (spec §4, DESIGN §7): sign-up, e-mail, referral or waitlist, initial data, password. */
+export class AccountsService {
+  private readonly users: UsersRepository;
+  private readonly accounts: AccountsRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly auth: AuthService,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'mail' | 'captcha'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.users = new UsersRepository(db);
+    this.accounts = new AccountsRepository(db);
+  }
+
+  /** Checks a captcha token with a reCAPTCHA-compatible verify endpoint, when a secret is configured. */
+  private async checkCaptcha(token: string): Promise<void> {
+    if (this.config.captcha.secret === undefined) return;
+    let answer: { success?: unknown; action?: unknown };
+    try {
+      const res = await fetch(this.config.captcha.verifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ secret: this.config.captcha.secret, response: token }).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
+      answer = (await res.json()) as typeof answer;
+    } catch {
+      throw new AppError(503, 'internal', 'The captcha could not be checked; try again');
+    }
+    if (answer.success !== true || (answer.action !== undefined && answer.action !== 'signup')) {
+      throw badRequest('recaptcha: the captcha was not solved');
+    }
+  }
+
+  private async sendCode(user: { id: number; email: string }): Promise<void> {
+    const code = newEmailCode();
+    const at = this.now();
+    await this.accounts.addEmailCode(user.id, code, at + CODE_TTL_MS, at);
+    const link = `${this.config.mail.publicUrl}/public/register/verify-email?code=${code}`;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Your Kassa verification code',
+      text: `Your Kassa verification code is ${code}\n\nEnter it on the sign-up page, or open ${link}\n\nThe code works once and expires in 24 hours.`,
+    });
+  }
+
+  /** Creates an unverified user, mails a verification code and signs them in. */
+  async signup(input: SignupRequest): Promise<string> {
+    await this.checkCaptcha(input.recaptcha);
+    const email = input.email.toLowerCase();
+    if ((await this.users.findByEmail(email)) !== undefined)
+      throw conflict(`email: a user with e-mail ${email} already exists`);
+    // The first user of a fresh install needs no referral: there is nobody to ask for one.
+    const first = (await this.users.count()) === 0;
+    const user = await this.users.insert({
+      email,
+      passwordHash: await hashPassword(input.password),
+      firstName: '',
+      lastName: '',
+      mainCurrency: null,
+      role: 'NORMAL',
+      emailVerified: false,
+      referralOk: first,
+      regComplete: false,
+      createdAt: this.now(),
+    });
+    await this.sendCode(user);
+    return this.auth.tokenFor(user.id);
+  }
+
+  async verifyEmail(user: User, code: string): Promise<string> {
+    if (user.emailVerified) throw conflict('The e-mail address is already verified');
+    if (!(await this.accounts.useEmailCode(user.id, code.trim(), this.now()))) {
+      throw badRequest('code: is wrong, already used or expired; ask for a new one');
+    }
+    await this.users.update(user.id, { emailVerified: true });
+    return this.auth.tokenFor(user.id);
+  }
+
+  async resendEmail(user: User): Promise<void> {
+    if (user.emailVerified) throw conflict('The e-mail address is already verified');
+    const last = await this.accounts.lastEmailCodeAt(user.id);
+    const wait = last === undefined ? 0 : last + RESEND_INTERVAL_MS - this.now();
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw tooManyRequests(seconds, `A mail was sent moments ago; try again in ${seconds} seconds`);
+    }
+    await this.accounts.voidEmailCodes(user.id, this.now());
+    await this.sendCode(user);
+  }
+
+  /** A new single-use referral code the user can hand to someone. */
+  async createReferral(user: User | null): Promise<string> {
+    const code = newReferralCode();
+    await this.accounts.addReferralCode(code, user?.id ?? null, this.now());
+    return code;
+  }
+
+  async verifyReferral(user: User, code: string): Promise<string> {
+    if (user.referralOk) throw conflict('The referral step is already done');
+    const normalised = code.trim().toUpperCase();
+    const found = await this.accounts.findReferralCode(normalised);
+    if (found === undefined) throw badRequest('code: is not a referral code');
+    if (found.created_by === user.id) throw badRequest('code: is your own referral code');
+    if (!(await this.accounts.useReferralCode(normalised, user.id, this.now())))
+      throw badRequest('code: has already been used');
+    await this.users.update(user.id, { referralOk: true });
+    return this.auth.tokenFor(user.id);
+  }
+
+  async joinWaitlist(user: User): Promise<void> {
+    await this.accounts.joinWaitlist(user.id, user.email, this.now());
+  }
+
+  /**
+   * The last registration step, once: names, main currency with its default pocket, the system
+   * categories, and the first fixpoint holding the start balance.
+   */
+  async initialData(user: User, input: InitialDataRequest): Promise<string> {
+    if (!user.emailVerified || !user.referralOk) throw forbidden('Verify your e-mail and referral code first');
+    if (user.regComplete) throw conflict('Registration is already complete');
+    const currency = findCurrency(input.mainCurrency);
+    if (currency === undefined) throw badRequest(`mainCurrency: ${input.mainCurrency} is not a supported currency`);
+    const balance = parseSignedAmount(input.startBalance, currency.decimals);
+    if (!balance.ok) throw badRequest(`startBalance: ${balance.message}`);
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await lockUserLedger(trx, user.id);
+      const current = await new UsersRepository(trx).findById(user.id);
+      if (current?.regComplete === true) throw conflict('Registration is already complete');
+      await new UsersRepository(trx).update(user.id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        mainCurrency: currency.code,
+        regComplete: true,
+      });
+      await new UserCurrenciesRepository(trx).ensure(user.id, currency.code, at);
+      const pocketId = await new PocketsRepository(trx).insert(
+        user.id,
+        { name: defaultPocketName(currency.code), currency: currency.code, isCash: false },
+        at,
+      );
+      await createSystemCategories(new CategoriesRepository(trx), user.id, at);
+      await new FixpointsRepository(trx).insert(user.id, at, [{ pocketId, balance: Number(balance.minor) }], at);
+    });
+    return this.auth.tokenFor(user.id);
+  }
+
+  /** Changes the password; every token issued before stops working. */
+  async changePassword(user: User, input: ChangePasswordRequest): Promise<void> {
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('oldPassword: is wrong');
+    await this.users.changePassword(user.id, await hashPassword(input.newPassword));
+  }
+}

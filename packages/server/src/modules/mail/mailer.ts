@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** A mail to send. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail; the app depends on this, not on nodemailer. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Sends through an SMTP server given as smtp://user:pass@host:port (smtps:// for TLS). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/**
+ * Without SMTP, mails are written to DATA_DIR/outbox as .eml files and logged, so a self-hoster
+ * can still finish sign-up by reading the code there.
+ */
+export function outboxMailer(dir: string, from: string, log: (obj: object, msg: string) => void): Mailer {
+  return {
+    send(mail) {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`,
+      );
+      writeFileSync(file, `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      log(
+        { to: mail.to, subject: mail.subject, file, text: mail.text },
+        'mail written to the outbox (no SMTP_URL configured)',
+      );
+      return Promise.resolve();
+    },
+  };
+}
