@@ -46,3 +46,13 @@ export const changePasswordRequestSchema = z
   .object({ oldPassword: z.string().min(1, 'is required'), newPassword, newPassword2: z.string() })
   .refine((s) => s.newPassword === s.newPassword2, { message: 'must match newPassword', path: ['newPassword2'] });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** GET config: what the web app needs before anyone logs in. */
+export const publicConfigSchema = z.object({
+  version: z.string(),
+  /** The one-click demo login, when the server has a demo. */
+  demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+  /** reCAPTCHA site key for the sign-up form; null when sign-up needs no captcha. */
+  captchaSiteKey: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import type { ErrorBody } from '@kassa/contract';
+import { PRODUCT_VERSION, type ErrorBody } from '@kassa/contract';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -24,9 +24,10 @@ import { AttemptLimiter } from './modules/auth/login-limiter.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { healthRoutes, publicConfigRoutes } from './modules/health/routes.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { schedule } from './jobs/schedule.js';
+import { resetDemo } from './modules/demo/seed.js';
 import { UserCurrenciesRepository } from './modules/currencies/repository.js';
 import { bundledRates } from './modules/rates/bundle.js';
 import { configuredProviders } from './modules/rates/providers/index.js';
@@ -139,6 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, async () => {
     await sql`select 1`.execute(database.db);
   });
+  publicConfigRoutes(app, {
+    version: PRODUCT_VERSION,
+    demo: config.demo ?? null,
+    captchaSiteKey: config.captcha.siteKey ?? null,
+  });
   authRoutes(app, auth, requireUser);
   const mailer =
     deps.mailer ??
@@ -157,6 +163,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, rates), requireUser);
+
+  const demo = config.demo;
+  if (demo !== undefined) {
+    // The demo starts fresh with every start and every day, whatever visitors did to it.
+    await resetDemo(database.db, demo, Date.now());
+    const job = schedule(
+      () =>
+        resetDemo(database.db, demo, Date.now()).then(
+          () => app.log.info('demo data reset'),
+          (err: unknown) => app.log.error({ err }, 'demo reset failed'),
+        ),
+      86_400_000,
+      86_400_000,
+    );
+    app.addHook('onClose', (_instance, done) => {
+      job.stop();
+      done();
+    });
+  }
 
   if (config.rates.refreshIntervalMs > 0) {
     const providers = configuredProviders(config.rates);

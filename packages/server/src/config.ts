@@ -40,6 +40,9 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  // The one-click demo: enabled when both are set; its data is rebuilt at start and daily.
+  DEMO_EMAIL: z.string().optional(),
+  DEMO_PASSWORD: z.string().optional(),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -60,6 +63,7 @@ export interface Config {
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
+  demo: { email: string; password: string } | undefined;
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -114,5 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteKey: e.RECAPTCHA_SITE_KEY === '' ? undefined : e.RECAPTCHA_SITE_KEY,
       verifyUrl: e.RECAPTCHA_VERIFY_URL,
     },
+    demo:
+      e.DEMO_EMAIL !== undefined && e.DEMO_EMAIL !== '' && e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD !== ''
+        ? { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD }
+        : undefined,
   };
 }

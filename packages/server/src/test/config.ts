@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     mail: { smtpUrl: undefined, from: 'Kassa <kassa@test>', publicUrl: 'http://kassa.test' },
     captcha: { secret: undefined, siteKey: undefined, verifyUrl: 'http://127.0.0.1:1/siteverify' },
+    demo: undefined,
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { CategoriesService } from './service.js';
 
 export function categoryRoutes(app: FastifyInstance, service: CategoriesService, requireUser: RequireUser): void {
@@ -36,7 +36,8 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
     const { user } = sessionOf(request);
     return service.close(user.id, user.mainCurrency, parseOr400(idParamSchema, request.params, 'id').id);
   });
-  app.delete('/api/category/delete/:id', opts, async (request, reply) => {
+  // The demo's data resets daily, but deleting categories is refused to keep the tour intact.
+  app.delete('/api/category/delete/:id', { preHandler: [requireUser, denyDemo] }, async (request, reply) => {
     await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
     return reply.status(204).send();
   });

@@ -11,7 +11,7 @@ import {
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { FixpointsService } from './service.js';
 
 export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, requireUser: RequireUser): void {
@@ -39,7 +39,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
   app.get('/api/fixpoint/getstates/:id', opts, (request): Promise<PocketStateGroup[]> =>
     service.states(sessionOf(request).user.id, id(request.params)),
   );
-  app.delete('/api/fixpoint/delete/:id', opts, async (request, reply) => {
+  app.delete('/api/fixpoint/delete/:id', { preHandler: [requireUser, denyDemo] }, async (request, reply) => {
     await service.delete(sessionOf(request).user.id, id(request.params));
     return reply.status(204).send();
   });

@@ -1,4 +1,4 @@
-import { PRODUCT_VERSION, type HealthResponse } from '@kassa/contract';
+import { PRODUCT_VERSION, type HealthResponse, type PublicConfig } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
 
@@ -13,4 +13,9 @@ export function healthRoutes(app: FastifyInstance, pingDatabase: () => Promise<v
     }
     return { status: 'ok', version: PRODUCT_VERSION };
   });
+}
+
+/** GET config: version, demo login and captcha site key, for the web app before login. */
+export function publicConfigRoutes(app: FastifyInstance, config: PublicConfig): void {
+  app.get('/api/config', (): PublicConfig => config);
 }
