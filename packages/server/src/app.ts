@@ -15,10 +15,9 @@ import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { badRequest } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
-import path from 'node:path';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountsService } from './modules/accounts/service.js';
-import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
+import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
 import { makeRequireUser } from './modules/auth/guard.js';
 import { AttemptLimiter } from './modules/auth/login-limiter.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -146,11 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captchaSiteKey: config.captcha.siteKey ?? null,
   });
   authRoutes(app, auth, requireUser);
-  const mailer =
-    deps.mailer ??
-    (config.mail.smtpUrl === undefined
-      ? outboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, (obj, msg) => app.log.info(obj, msg))
-      : smtpMailer(config.mail.smtpUrl, config.mail.from));
+  const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));
   accountRoutes(app, new AccountsService(database.db, auth, mailer, config), requireUser);
   ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
   const categories = new CategoriesService(database.db);

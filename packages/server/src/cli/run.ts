@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../http/errors.js';
 import { UsageError } from './args.js';
 import type { Command } from './command.js';
+import { backup, invite, waitlistList } from './accounts.js';
 import { ratesImport, ratesRefresh } from './rates.js';
 import { userCreate } from './user-create.js';
 
@@ -11,6 +12,9 @@ const COMMANDS: Record<string, Command> = {
   'user:create': userCreate,
   'rates:refresh': ratesRefresh,
   'rates:import': ratesImport,
+  invite,
+  'waitlist:list': waitlistList,
+  backup,
 };
 
 const USAGE = `Usage: npm run cli -- <command> [options]\nCommands:\n${Object.values(COMMANDS)

@@ -25,7 +25,7 @@ const RESEND_INTERVAL_MS = 60_000;
 /** Six digits, easy to type from a phone. */
 const newEmailCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** Ten characters of an unambiguous alphabet. */
-const newReferralCode = () => {
+export const newReferralCode = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
 };

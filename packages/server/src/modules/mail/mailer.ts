@@ -45,3 +45,13 @@ export function outboxMailer(dir: string, from: string, log: (obj: object, msg: 
     },
   };
 }
+
+/** The mailer the configuration asks for: SMTP when SMTP_URL is set, else the outbox folder. */
+export function configuredMailer(
+  config: { dataDir: string; mail: { smtpUrl: string | undefined; from: string } },
+  log: (obj: object, msg: string) => void,
+): Mailer {
+  return config.mail.smtpUrl === undefined
+    ? outboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log)
+    : smtpMailer(config.mail.smtpUrl, config.mail.from);
+}
