@@ -1,0 +1,100 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FeedServer } from '../../test/feed-server.js';
+import { describeEachDatabase } from '../../test/harness.js';
+import { AttemptLimiter } from '../auth/login-limiter.js';
+import { AuthService } from '../auth/service.js';
+import { TokenService } from '../auth/tokens.js';
+import { outboxMailer } from '../mail/mailer.js';
+import { UsersRepository } from '../users/repository.js';
+import { AccountsService } from './service.js';
+
+const captcha = new FeedServer();
+beforeAll(() => captcha.start());
+afterAll(() => captcha.stop());
+
+describeEachDatabase('accounts with a clock', (ctx) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kassa-outbox-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let now = Date.UTC(2026, 10, 21, 12);
+  const service = (secret?: string) => {
+    const users = new UsersRepository(ctx.database.db);
+    const auth = new AuthService(users, new TokenService('k'.repeat(40), 3600), {
+      perIp: new AttemptLimiter(100, 60_000),
+      failuresPerEmail: new AttemptLimiter(100, 60_000),
+    });
+    const mailer = outboxMailer(dir, 'Kassa <kassa@test>', () => undefined);
+    return new AccountsService(
+      ctx.database.db,
+      auth,
+      mailer,
+      {
+        mail: { smtpUrl: undefined, from: 'Kassa <kassa@test>', publicUrl: 'http://kassa.test' },
+        captcha: { secret, siteKey: undefined, verifyUrl: captcha.url('/siteverify') },
+      },
+      () => now,
+    );
+  };
+  const lastCode = (email: string) => {
+    const files = readdirSync(dir)
+      .filter((f) => f.includes(email))
+      .sort();
+    return /verification code is (\d{6})/.exec(readFileSync(path.join(dir, files.at(-1) ?? ''), 'utf8'))?.[1] ?? '';
+  };
+  const user = async (email: string) => {
+    const found = await new UsersRepository(ctx.database.db).findByEmail(email);
+    if (found === undefined) throw new Error(`no user ${email}`);
+    return found;
+  };
+
+  it('expires codes after 24 hours, and a resend voids the older one', async () => {
+    const accounts = service();
+    await accounts.signup({
+      email: 'clock@example.com',
+      password: 'password-1',
+      password2: 'password-1',
+      recaptcha: '',
+    });
+    const first = lastCode('clock@example.com');
+    now += 25 * 3_600_000;
+    await expect(accounts.verifyEmail(await user('clock@example.com'), first)).rejects.toThrow(
+      'code: is wrong, already used or expired',
+    );
+    await accounts.resendEmail(await user('clock@example.com'));
+    const second = lastCode('clock@example.com');
+    now += 30_000;
+    await expect(accounts.resendEmail(await user('clock@example.com'))).rejects.toThrow('try again in 30 seconds');
+    now += 31_000;
+    await accounts.resendEmail(await user('clock@example.com'));
+    const third = lastCode('clock@example.com');
+    if (second !== third)
+      await expect(accounts.verifyEmail(await user('clock@example.com'), second)).rejects.toThrow(
+        'already used or expired',
+      );
+    await accounts.verifyEmail(await user('clock@example.com'), third);
+    expect((await user('clock@example.com')).emailVerified).toBe(true);
+  });
+
+  it('checks the captcha with the verify endpoint when a secret is set', async () => {
+    const accounts = service('captcha-secret');
+    const signup = (email: string) =>
+      accounts.signup({ email, password: 'password-1', password2: 'password-1', recaptcha: 'token-1' });
+    captcha.answers.set('/siteverify', {
+      body: JSON.stringify({ success: true, action: 'signup' }),
+      contentType: 'application/json',
+    });
+    await expect(signup('human@example.com')).resolves.toMatch(/^ey/);
+    captcha.answers.set('/siteverify', { body: JSON.stringify({ success: false }), contentType: 'application/json' });
+    await expect(signup('robot@example.com')).rejects.toThrow('recaptcha: the captcha was not solved');
+    captcha.answers.set('/siteverify', {
+      body: JSON.stringify({ success: true, action: 'login' }),
+      contentType: 'application/json',
+    });
+    await expect(signup('robot2@example.com')).rejects.toThrow('recaptcha: the captcha was not solved');
+    captcha.answers.set('/siteverify', { status: 500, body: 'down' });
+    await expect(signup('robot3@example.com')).rejects.toThrow('The captcha could not be checked');
+    expect(await new UsersRepository(ctx.database.db).findByEmail('robot@example.com')).toBeUndefined();
+  });
+});
