@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { AccountsRepository } from '../modules/accounts/repository.js';
 import { runCliCaptured } from '../test/cli.js';
+import { TestClient } from '../test/client.js';
 import { testConfig } from '../test/config.js';
 import { describeEachDatabase } from '../test/harness.js';
 import { SmtpListener } from '../test/smtp-listener.js';
@@ -37,6 +39,25 @@ describe('CLI invite, waitlist:list and backup', () => {
     });
     await database.close();
     expect((await run(['invite', '--email', 'not-an-email'])).code).toBe(2);
+    // Signing up with the invited address skips the referral step.
+    expect((await run(['user:create', '--email', 'someone@example.com', '--password', 'password-1'])).code).toBe(0);
+    const db2 = openDatabase(config.database);
+    try {
+      const app = await buildApp({ config, database: db2, jwtSecret: 's'.repeat(40), logger: false });
+      const client = new TestClient(app);
+      const res = await client.post('/api/account/signup', {
+        email: 'friend@example.com',
+        password: 'password-1',
+        password2: 'password-1',
+      });
+      client.token = res.json<{ token: string }>().token;
+      expect(await client.get('/api/account/userinfo').then((r) => r.json<{ referralOk: boolean }>().referralOk)).toBe(
+        true,
+      );
+      await app.close();
+    } finally {
+      await db2.close();
+    }
   });
 
   it('lists the waitlist', async () => {

@@ -139,6 +139,7 @@ export interface ReferralCodesTable {
   /** Null for codes invited from the CLI. */
   created_by: number | null;
   used_by: number | null;
+  invited_email: string | null;
   created_at: number;
   used_at: number | null;
 }

@@ -18,6 +18,8 @@ export const m0008Accounts: Migration = {
       .addColumn('code', 'text', (c) => c.primaryKey())
       .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('cascade'))
       .addColumn('used_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      // Set for codes the admin CLI mailed: signing up with this e-mail uses the code by itself.
+      .addColumn('invited_email', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('used_at', 'bigint')
       .execute();

@@ -4,7 +4,10 @@ import type { Mailer } from '../mail/mailer.js';
 import { AccountsRepository } from './repository.js';
 import { newReferralCode } from './service.js';
 
-/** Mails someone a fresh single-use referral code (the admin CLI's invite); returns the code. */
+/**
+ * Mails someone a fresh single-use referral code (the admin CLI's invite); returns the code.
+ * Signing up with the invited address uses it automatically, so invited users skip the step.
+ */
 export async function inviteByMail(
   db: Kysely<DB>,
   mailer: Mailer,
@@ -13,7 +16,7 @@ export async function inviteByMail(
   now: number,
 ): Promise<string> {
   const code = newReferralCode();
-  await new AccountsRepository(db).addReferralCode(code, null, now);
+  await new AccountsRepository(db).addReferralCode(code, null, now, email);
   await mailer.send({
     to: email,
     subject: 'Your invitation to Kassa',

@@ -47,8 +47,29 @@ export class AccountsRepository {
       .execute();
   }
 
-  async addReferralCode(code: string, createdBy: number | null, at: number): Promise<void> {
-    await this.db.insertInto('referral_codes').values({ code, created_by: createdBy, created_at: at }).execute();
+  async addReferralCode(
+    code: string,
+    createdBy: number | null,
+    at: number,
+    invitedEmail: string | null = null,
+  ): Promise<void> {
+    await this.db
+      .insertInto('referral_codes')
+      .values({ code, created_by: createdBy, invited_email: invitedEmail, created_at: at })
+      .execute();
+  }
+
+  /** An unused code the admin mailed to this address, if any. */
+  async invitationFor(email: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('referral_codes')
+      .select('code')
+      .where('invited_email', '=', email)
+      .where('used_by', 'is', null)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.code;
   }
 
   async findReferralCode(code: string) {

@@ -98,6 +98,11 @@ export class AccountsService {
       regComplete: false,
       createdAt: this.now(),
     });
+    // Invited from the admin CLI: the mailed code is used on the user's behalf.
+    const invitation = first ? undefined : await this.accounts.invitationFor(email);
+    if (invitation !== undefined && (await this.accounts.useReferralCode(invitation, user.id, this.now()))) {
+      await this.users.update(user.id, { referralOk: true });
+    }
     await this.sendCode(user);
     return this.auth.tokenFor(user.id);
   }
