@@ -5,3 +5,4 @@ export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoi
 export { dayFromIso, isoFromDay, utcDayOf } from './days.js';
 export { ExactSum } from './exact-sum.js';
 export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';
+export { formatMoney, formatRate, formatDate, formatTime, abbreviate, ellipsis } from './format.js';
