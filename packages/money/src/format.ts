@@ -64,6 +64,7 @@ export function abbreviate(value: number, decimals = 2): string {
 
 /** Shortens text to at most `max` characters, the last being an ellipsis (30 by default, spec §9). */
 export function ellipsis(text: string, max = 30): string {
-  const chars = [...text];
+  // Code points, not UTF-16 units: an emoji or accented letter is never cut in half.
+  const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
