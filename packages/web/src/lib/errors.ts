@@ -1,0 +1,56 @@
+import { ApiError } from './api';
+
+/** How a failure is shown (spec §8 error catalogue). */
+export interface Notice {
+  kind: 'error' | 'warning';
+  title: string;
+  message: string;
+  /** Milliseconds the toast stays (spec §9: error 8000, warning 5000). */
+  autoClose: number;
+  /** Whether the session ended and the user must be logged out. */
+  logout: boolean;
+}
+
+const ERROR_MS = 8000;
+const WARNING_MS = 5000;
+
+/** Maps any failure to the notice of spec §8. */
+export function noticeFor(err: unknown): Notice {
+  if (err instanceof ApiError) {
+    if (err.status === 401) {
+      return {
+        kind: 'error',
+        title: 'Error',
+        message: 'Your session has expired. Please log in again',
+        autoClose: ERROR_MS,
+        logout: true,
+      };
+    }
+    if (err.status === 403 && err.body?.type === 'demo') {
+      return {
+        kind: 'warning',
+        title: 'Warning',
+        message: 'Not allowed for demo user',
+        autoClose: WARNING_MS,
+        logout: false,
+      };
+    }
+    if (err.status === 403)
+      return { kind: 'error', title: 'Error', message: 'Forbidden', autoClose: ERROR_MS, logout: false };
+    return {
+      kind: 'error',
+      title: 'Error',
+      message: err.body?.message ?? err.message,
+      autoClose: ERROR_MS,
+      logout: false,
+    };
+  }
+  const text = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+  return {
+    kind: 'error',
+    title: 'Error',
+    message: text === '' ? 'Internal error' : text,
+    autoClose: ERROR_MS,
+    logout: false,
+  };
+}
