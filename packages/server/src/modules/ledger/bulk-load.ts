@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
-import type { TransactionRow } from '../transactions/repository.js';
+import { toColumns, type TransactionRow } from '../transactions/repository.js';
 import { DailyTotalsRepository } from './daily-totals.js';
 
 const BATCH = 500;
@@ -23,20 +23,7 @@ export async function bulkLoadTransactions(
       await trx
         .insertInto('transactions')
         .values(
-          rows.slice(i, i + BATCH).map((t) => ({
-            user_id: userId,
-            category_id: t.categoryId,
-            kind: t.kind,
-            business_type: t.businessType,
-            is_income: t.isIncome ? 1 : 0,
-            amount: t.amount,
-            currency: t.currency,
-            description: t.description,
-            time: t.time,
-            day: t.day,
-            created_at: at,
-            updated_at: at,
-          })),
+          rows.slice(i, i + BATCH).map((t) => ({ user_id: userId, ...toColumns(t), created_at: at, updated_at: at })),
         )
         .execute();
     }

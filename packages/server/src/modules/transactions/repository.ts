@@ -43,7 +43,8 @@ function toRow(r: Selectable<TransactionsTable>): TransactionRow {
   };
 }
 
-const toColumns = (t: Omit<TransactionRow, 'id'>) => ({
+/** The columns of a transaction row (bulk loading shares this mapping). */
+export const toColumns = (t: Omit<TransactionRow, 'id'>) => ({
   category_id: t.categoryId,
   kind: t.kind,
   business_type: t.businessType,
