@@ -1,5 +1,5 @@
 export type { CurrencyInfo } from './currencies.js';
-export { supportedCurrencies, findCurrency, isSupportedCurrency } from './currencies.js';
+export { supportedCurrencies, findCurrency, currencyInfo, isSupportedCurrency } from './currencies.js';
 export type { ScaledDecimal } from './decimal.js';
 export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoint } from './decimal.js';
 export { dayFromIso, isoFromDay, utcDayOf } from './days.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findCurrency, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, utcDayOf } from '@kassa/money';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -18,7 +18,7 @@ import type { TransactionRow } from '../modules/transactions/repository.js';
 import { TransactionsService } from '../modules/transactions/service.js';
 import { UsersService } from '../modules/users/service.js';
 import { formatFigures, measure } from './measure.js';
-import { prng } from '../test/prng.js';
+import { prng } from '../util/prng.js';
 
 const DAY = 86_400_000;
 const CODES = ['EUR', 'USD', 'GBP', 'HUF', 'JPY', 'CHF', 'PLN', 'SEK'];
@@ -87,7 +87,7 @@ async function seed(
   for (let i = 0; i < 100_000; i++) {
     const time = start + random(3652 * 24 * 60) * 60_000;
     const currency = CODES[random(CODES.length)] ?? 'EUR';
-    const decimals = (findCurrency(currency) as CurrencyInfo).decimals;
+    const decimals = currencyInfo(currency).decimals;
     const amount = (1 + random(200_000)) * (decimals === 0 ? 1 : 1);
     const pick = random(100);
     let row: Omit<TransactionRow, 'id'>;

@@ -1,7 +1,7 @@
-import { findCurrency, supportedCurrencies, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, type CurrencyInfo, supportedCurrencies } from '@kassa/money';
 import { bundledRates } from '../modules/rates/bundle.js';
 import { Converter } from '../modules/rates/conversion.js';
-import { prng } from '../test/prng.js';
+import { prng } from '../util/prng.js';
 
 /** Converting 100,000 (amount, currency, day) tuples into a main currency; target < 50 ms. */
 export function benchConversions(): string[] {
@@ -10,7 +10,7 @@ export function benchConversions(): string[] {
   const loadMs = performance.now() - loadStart;
   const coverage = table.coverage();
   if (coverage === undefined) throw new Error('empty rate bundle');
-  const huf = findCurrency('HUF') as CurrencyInfo;
+  const huf = currencyInfo('HUF');
   const currencies = supportedCurrencies();
   const randomInt = prng(42);
   const random = () => randomInt(2 ** 32) / 2 ** 32;

@@ -6,10 +6,10 @@ import {
   type MultiPeriod,
   type NamedAsset,
 } from '@kassa/contract';
-import { ExactSum, findCurrency, isoFromDay, minorToMajor, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, ExactSum, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsService } from '../fixpoints/service.js';
@@ -26,7 +26,6 @@ import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import type { Owner } from '../transactions/service.js';
 
-const currencyOf = (code: string) => findCurrency(code) as CurrencyInfo;
 const MS_PER_DAY = 86_400_000;
 
 /** The cash-flow buckets a flow total falls into (DESIGN §5), with the sign it adds with. */
@@ -74,30 +73,15 @@ export class AnalyticsService {
     private readonly rates: RatesService,
   ) {}
 
-  private converter(owner: Owner): Converter {
-    const main = owner.mainCurrency === null ? undefined : findCurrency(owner.mainCurrency);
-    if (main === undefined) throw conflict('Choose a main currency first');
-    return this.rates.converter(main);
-  }
-
   /** available_C(T): the last fixpoint's stated balances at or before T plus the cash flows after it. */
-  async available(userId: number, at: number): Promise<FlowsByCurrency> {
-    const fixpoints = new FixpointsRepository(this.db);
-    const last = await fixpoints.latest(userId, at);
-    const available: FlowsByCurrency = new Map();
-    if (last !== undefined) {
-      for (const s of await fixpoints.states(userId, last.id))
-        available.set(s.currency, (available.get(s.currency) ?? 0n) + BigInt(s.balance));
-    }
-    for (const [code, flow] of await sumsByCurrency(this.db, userId, 'cash', last?.time, at))
-      available.set(code, (available.get(code) ?? 0n) + flow);
-    return available;
+  available(userId: number, at: number): Promise<FlowsByCurrency> {
+    return new FixpointsService(this.db).balancesAt(userId, at);
   }
 
   /** Each currency's amount converted at the day's rate, rounded once per currency (holdings add up to available). */
   private convertEach(converter: Converter, amounts: FlowsByCurrency, day: number): Map<string, bigint> {
     const converted = new Map<string, bigint>();
-    for (const [code, amount] of amounts) converted.set(code, converter.toMinor(amount, currencyOf(code), day));
+    for (const [code, amount] of amounts) converted.set(code, converter.toMinor(amount, currencyInfo(code), day));
     return converted;
   }
 
@@ -114,7 +98,7 @@ export class AnalyticsService {
    * outstanding hold to the cent, and available equals the sum of the holdings.
    */
   async balances(owner: Owner, at: number): Promise<NamedAsset[]> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const main = converter.to;
     const day = utcDayOf(at);
     const available = await this.available(owner.id, at);
@@ -151,10 +135,10 @@ export class AnalyticsService {
    * externals + fixpointerror + revaluation holds to the cent by construction.
    */
   async cashflow(owner: Owner, start: number, end: number): Promise<NamedAsset[]> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const sums = new Map<string, ExactSum>(CASHFLOW_FLOWS.map((n) => [n, new ExactSum()]));
     for (const t of await totalsBetween(this.db, owner.id, start - 1, end, false)) {
-      const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
+      const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
       for (const [bucket, sign] of cashflowBuckets(t)) sums.get(bucket)?.add(sign === 1 ? num : -num, den);
     }
     const v = Object.fromEntries(CASHFLOW_FLOWS.map((n) => [n, sums.get(n)?.rounded() ?? 0n])) as Record<
@@ -215,12 +199,12 @@ export class AnalyticsService {
    * realize), largest first; categories with nothing are left out.
    */
   async onePeriod(owner: Owner, start: number, end: number, income: boolean): Promise<CategoryAmount[]> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const sums = new Map<number, ExactSum>();
     for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
       const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
       if (!isPnl || t.isIncome !== income) continue;
-      const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
+      const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
       const sum = sums.get(t.categoryId) ?? new ExactSum();
       sum.add(num, den);
       sums.set(t.categoryId, sum);
@@ -243,7 +227,7 @@ export class AnalyticsService {
    * fixpoint restarts available from the fixpoint (one extra lookup for that day only).
    */
   async balanceHistory(owner: Owner, start: number, end: number): Promise<BalanceHistory> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const firstDay = utcDayOf(start);
     const lastDay = utcDayOf(end);
     if (lastDay - firstDay + 1 > MAX_HISTORY_DAYS) throw badRequest(`end: at most ${MAX_HISTORY_DAYS} days per call`);
@@ -309,7 +293,7 @@ export class AnalyticsService {
    * categories with the largest totals get their own series, the rest is summed into "Other".
    */
   async multiPeriod(owner: Owner, start: number, end: number, income: boolean): Promise<MultiPeriod> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const monthOf = (day: number) => isoFromDay(day).slice(0, 7);
     const months: string[] = [];
     for (let day = utcDayOf(start); day <= utcDayOf(end); day++) {
@@ -324,7 +308,7 @@ export class AnalyticsService {
       const i = monthIndex.get(monthOf(t.day));
       if (i === undefined) continue;
       const perMonth = sums.get(t.categoryId) ?? months.map(() => new ExactSum());
-      const { num, den } = converter.fraction(t.amount, currencyOf(t.currency), t.day);
+      const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
       perMonth[i]?.add(num, den);
       sums.set(t.categoryId, perMonth);
     }
@@ -356,7 +340,7 @@ export class AnalyticsService {
 
   /** holdings(date): available per currency with its main-currency value, largest value first. */
   async holdings(owner: Owner, at: number): Promise<Holding[]> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const day = utcDayOf(at);
     const available = await this.available(owner.id, at);
     const converted = this.convertEach(converter, available, day);
@@ -364,7 +348,7 @@ export class AnalyticsService {
       .map(([code, amount]) => ({ code, amount, value: converted.get(code) ?? 0n }))
       .sort((a, b) => (a.value === b.value ? a.code.localeCompare(b.code) : a.value > b.value ? -1 : 1))
       .map(({ code, amount, value }) => {
-        const holding: Holding = { currency: code, amount: minorToMajor(amount, currencyOf(code).decimals) };
+        const holding: Holding = { currency: code, amount: minorToMajor(amount, currencyInfo(code).decimals) };
         if (code !== converter.to.code) holding.convertedAmount = minorToMajor(value, converter.to.decimals);
         return holding;
       });

@@ -1,5 +1,5 @@
 import type { Conversion, ConversionInput } from '@kassa/contract';
-import { findCurrency, minorToMajor, parseAmount, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
@@ -10,8 +10,8 @@ import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.
 import { ConversionsRepository, type ConversionRow } from './repository.js';
 
 function toDto(userId: number, row: ConversionRow): Conversion {
-  const from = findCurrency(row.fromCurrency) as CurrencyInfo;
-  const to = findCurrency(row.toCurrency) as CurrencyInfo;
+  const from = currencyInfo(row.fromCurrency);
+  const to = currencyInfo(row.toCurrency);
   return {
     id: row.id,
     userId,

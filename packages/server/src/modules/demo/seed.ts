@@ -1,4 +1,4 @@
-import { findCurrency, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { CategoriesService } from '../categories/service.js';
@@ -10,22 +10,11 @@ import { PocketsService } from '../pockets/service.js';
 import type { TransactionRow } from '../transactions/repository.js';
 import { UsersRepository } from '../users/repository.js';
 import { UsersService } from '../users/service.js';
+import { prng } from '../../util/prng.js';
 
 const DAY = 86_400_000;
 
-/** Seeded pseudo-random integers in [0, n): the demo looks the same after every reset. */
-function seeded(seed: number): (n: number) => number {
-  let a = seed;
-  return (n) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-const minorOf = (code: string, major: number) =>
-  Math.round(major * 10 ** (findCurrency(code) as CurrencyInfo).decimals);
+const minorOf = (code: string, major: number) => Math.round(major * 10 ** currencyInfo(code).decimals);
 
 /**
  * Rebuilds the demo user from scratch: three years of a plausible life in EUR, USD and HUF —
@@ -78,7 +67,8 @@ export async function resetDemo(
     crypto: await add('Crypto', 'business', null),
   };
 
-  const random = seeded(2026);
+  // Seeded: the demo looks the same after every reset.
+  const random = prng(2026);
   const end = now - DAY;
   const start = end - 3 * 365 * DAY;
   const rows: Omit<TransactionRow, 'id'>[] = [];

@@ -6,7 +6,7 @@ import type {
   PocketStateGroup,
   PocketStateUpdate,
 } from '@kassa/contract';
-import { findCurrency, minorToMajor, parseSignedAmount, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, minorToMajor, parseSignedAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -15,7 +15,7 @@ import { cashFlows } from '../ledger/flows.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { FixpointsRepository, type FixpointRow } from './repository.js';
 
-const decimalsOf = (code: string) => (findCurrency(code) as CurrencyInfo).decimals;
+const decimalsOf = (code: string) => currencyInfo(code).decimals;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Per currency, in minor units. */
@@ -46,14 +46,22 @@ export class FixpointsService {
     return stated;
   }
 
-  /** available_C(t) computed from the last fixpoint strictly before t (DESIGN §4: calculated_C). */
-  private async calculatedAt(userId: number, time: number): Promise<ByCurrency> {
-    const previous = await this.fixpoints.latest(userId, time, true);
-    const calculated = previous === undefined ? new Map<string, bigint>() : await this.statedOf(userId, previous.id);
+  /**
+   * available_C(t) (DESIGN §4): the stated balances of the last fixpoint at or before t (strictly
+   * before, for a fixpoint's own calculated_C) plus the cash flows after it up to t.
+   */
+  async balancesAt(userId: number, time: number, strictlyBefore = false): Promise<ByCurrency> {
+    const previous = await this.fixpoints.latest(userId, time, strictlyBefore);
+    const balances = previous === undefined ? new Map<string, bigint>() : await this.statedOf(userId, previous.id);
     for (const [currency, flow] of await cashFlows(this.db, userId, previous?.time, time)) {
-      calculated.set(currency, (calculated.get(currency) ?? 0n) + flow);
+      balances.set(currency, (balances.get(currency) ?? 0n) + flow);
     }
-    return calculated;
+    return balances;
+  }
+
+  /** calculated_C(F): what the ledger says at t, counted from the fixpoint before. */
+  private calculatedAt(userId: number, time: number): Promise<ByCurrency> {
+    return this.balancesAt(userId, time, true);
   }
 
   /** error_C(F) = stated_C(F) - calculated_C(F) for every currency of either side, minor units. */

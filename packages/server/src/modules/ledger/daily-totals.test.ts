@@ -9,7 +9,7 @@ import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from '../transactions/service.js';
 import { DailyTotalsRepository } from './daily-totals.js';
-import { prng } from '../../test/prng.js';
+import { prng } from '../../util/prng.js';
 
 describeEachDatabase('daily totals', (ctx) => {
   it('always equal a from-scratch recomputation after random writes, edits and deletes', async () => {

@@ -1,4 +1,5 @@
-import { findCurrency, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, findCurrency, type CurrencyInfo } from '@kassa/money';
+import { conflict } from '../../http/errors.js';
 import { Converter, missingRate } from './conversion.js';
 import type { RateLeg, RateRow, RateTable } from './rate-table.js';
 import type { RatesRepository } from './repository.js';
@@ -49,6 +50,18 @@ export class RatesService {
   async store(rows: readonly RateRow[], options: { keepImports: boolean }): Promise<void> {
     await this.repository.upsert(rows, this.now(), options.keepImports);
     await this.load();
+  }
+
+  /** A converter into a user's main currency; undefined before registration chose one. */
+  mainConverter(mainCurrency: string | null): Converter | undefined {
+    return mainCurrency === null ? undefined : this.converter(currencyInfo(mainCurrency));
+  }
+
+  /** As mainConverter, for figures that only exist in a main currency (409 without one). */
+  requireMainConverter(mainCurrency: string | null): Converter {
+    const converter = this.mainConverter(mainCurrency);
+    if (converter === undefined) throw conflict('Choose a main currency first');
+    return converter;
   }
 
   /** The rate from the main currency to each listed currency on the day, with provenance. */

@@ -5,17 +5,14 @@ import {
   type BusinessSummary,
   type LoanSummary,
 } from '@kassa/contract';
-import { ExactSum, findCurrency, minorToMajor, placeDecimalPoint, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, ExactSum, minorToMajor, placeDecimalPoint, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { CategoriesService } from '../categories/service.js';
 import { DailyTotalsRepository } from '../ledger/daily-totals.js';
-import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import type { Owner, TransactionsService } from '../transactions/service.js';
-
-const currencyOf = (code: string) => findCurrency(code) as CurrencyInfo;
 
 /** Native P and M sides (minor units, M negative) of invest, pnl and realize flows of one currency. */
 interface NativeSides {
@@ -90,12 +87,6 @@ export class SummariesService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private converter(owner: Owner): Converter {
-    const main = owner.mainCurrency === null ? undefined : findCurrency(owner.mainCurrency);
-    if (main === undefined) throw conflict('Choose a main currency first');
-    return this.rates.converter(main);
-  }
-
   private async totals(owner: Owner, id: number, type: 'loan' | 'business'): Promise<DailyTotalsTable[]> {
     const category = await this.categories.require(owner.id, id);
     if (category.type !== type) throw notFound(`${type === 'loan' ? 'Loan' : 'Business'} category ${id} not found`);
@@ -104,14 +95,14 @@ export class SummariesService {
 
   /** given (OUT), taken (IN) and balance (given - taken) of a loan category. */
   async loan(owner: Owner, id: number): Promise<LoanSummary> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const today = utcDayOf(this.now());
     const native = new Map<string, { given: bigint; taken: bigint }>();
     const given = new ExactSum();
     const taken = new ExactSum();
     for (const t of await this.totals(owner, id, 'loan')) {
       const n = native.get(t.currency) ?? { given: 0n, taken: 0n };
-      const { num, den } = converter.fraction(BigInt(t.amount), currencyOf(t.currency), t.day);
+      const { num, den } = converter.fraction(BigInt(t.amount), currencyInfo(t.currency), t.day);
       if (t.is_income === 1) {
         n.taken += BigInt(t.amount);
         taken.add(num, den);
@@ -123,7 +114,7 @@ export class SummariesService {
     }
     const balance = new ExactSum();
     for (const [code, n] of native) {
-      const { num, den } = converter.fraction(n.given - n.taken, currencyOf(code), today);
+      const { num, den } = converter.fraction(n.given - n.taken, currencyInfo(code), today);
       balance.add(num, den);
     }
     const d = converter.to.decimals;
@@ -135,7 +126,7 @@ export class SummariesService {
       native: [...native]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([code, n]) => {
-          const cd = currencyOf(code).decimals;
+          const cd = currencyInfo(code).decimals;
           return {
             currency: code,
             given: minorToMajor(n.given, cd),
@@ -170,7 +161,7 @@ export class SummariesService {
    * today's rate, and each figure is rounded once from its exact sum.
    */
   async business(owner: Owner, id: number): Promise<BusinessSummary> {
-    const converter = this.converter(owner);
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const today = utcDayOf(this.now());
     const { totals, native } = await this.sides(owner, id);
     const sums = Object.fromEntries(businessFigureNames.map((n) => [n, new ExactSum()])) as Record<
@@ -179,17 +170,17 @@ export class SummariesService {
     >;
     for (const t of totals) {
       const income = t.is_income === 1;
-      const { num, den } = converter.fraction(BigInt(t.amount), currencyOf(t.currency), t.day);
+      const { num, den } = converter.fraction(BigInt(t.amount), currencyInfo(t.currency), t.day);
       for (const name of figuresOfFlow(t.business_type, income)) sums[name].add(income ? num : -num, den);
     }
     for (const [code, s] of native) {
       const f = nativeFigures(s);
       for (const name of ['pendingP', 'pendingM', 'pendingS'] as const) {
-        const { num, den } = converter.fraction(f[name], currencyOf(code), today);
+        const { num, den } = converter.fraction(f[name], currencyInfo(code), today);
         sums[name].add(num, den);
       }
       // latentPnl = -pendingS, also part of sumPnl, both at today's rate.
-      const { num, den } = converter.fraction(f.latentPnl, currencyOf(code), today);
+      const { num, den } = converter.fraction(f.latentPnl, currencyInfo(code), today);
       sums.latentPnl.add(num, den);
       sums.sumPnl.add(num, den);
     }
@@ -207,7 +198,7 @@ export class SummariesService {
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([code, s]) => {
           const f = nativeFigures(s);
-          const cd = currencyOf(code).decimals;
+          const cd = currencyInfo(code).decimals;
           return {
             currency: code,
             ...(Object.fromEntries(businessFigureNames.map((n) => [n, minorToMajor(f[n], cd)])) as BusinessFigures),
@@ -230,7 +221,7 @@ export class SummariesService {
     for (const [code, value] of latent) {
       const abs = value < 0n ? -value : value;
       await this.transactions.add(owner, {
-        amount: placeDecimalPoint(abs, currencyOf(code).decimals),
+        amount: placeDecimalPoint(abs, currencyInfo(code).decimals),
         currency: code,
         categoryId: id,
         description: 'Realization of latent P&L',

@@ -1,5 +1,5 @@
 import type { MoneyAmount, Transaction, TransactionFilter, TransactionInput } from '@kassa/contract';
-import { ExactSum, findCurrency, minorToMajor, parseAmount, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { currencyInfo, ExactSum, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
@@ -44,13 +44,8 @@ export class TransactionsService {
     this.transactions = new TransactionsRepository(db);
   }
 
-  private mainConverter(owner: Owner): Converter | undefined {
-    const main = owner.mainCurrency === null ? undefined : findCurrency(owner.mainCurrency);
-    return main === undefined ? undefined : this.rates.converter(main);
-  }
-
   private toDto(row: TransactionRow, converter: Converter | undefined, lastFixpoint?: number): Transaction {
-    const currency = findCurrency(row.currency) as CurrencyInfo;
+    const currency = currencyInfo(row.currency);
     const dto: Transaction = {
       id: row.id,
       isIncome: row.isIncome,
@@ -126,7 +121,7 @@ export class TransactionsService {
   }
 
   async get(owner: Owner, id: number): Promise<Transaction> {
-    return this.toDto(await this.require(owner, id), this.mainConverter(owner));
+    return this.toDto(await this.require(owner, id), this.rates.mainConverter(owner.mainCurrency));
   }
 
   async add(owner: Owner, input: TransactionInput): Promise<Transaction> {
@@ -139,7 +134,7 @@ export class TransactionsService {
       await this.touch(trx, owner.id, row, at);
       return newId;
     });
-    return this.toDto({ ...row, id }, this.mainConverter(owner));
+    return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
   }
 
   async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
@@ -160,7 +155,7 @@ export class TransactionsService {
       ]);
       await this.touch(trx, owner.id, row, at);
     });
-    return this.toDto({ ...row, id }, this.mainConverter(owner));
+    return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
   }
 
   async delete(owner: Owner, id: number): Promise<void> {
@@ -176,7 +171,7 @@ export class TransactionsService {
 
   /** Transactions matching the filter, newest first, each with its amount in the main currency. */
   async filtered(owner: Owner, filter: TransactionFilter): Promise<Transaction[]> {
-    const converter = this.mainConverter(owner);
+    const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
     return (await this.transactions.list(owner.id, toQuery(filter))).map((r) => this.toDto(r, converter, last));
   }
@@ -191,7 +186,7 @@ export class TransactionsService {
   /** Every transaction of one category, newest first. */
   async inCategory(owner: Owner, categoryId: number): Promise<Transaction[]> {
     await this.categories.require(owner.id, categoryId);
-    const converter = this.mainConverter(owner);
+    const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
     return (await this.transactions.list(owner.id, { categoryIds: [categoryId] })).map((r) =>
       this.toDto(r, converter, last),
@@ -203,15 +198,14 @@ export class TransactionsService {
    * each at its own day's rate; the exact products are summed and rounded once.
    */
   async convertedSum(owner: Owner, filter: TransactionFilter): Promise<MoneyAmount> {
-    const converter = this.mainConverter(owner);
-    if (converter === undefined) throw conflict('Choose a main currency first');
+    const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const sum = new ExactSum();
     for (const row of await this.transactions.list(owner.id, {
       ...toQuery(filter),
       limit: undefined,
       before: undefined,
     })) {
-      const { num, den } = converter.fraction(BigInt(row.amount), findCurrency(row.currency) as CurrencyInfo, row.day);
+      const { num, den } = converter.fraction(BigInt(row.amount), currencyInfo(row.currency), row.day);
       sum.add(row.isIncome ? num : -num, den);
     }
     return { amount: minorToMajor(sum.rounded(), converter.to.decimals), currency: converter.to.code };

@@ -7,7 +7,7 @@ import { bundledRates } from '../rates/bundle.js';
 import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from './service.js';
-import { prng } from '../../test/prng.js';
+import { prng } from '../../util/prng.js';
 
 function gcd(a: bigint, b: bigint): bigint {
   while (b !== 0n) [a, b] = [b, a % b];

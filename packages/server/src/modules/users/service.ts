@@ -1,4 +1,4 @@
-import { emailSchema, roleSchema, type Role } from '@kassa/contract';
+import { emailSchema, MIN_PASSWORD_LENGTH, roleSchema, type Role } from '@kassa/contract';
 import { isSupportedCurrency } from '@kassa/money';
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
@@ -12,9 +12,6 @@ import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { defaultPocketName } from '../currencies/service.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { UsersRepository, type User } from './repository.js';
-
-/** Minimum password length (spec §9). */
-export const MIN_PASSWORD_LENGTH = 8;
 
 const nameSchema = z.string().trim().max(100, 'must be at most 100 characters');
 

@@ -1,5 +1,5 @@
 /**
- * A seeded pseudo-random generator (mulberry32): tests and benchmarks build the same data on
+ * A seeded pseudo-random generator (mulberry32): tests, benchmarks and the demo build the same data on
  * every run. Returns a function giving integers in [0, n).
  */
 export function prng(seed: number): (n: number) => number {
