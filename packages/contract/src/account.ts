@@ -54,5 +54,7 @@ export const publicConfigSchema = z.object({
   demo: z.object({ email: z.string(), password: z.string() }).nullable(),
   /** reCAPTCHA site key for the sign-up form; null when sign-up needs no captcha. */
   captchaSiteKey: z.string().nullable(),
+  /** Where the public header's Contact link writes to. */
+  supportEmail: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

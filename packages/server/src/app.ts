@@ -51,6 +51,8 @@ import { transactionRoutes } from './modules/transactions/routes.js';
 import { TransactionsService } from './modules/transactions/service.js';
 import { RatesService } from './modules/rates/service.js';
 
+const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -122,7 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'"],
+        // reCAPTCHA loads its script and frame from Google, only when a site key is configured.
+        'script-src': ["'self'", ...(config.captcha.siteKey === undefined ? [] : RECAPTCHA_SOURCES)],
+        'frame-src': config.captcha.siteKey === undefined ? ["'none'"] : RECAPTCHA_SOURCES,
         // Mantine sets inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
@@ -143,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     version: PRODUCT_VERSION,
     demo: config.demo ?? null,
     captchaSiteKey: config.captcha.siteKey ?? null,
+    supportEmail: config.mail.supportEmail,
   });
   authRoutes(app, auth, requireUser);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));

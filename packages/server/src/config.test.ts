@@ -56,6 +56,13 @@ describe('configuration', () => {
     expect(loadConfig({ RATES_REFRESH_MINUTES: '0' }).rates.refreshIntervalMs).toBe(0);
   });
 
+  it('takes the Contact address from SUPPORT_EMAIL, else from the sender of mails', () => {
+    expect(loadConfig({}).mail.supportEmail).toBe('kassa@localhost');
+    expect(loadConfig({ MAIL_FROM: 'Money Desk <desk@example.org>' }).mail.supportEmail).toBe('desk@example.org');
+    expect(loadConfig({ MAIL_FROM: 'plain@example.org' }).mail.supportEmail).toBe('plain@example.org');
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@example.org' }).mail.supportEmail).toBe('help@example.org');
+  });
+
   it('parses sqlite URLs relative to the working directory', () => {
     expect(parseDatabaseUrl('sqlite:./x/y.db')).toEqual({ kind: 'sqlite', file: path.resolve('x/y.db') });
     expect(parseDatabaseUrl('sqlite:///abs/y.db')).toEqual({ kind: 'sqlite', file: '/abs/y.db' });

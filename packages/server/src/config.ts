@@ -34,6 +34,8 @@ const envSchema = z.object({
   // Mail: smtp://user:pass@host:port (smtps:// for TLS). Without it mails go to DATA_DIR/outbox and the log.
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kassa <kassa@localhost>'),
+  // The public Contact link's address; defaults to the address of MAIL_FROM.
+  SUPPORT_EMAIL: z.string().optional(),
   // The address users reach Kassa at, for links in mails.
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   // reCAPTCHA-compatible captcha: sign-up tokens are verified only when a secret is set.
@@ -61,7 +63,7 @@ export interface Config {
   trustProxyHops: number;
   loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
-  mail: { smtpUrl: string | undefined; from: string; publicUrl: string };
+  mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
   demo: { email: string; password: string } | undefined;
 }
@@ -78,6 +80,11 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
   throw new ConfigError('DATABASE_URL: must start with sqlite: or postgres://');
+}
+
+/** The bare address of a mailbox such as 'Kassa <kassa@localhost>'. */
+export function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 /** Reads and validates the environment. The only reader of process.env in the server. */
@@ -112,7 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshIntervalMs: e.RATES_REFRESH_MINUTES * 60_000,
       fetchTimeoutMs: e.RATES_FETCH_TIMEOUT_SECONDS * 1000,
     },
-    mail: { smtpUrl: e.SMTP_URL === '' ? undefined : e.SMTP_URL, from: e.MAIL_FROM, publicUrl: e.PUBLIC_URL },
+    mail: {
+      smtpUrl: e.SMTP_URL === '' ? undefined : e.SMTP_URL,
+      from: e.MAIL_FROM,
+      publicUrl: e.PUBLIC_URL,
+      supportEmail: e.SUPPORT_EMAIL !== undefined && e.SUPPORT_EMAIL !== '' ? e.SUPPORT_EMAIL : addressOf(e.MAIL_FROM),
+    },
     captcha: {
       secret: e.RECAPTCHA_SECRET === '' ? undefined : e.RECAPTCHA_SECRET,
       siteKey: e.RECAPTCHA_SITE_KEY === '' ? undefined : e.RECAPTCHA_SITE_KEY,

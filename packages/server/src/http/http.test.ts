@@ -74,11 +74,14 @@ describe('web app serving', () => {
 });
 
 describe('transport security follows HTTPS_ONLY', () => {
-  const headersFor = async (httpsOnly: boolean) => {
+  const headersFor = async (httpsOnly: boolean, captchaSiteKey?: string) => {
     const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateToLatest(database.db);
     const app = await buildApp({
-      config: testConfig({ httpsOnly }),
+      config: testConfig({
+        httpsOnly,
+        captcha: { secret: undefined, siteKey: captchaSiteKey, verifyUrl: 'http://127.0.0.1:1/' },
+      }),
       database,
       jwtSecret: TEST_JWT_SECRET,
       logger: false,
@@ -102,5 +105,14 @@ describe('transport security follows HTTPS_ONLY', () => {
     expect(headers['strict-transport-security']).toContain('max-age=');
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(String(headers['set-cookie'])).toContain('Secure');
+  });
+
+  it('lets reCAPTCHA load its script and frame only when a site key is configured', async () => {
+    const without = String((await headersFor(false))['content-security-policy']);
+    expect(without).not.toContain('google.com');
+    expect(without).toContain("frame-src 'none'");
+    const withKey = String((await headersFor(false, 'site-key'))['content-security-policy']);
+    expect(withKey).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\//);
+    expect(withKey).toMatch(/frame-src https:\/\/www\.google\.com\/recaptcha\//);
   });
 });

@@ -25,7 +25,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       refreshIntervalMs: 0,
       fetchTimeoutMs: 2000,
     },
-    mail: { smtpUrl: undefined, from: 'Kassa <kassa@test>', publicUrl: 'http://kassa.test' },
+    mail: {
+      smtpUrl: undefined,
+      from: 'Kassa <kassa@test>',
+      publicUrl: 'http://kassa.test',
+      supportEmail: 'help@kassa.test',
+    },
     captcha: { secret: undefined, siteKey: undefined, verifyUrl: 'http://127.0.0.1:1/siteverify' },
     demo: undefined,
     ...overrides,

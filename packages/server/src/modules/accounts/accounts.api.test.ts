@@ -233,7 +233,14 @@ describeEachDatabase(
       expect(await snapshotTables(ctx.database)).toEqual(before);
     });
   },
-  () => ({ mail: { smtpUrl: smtp.url(), from: 'Kassa <kassa@test>', publicUrl: 'http://kassa.test' } }),
+  () => ({
+    mail: {
+      smtpUrl: smtp.url(),
+      from: 'Kassa <kassa@test>',
+      publicUrl: 'http://kassa.test',
+      supportEmail: 'help@kassa.test',
+    },
+  }),
 );
 
 describeEachDatabase('the first user of a fresh install', (ctx) => {

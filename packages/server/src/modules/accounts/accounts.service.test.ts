@@ -31,7 +31,12 @@ describeEachDatabase('accounts with a clock', (ctx) => {
       auth,
       mailer,
       {
-        mail: { smtpUrl: undefined, from: 'Kassa <kassa@test>', publicUrl: 'http://kassa.test' },
+        mail: {
+          smtpUrl: undefined,
+          from: 'Kassa <kassa@test>',
+          publicUrl: 'http://kassa.test',
+          supportEmail: 'help@kassa.test',
+        },
         captcha: { secret, siteKey: undefined, verifyUrl: captcha.url('/siteverify') },
       },
       () => now,

@@ -13,6 +13,7 @@ describeEachDatabase(
         version: '1.10.8',
         demo: DEMO,
         captchaSiteKey: null,
+        supportEmail: 'help@kassa.test',
       });
       const client = ctx.client();
       await client.login(DEMO.email, DEMO.password);
