@@ -1,57 +1,145 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../lib/token';
-import { routes } from './routes';
+import { fakeToken, renderApp, stubApi } from '../test/render';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-  return router;
-}
+const CONFIG = {
+  version: '1.10.8',
+  demo: { email: 'demo@kassa.test', password: 'demo-pass' },
+  captchaSiteKey: null,
+  supportEmail: 'help@kassa.test',
+};
+const USER = {
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'L',
+  mainCurrency: 'EUR',
+  role: 'NORMAL',
+  emailVerified: true,
+  referralOk: true,
+  regComplete: true,
+};
 
-const validToken = () => `e30.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 600 }))}.sig`;
-
-describe('routes', () => {
+describe('routes and the registration guard (spec §2, §4)', () => {
+  beforeEach(() => {
+    stubApi({
+      'GET config': { status: 200, body: CONFIG },
+      'GET account/userinfo': { status: 200, body: USER },
+      'GET currency/supported': { status: 200, body: [] },
+      'GET currency/usersall': { status: 200, body: [] },
+      'GET category/getall': { status: 200, body: [] },
+    });
+  });
   afterEach(() => {
+    notifications.clean();
     cleanup();
     localStorage.clear();
   });
 
-  it('redirects the root to the public front page with its six highlights', async () => {
-    const router = renderAt('/');
-    expect(await screen.findByText('Multi currency')).toBeTruthy();
+  it('redirects the root to the public front page with its six highlights, demo button and Contact draft', async () => {
+    const router = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Try the demo!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/public');
-    for (const h of ['Analytics', 'Pockets', 'Transactions', 'Lendings', 'Easy data entry']) {
-      expect(screen.getByText(h)).toBeTruthy();
+    for (const h of ['Analytics', 'Pockets', 'Transactions', 'Lendings', 'Multi currency', 'Easy data entry']) {
+      expect(screen.getByRole('heading', { name: h })).toBeTruthy();
     }
-    expect(screen.getByText(/Kassa v1\.10\.8/)).toBeTruthy();
+    expect(screen.getByText(/Kassa v1\.10\.8 · © \d{4}/)).toBeTruthy();
+    const contact = screen.getAllByRole('link', { name: 'Contact' })[0];
+    await waitFor(() =>
+      expect(contact?.getAttribute('href')).toBe('mailto:help@kassa.test?subject=Contacting%20the%20developer'),
+    );
+    expect(screen.getAllByRole('link', { name: 'Log In' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Back to app' })).toBeNull();
   });
 
-  it('sends visitors without a valid token from the private area to the login page', async () => {
+  it('shows Back to app instead of Log In to a logged-in visitor', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken());
+    renderApp('/public/help');
+    expect(await screen.findByText('Help is coming soon.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to app' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
+  });
+
+  it('logs out visitors with an invalid token and sends them to the login page', async () => {
     localStorage.setItem(TOKEN_KEY, 'expired.or.garbage');
-    const router = renderAt('/private/dashboard');
+    const router = renderApp('/private/dashboard');
     expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/public/login');
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
   });
 
-  it('opens the private shell with a valid token, defaulting to add-transaction', async () => {
-    localStorage.setItem(TOKEN_KEY, validToken());
-    const router = renderAt('/private');
-    expect(await screen.findByRole('heading', { name: 'Add transaction', level: 2 })).toBeTruthy();
+  it('treats an expired token as invalid', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken({ exp: Math.floor(Date.now() / 1000) - 5 }));
+    const router = renderApp('/private/transactions');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/public/login');
+  });
+
+  it.each([
+    [{ ev: false, ro: false, rc: false }, '/public/register/verify-email', 'Verify email'],
+    [{ ev: true, ro: false, rc: false }, '/public/register/verify-referral', 'Referral code'],
+    [{ ev: true, ro: true, rc: false }, '/public/register/initial-data', 'Initial setup'],
+  ])('sends a user with flags %o to %s', async (flags, path, title) => {
+    localStorage.setItem(TOKEN_KEY, fakeToken(flags));
+    const router = renderApp('/private/dashboard');
+    expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    const current = screen
+      .getByRole('navigation', { name: 'Registration steps' })
+      .querySelector('[aria-current="step"]');
+    expect(current?.textContent).toBe(title);
+  });
+
+  it('opens the private shell once every check passes, the index going to add-transaction', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken({ ev: true, ro: true, rc: true }));
+    const router = renderApp('/private');
+    expect(await screen.findByRole('heading', { name: 'Add transaction', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/private/add-transaction');
-    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    for (const entry of ['Dashboard', 'Transactions', 'Analytics', 'Operations', 'Manage', 'User', 'Help']) {
+      expect(screen.getByRole('link', { name: entry })).toBeTruthy();
+    }
+    expect(await screen.findByRole('button', { name: 'Ada' })).toBeTruthy();
+  });
+
+  it('sends a registration step without a login to the login page, and back after logging in', async () => {
+    const router = renderApp('/public/register/verify-email?code=ABC123');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/public/login');
+    expect(router.state.location.state).toEqual({ from: '/public/register/verify-email?code=ABC123' });
   });
 
   it('redirects public/register to its first step', async () => {
-    const router = renderAt('/public/register');
-    expect(await screen.findByRole('heading', { name: 'Verify email' })).toBeTruthy();
+    localStorage.setItem(TOKEN_KEY, fakeToken({ ev: false, ro: false, rc: false }));
+    const router = renderApp('/public/register');
+    expect(await screen.findByRole('heading', { name: 'Verify email', level: 2 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/public/register/verify-email');
+  });
+
+  it('moves a finished step on to the next one', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken({ ev: true, ro: false, rc: false }));
+    const router = renderApp('/public/register/verify-email');
+    await screen.findByRole('heading', { name: 'Referral code', level: 2 });
+    expect(router.state.location.pathname).toBe('/public/register/verify-referral');
+  });
+
+  it('logs in, showing Logged in, and enters the private area', async () => {
+    const calls = stubApi({
+      'GET config': { status: 200, body: CONFIG },
+      'POST auth/login': { status: 200, body: { token: fakeToken() } },
+      'GET account/userinfo': { status: 200, body: USER },
+      'GET currency/supported': { status: 200, body: [] },
+      'GET currency/usersall': { status: 200, body: [] },
+      'GET category/getall': { status: 200, body: [] },
+    });
+    const router = renderApp('/public/login');
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Secret-pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Logged in')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/private/add-transaction'));
+    const login = calls.find((c) => c.key === 'POST auth/login');
+    expect(login?.body).toEqual({ email: 'ada@example.com', password: 'Secret-pass-1' });
+    expect(login?.headers['authorization']).toBeUndefined();
   });
 });

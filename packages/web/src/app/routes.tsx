@@ -3,11 +3,16 @@ import { Placeholder } from '../components/Placeholder';
 import { FrontPage } from '../features/public/FrontPage';
 import { HelpPage } from '../features/public/HelpPage';
 import { LoginPage } from '../features/public/LoginPage';
-import { RequireToken } from './guards';
-import { PrivateLayout, SECTIONS } from './layouts/PrivateLayout';
+import { SignupPage } from '../features/public/SignupPage';
+import { InitialDataPage } from '../features/registration/InitialDataPage';
+import { VerifyEmailPage } from '../features/registration/VerifyEmailPage';
+import { VerifyReferralPage } from '../features/registration/VerifyReferralPage';
+import { RequireLogin, RequireRegistration } from './guards';
+import { PrivateLayout } from './layouts/PrivateLayout';
 import { PublicLayout } from './layouts/PublicLayout';
+import { SECTIONS } from './layouts/sections';
 
-/** The route tree of spec §2; screens not built yet render a placeholder. */
+/** The route tree of spec §2; screens of later issues render a placeholder. */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/public" replace /> },
   {
@@ -16,20 +21,41 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <FrontPage /> },
       { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <Placeholder title="Sign up" /> },
+      { path: 'signup', element: <SignupPage /> },
       { path: 'help', element: <HelpPage /> },
       { path: 'register', element: <Navigate to="/public/register/verify-email" replace /> },
-      { path: 'register/verify-email', element: <Placeholder title="Verify email" /> },
-      { path: 'register/verify-referral', element: <Placeholder title="Referral code" /> },
-      { path: 'register/initial-data', element: <Placeholder title="Initial setup" /> },
+      {
+        path: 'register/verify-email',
+        element: (
+          <RequireLogin>
+            <VerifyEmailPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: 'register/verify-referral',
+        element: (
+          <RequireLogin>
+            <VerifyReferralPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: 'register/initial-data',
+        element: (
+          <RequireLogin>
+            <InitialDataPage />
+          </RequireLogin>
+        ),
+      },
     ],
   },
   {
     path: '/private',
     element: (
-      <RequireToken>
+      <RequireRegistration>
         <PrivateLayout />
-      </RequireToken>
+      </RequireRegistration>
     ),
     children: [
       { index: true, element: <Navigate to="/private/add-transaction" replace /> },

@@ -6,26 +6,42 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody | undefined,
+    /** Whether the request carried the session's token: only then does a 401 end the session. */
+    readonly sessionBound: boolean,
   ) {
     super(body?.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
   }
+}
+
+export interface RequestOptions {
+  /** Sends no Authorization header (login, sign-up, public config): a 401 there is not an expired session. */
+  anonymous?: boolean;
+  /** The answer is plain text (account/getreferral). */
+  text?: boolean;
 }
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
-  return document.cookie
+  const raw = document.cookie
     .split('; ')
     .find((c) => c.startsWith(prefix))
     ?.slice(prefix.length);
+  return raw === undefined ? undefined : decodeURIComponent(raw);
 }
 
 /**
  * Calls the API: bearer token from storage, CSRF header from the XSRF-TOKEN cookie on
  * state-changing methods, JSON both ways. Throws ApiError for non-2xx answers.
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getToken();
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: options.text === true ? 'text/plain' : 'application/json' };
+  const token = options.anonymous === true ? null : getToken();
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
   if (method !== 'GET' && method !== 'HEAD') {
     const csrf = readCookie(CSRF_COOKIE);
@@ -38,11 +54,24 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     credentials: 'same-origin',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await res.text();
-  const json: unknown = text === '' ? undefined : JSON.parse(text);
+  const raw = await res.text();
   if (!res.ok) {
+    let json: unknown;
+    try {
+      json = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      json = undefined; // a proxy's HTML error page: the status still tells what happened
+    }
     const parsed = errorBodySchema.safeParse(json);
-    throw new ApiError(res.status, parsed.success ? parsed.data : undefined);
+    throw new ApiError(res.status, parsed.success ? parsed.data : undefined, token !== null);
   }
-  return json as T;
+  if (options.text === true) return raw as T;
+  return (raw === '' ? undefined : JSON.parse(raw)) as T;
 }
+
+/** GET shorthand. */
+export const apiGet = <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options);
+
+/** POST shorthand. */
+export const apiPost = <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  apiRequest<T>('POST', path, body, options);

@@ -4,34 +4,43 @@ import { noticeFor } from './errors';
 
 describe('error catalogue (spec §8)', () => {
   it('logs out on 401 with the session message', () => {
-    expect(noticeFor(new ApiError(401, { type: 'unauthorized', message: 'Invalid or expired token' }))).toMatchObject({
+    expect(
+      noticeFor(new ApiError(401, { type: 'unauthorized', message: 'Invalid or expired token' }, true)),
+    ).toMatchObject({
+      kind: 'error',
       message: 'Your session has expired. Please log in again',
       logout: true,
     });
   });
 
+  it('treats a 401 of a request without a token (a wrong password) as an ordinary error', () => {
+    expect(
+      noticeFor(new ApiError(401, { type: 'unauthorized', message: 'Wrong e-mail or password' }, false)),
+    ).toMatchObject({ title: 'Error', message: 'Wrong e-mail or password', logout: false });
+  });
+
   it('warns the demo user, and says Forbidden for other 403s', () => {
-    expect(noticeFor(new ApiError(403, { type: 'demo', message: 'x' }))).toMatchObject({
+    expect(noticeFor(new ApiError(403, { type: 'demo', message: 'x' }, true))).toMatchObject({
       kind: 'warning',
       message: 'Not allowed for demo user',
       autoClose: 5000,
     });
-    expect(noticeFor(new ApiError(403, { type: 'forbidden', message: 'x' }))).toMatchObject({
+    expect(noticeFor(new ApiError(403, { type: 'forbidden', message: 'x' }, true))).toMatchObject({
       kind: 'error',
       message: 'Forbidden',
     });
   });
 
   it('shows the server message, else the error text, else Internal error', () => {
-    expect(noticeFor(new ApiError(409, { type: 'conflict', message: 'currency: you already have USD' }))).toMatchObject(
-      {
-        title: 'Error',
-        message: 'currency: you already have USD',
-        autoClose: 8000,
-        logout: false,
-      },
-    );
-    expect(noticeFor(new ApiError(502, undefined)).message).toBe('HTTP 502');
+    expect(
+      noticeFor(new ApiError(409, { type: 'conflict', message: 'currency: you already have USD' }, true)),
+    ).toMatchObject({
+      title: 'Error',
+      message: 'currency: you already have USD',
+      autoClose: 8000,
+      logout: false,
+    });
+    expect(noticeFor(new ApiError(502, undefined, true)).message).toBe('HTTP 502');
     expect(noticeFor(new Error('Failed to fetch')).message).toBe('Failed to fetch');
     expect(noticeFor(undefined).message).toBe('Internal error');
   });

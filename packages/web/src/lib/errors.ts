@@ -17,7 +17,8 @@ const WARNING_MS = 5000;
 /** Maps any failure to the notice of spec §8. */
 export function noticeFor(err: unknown): Notice {
   if (err instanceof ApiError) {
-    if (err.status === 401) {
+    // A 401 on a request without the session's token (a wrong password at login) is an ordinary error.
+    if (err.status === 401 && err.sessionBound) {
       return {
         kind: 'error',
         title: 'Error',

@@ -1,67 +1,69 @@
-import { AppShell, Burger, Button, Group, NavLink, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppShell, Burger, Drawer, Group, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet, useLocation } from 'react-router';
+import { Brand } from '../../components/Brand';
+import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
-import { clearToken } from '../../lib/token';
+import { useHorizontalSwipe } from '../../lib/swipe';
+import { useGlobalData } from '../global-data';
+import { useTokenRefresh } from '../token-refresh';
+import { AccountMenu } from './AccountMenu';
+import { sectionTitle } from './sections';
+import { SideNav } from './SideNav';
 
-/** Sidebar entries of the private shell (spec §2), in order. */
-export const SECTIONS = [
-  { path: 'dashboard', label: 'Dashboard' },
-  { path: 'transactions', label: 'Transactions' },
-  { path: 'add-transaction', label: 'Add transaction' },
-  { path: 'analytics', label: 'Analytics' },
-  { path: 'operations', label: 'Operations' },
-  { path: 'manage', label: 'Manage' },
-  { path: 'user', label: 'User' },
-] as const;
+/** Spec §2: the sidebar behaves differently below 991 px. */
+export const SIDEBAR_OVERLAY_QUERY = '(max-width: 990.98px)';
 
-function sectionTitle(pathname: string): string {
-  const segment = pathname.split('/')[2] ?? '';
-  return SECTIONS.find((s) => s.path === segment)?.label ?? 'Kassa';
-}
-
-/** Sidebar, header with the current section title, the page, and the footer. */
+/**
+ * Sidebar, header with the section title and account menu, the page, and the footer. From 991 px
+ * the sidebar stays beside the page; below it is an overlay, opened by the burger or a right
+ * swipe and closed by a left swipe, a link, or a tap beside it.
+ */
 export function PrivateLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  useGlobalData();
+  useTokenRefresh();
+  const overlay = useMediaQuery(SIDEBAR_OVERLAY_QUERY);
+  const [opened, { open, close, toggle }] = useDisclosure(false);
+  useHorizontalSwipe({ onRight: open, onLeft: close }, overlay);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const logout = () => {
-    clearToken();
-    void navigate('/public');
-  };
 
   return (
     <AppShell
       header={{ height: 56 }}
-      footer={{ height: 36 }}
-      // The spec switches sidebar behaviour below 991 px.
-      navbar={{ width: 220, breakpoint: 991, collapsed: { mobile: !opened } }}
+      footer={{ height: 34 }}
+      navbar={{ width: 230, breakpoint: 991, collapsed: { mobile: true, desktop: overlay } }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
-            <Title order={3}>{sectionTitle(pathname)}</Title>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="sm" miw={0}>
+            {overlay && <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />}
+            {!overlay && <Brand to="/private/dashboard" />}
+            <Title order={1} size="h3" lineClamp={1}>
+              {sectionTitle(pathname)}
+            </Title>
           </Group>
-          <Button variant="subtle" onClick={logout}>
-            Log out
-          </Button>
+          <Group wrap="nowrap" gap="xs">
+            <ColorSchemeToggle />
+            <AccountMenu />
+          </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        {SECTIONS.map((s) => (
-          <NavLink
-            key={s.path}
-            component={Link}
-            to={`/private/${s.path}`}
-            label={s.label}
-            active={pathname.startsWith(`/private/${s.path}`)}
-            onClick={close}
-          />
-        ))}
-        <NavLink component={Link} to="/public/help" label="Help" onClick={close} />
-      </AppShell.Navbar>
+      {!overlay && (
+        <AppShell.Navbar p="xs">
+          <SideNav />
+        </AppShell.Navbar>
+      )}
+      <Drawer
+        opened={overlay && opened}
+        onClose={close}
+        size={260}
+        padding="xs"
+        title={<Brand to="/private/dashboard" />}
+        aria-label="Navigation"
+      >
+        <SideNav onNavigate={close} />
+      </Drawer>
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

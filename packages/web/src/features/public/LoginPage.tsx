@@ -1,31 +1,50 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import type { TokenResponse } from '@kassa/contract';
+import { IconBrandFacebook, IconBrandGithub, IconBrandGoogle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ApiError, apiRequest } from '../../lib/api';
-import { setToken } from '../../lib/token';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { LoginRedirectState } from '../../app/guards';
+import { startSession } from '../../app/session';
+import { apiPost } from '../../lib/api';
 
-/** E-mail and password login; stores the token and enters the private area. */
+const SOCIAL = [
+  { label: 'Google', Icon: IconBrandGoogle },
+  { label: 'Facebook', Icon: IconBrandFacebook },
+  { label: 'GitHub', Icon: IconBrandGithub },
+];
+
+/** E-mail and password login; stores the token and goes back where the visitor was headed. */
 export function LoginPage() {
   const navigate = useNavigate();
+  const from = (useLocation().state as LoginRedirectState | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const login = useMutation({
+    mutationFn: () => apiPost<TokenResponse>('auth/login', { email, password }, { anonymous: true }),
+    onSuccess: async ({ token }) => {
+      startSession(token, 'Logged in');
+      await navigate(from ?? '/private', { replace: true });
+    },
+  });
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { token } = await apiRequest<TokenResponse>('POST', 'auth/login', { email, password });
-      setToken(token);
-      await navigate('/private');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Internal error');
-    } finally {
-      setBusy(false);
-    }
+    login.mutate();
   };
 
   return (
@@ -34,29 +53,45 @@ export function LoginPage() {
         Log in
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <form onSubmit={(e) => void submit(e)}>
+        <form onSubmit={submit}>
           <Stack>
             <TextInput
               label="E-mail"
               type="email"
+              autoComplete="email"
               required
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <PasswordInput
               label="Password"
+              autoComplete="current-password"
               required
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
-            {error !== undefined && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" loading={busy}>
+            <Group justify="flex-end" mt={-8}>
+              {/* Present but disabled (spec §2): password reset is not offered yet. */}
+              <Anchor component="button" type="button" size="sm" c="dimmed" disabled style={{ cursor: 'not-allowed' }}>
+                Forgot password?
+              </Anchor>
+            </Group>
+            <Button type="submit" loading={login.isPending}>
               Login
             </Button>
+            <Divider label="or continue with" labelPosition="center" />
+            <Group justify="center" gap="md">
+              {SOCIAL.map(({ label, Icon }) => (
+                <Tooltip key={label} label={`${label} login is not available yet`}>
+                  {/* The span keeps the tooltip working on a disabled button. */}
+                  <span>
+                    <ActionIcon variant="default" size="lg" disabled aria-label={`Log in with ${label}`}>
+                      <Icon size={20} stroke={1.5} />
+                    </ActionIcon>
+                  </span>
+                </Tooltip>
+              ))}
+            </Group>
             <Text size="sm" ta="center">
               No account yet?{' '}
               <Anchor component={Link} to="/public/signup">

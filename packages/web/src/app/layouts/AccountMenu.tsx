@@ -1,0 +1,28 @@
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useUserInfo } from '../global-data';
+import { logOut } from '../session';
+
+/** The header's account menu: the user's first name, Profile and Log out (spec §2). */
+export function AccountMenu() {
+  const info = useUserInfo().data;
+  const name = info === undefined ? 'Account' : info.firstName !== '' ? info.firstName : info.email;
+  return (
+    <Menu position="bottom-end" width={180} withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" rightSection={<IconChevronDown size={14} />} maw={200}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/private/user" leftSection={<IconUser size={16} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item onClick={logOut} leftSection={<IconLogout size={16} />}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

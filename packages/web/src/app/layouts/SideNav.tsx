@@ -1,0 +1,30 @@
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { HELP_ICON, SECTIONS } from './sections';
+
+/** The sidebar's links; `onNavigate` closes the overlay on small screens. */
+export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack component="nav" aria-label="Sections" gap={2}>
+      {SECTIONS.map((s) => (
+        <NavLink
+          key={s.path}
+          component={Link}
+          to={`/private/${s.path}`}
+          label={s.label}
+          leftSection={<s.icon size={18} stroke={1.5} />}
+          active={pathname.startsWith(`/private/${s.path}`)}
+          onClick={onNavigate}
+        />
+      ))}
+      <NavLink
+        component={Link}
+        to="/public/help"
+        label="Help"
+        leftSection={<HELP_ICON size={18} stroke={1.5} />}
+        onClick={onNavigate}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  IconChartBar,
+  IconHelp,
+  IconLayoutDashboard,
+  IconList,
+  IconPlus,
+  IconSettings,
+  IconTool,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** Sidebar entries of the private shell (spec §2), in order. */
+export const SECTIONS: { path: string; label: string; icon: Icon }[] = [
+  { path: 'dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
+  { path: 'transactions', label: 'Transactions', icon: IconList },
+  { path: 'add-transaction', label: 'Add transaction', icon: IconPlus },
+  { path: 'analytics', label: 'Analytics', icon: IconChartBar },
+  { path: 'operations', label: 'Operations', icon: IconTool },
+  { path: 'manage', label: 'Manage', icon: IconSettings },
+  { path: 'user', label: 'User', icon: IconUser },
+];
+
+export const HELP_ICON = IconHelp;
+
+/** Titles of the private routes outside the sidebar. */
+const EDIT_TITLES: Record<string, string> = {
+  'edit-category': 'Edit category',
+  'edit-transaction': 'Edit transaction',
+  'edit-conversion': 'Edit conversion',
+  'edit-fixpoint': 'Edit fixpoint',
+};
+
+/** The header title for a private path: its section's label. */
+export function sectionTitle(pathname: string): string {
+  const segment = pathname.split('/')[2] ?? '';
+  return SECTIONS.find((s) => s.path === segment)?.label ?? EDIT_TITLES[segment] ?? 'Kassa';
+}

@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { noticeFor } from '../lib/errors';
+import { notifySuccess, showNotice } from '../lib/notify';
+import { clearToken, getToken, setToken } from '../lib/token';
+
+// The router and the query cache, bound once by the App; module state because failures are
+// reported from the query cache, outside any component.
+let navigateTo: (to: string) => unknown = (to) => window.location.assign(to);
+let cache: QueryClient | undefined;
+
+/** Lets the session navigate and drop cached data; called once by the App. */
+export function bindSession(navigate: (to: string) => unknown, queryClient: QueryClient): void {
+  navigateTo = navigate;
+  cache = queryClient;
+}
+
+/** Starts a session with a fresh token and shows the given success message. */
+export function startSession(token: string, message: string): void {
+  setToken(token);
+  notifySuccess(message);
+}
+
+/** Ends the session: token gone, user sent to `to`, and only then the cache dropped (nothing refetches without a token). */
+export function endSession(to: string): void {
+  clearToken();
+  void Promise.resolve(navigateTo(to)).finally(() => cache?.removeQueries());
+}
+
+/** The Log out action of the account menu. */
+export function logOut(): void {
+  endSession('/public');
+  notifySuccess('Logged out');
+}
+
+/**
+ * Shows a failure per the spec §8 catalogue. A 401 of the session logs out once (later 401s of
+ * requests already in flight find no token and stay quiet); `silent` failures only reach the console.
+ */
+export function reportFailure(err: unknown, { silent = false }: { silent?: boolean } = {}): void {
+  const notice = noticeFor(err);
+  if (notice.logout) {
+    if (getToken() === null) return;
+    endSession('/public/login');
+    showNotice(notice);
+    return;
+  }
+  if (silent) {
+    console.error(err);
+    return;
+  }
+  showNotice(notice);
+}

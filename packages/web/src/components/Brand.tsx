@@ -1,0 +1,17 @@
+import { Anchor, Group, Title } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** The product name as a link home. */
+export function Brand({ to }: { to: string }) {
+  return (
+    <Anchor component={Link} to={to} underline="never" c="inherit" aria-label="Kassa home">
+      <Group gap={6} wrap="nowrap">
+        <IconCoins size={26} stroke={1.6} color="var(--mantine-primary-color-filled)" />
+        <Title order={3} size="h4">
+          Kassa
+        </Title>
+      </Group>
+    </Anchor>
+  );
+}

@@ -1,0 +1,98 @@
+import { Anchor, Button, List, PasswordInput, Text, TextInput, ThemeIcon } from '@mantine/core';
+import type { TokenResponse } from '@kassa/contract';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usePublicConfig } from '../../app/global-data';
+import { startSession } from '../../app/session';
+import { apiPost } from '../../lib/api';
+import { captchaToken } from '../../lib/captcha';
+import { RegistrationFrame } from '../registration/RegistrationFrame';
+import { stepPath } from '../registration/steps';
+import { passwordCriteria } from './password-criteria';
+
+/** Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail verification. */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [password2, setPassword2] = useState('');
+  const signup = useMutation({
+    mutationFn: async () => {
+      const recaptcha = await captchaToken(config.data?.captchaSiteKey, 'signup');
+      return apiPost<TokenResponse>('account/signup', { email, password, password2, recaptcha }, { anonymous: true });
+    },
+    onSuccess: async ({ token }) => {
+      startSession(token, 'Signed up');
+      await navigate(stepPath('verify-email'));
+    },
+  });
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signup.mutate();
+  };
+
+  return (
+    <RegistrationFrame
+      step={0}
+      title="Sign up"
+      intro="Create your account. We will mail you a code to verify your address."
+    >
+      <form onSubmit={submit}>
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Password again"
+          autoComplete="new-password"
+          required
+          value={password2}
+          onChange={(e) => setPassword2(e.currentTarget.value)}
+        />
+        <List mt="md" spacing={4} size="sm" aria-label="Password criteria" center>
+          {passwordCriteria(password, password2).map((c) => (
+            <List.Item
+              key={c.label}
+              data-met={c.met}
+              icon={
+                <ThemeIcon color={c.met ? 'teal' : 'gray'} size={18} radius="xl" variant={c.met ? 'filled' : 'light'}>
+                  {c.met ? <IconCheck size={12} aria-label="met" /> : <IconX size={12} aria-label="not met" />}
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm" c={c.met ? undefined : 'dimmed'}>
+                {c.label}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        <Button type="submit" fullWidth mt="lg" loading={signup.isPending}>
+          Sign Up
+        </Button>
+        <Text size="sm" ta="center" mt="md">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/public/login">
+            Log In
+          </Anchor>
+        </Text>
+      </form>
+    </RegistrationFrame>
+  );
+}

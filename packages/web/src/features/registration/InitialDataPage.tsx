@@ -1,0 +1,85 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import type { TokenResponse } from '@kassa/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import { useSupportedCurrencies } from '../../app/global-data';
+import { startSession } from '../../app/session';
+import { apiPost } from '../../lib/api';
+import { RegistrationFrame } from './RegistrationFrame';
+import { useStepGate } from './use-step-gate';
+
+/** Step 4: names, the main currency and what its default pocket holds today. */
+export function InitialDataPage() {
+  const gate = useStepGate('initial-data');
+  const queryClient = useQueryClient();
+  const currencies = useSupportedCurrencies();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [mainCurrency, setMainCurrency] = useState<string | null>(null);
+  const [startBalance, setStartBalance] = useState('0');
+  const save = useMutation({
+    mutationFn: () =>
+      apiPost<TokenResponse>('account/initial-data', { firstName, lastName, mainCurrency, startBalance }),
+    onSuccess: async ({ token }) => {
+      // Spec §4: token refresh, then a refresh of the global data, then the dashboard (the gate goes there).
+      await queryClient.invalidateQueries();
+      startSession(token, 'Registration complete');
+    },
+  });
+
+  if (gate !== undefined) return gate;
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const options = (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
+  return (
+    <RegistrationFrame
+      step={3}
+      title="Initial setup"
+      intro="Analytics are shown in your main currency. Its first pocket starts with the balance you enter."
+    >
+      <form onSubmit={submit}>
+        <TextInput
+          label="First name"
+          required
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.currentTarget.value)}
+        />
+        <TextInput
+          mt="sm"
+          label="Last name"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(e) => setLastName(e.currentTarget.value)}
+        />
+        <Select
+          mt="sm"
+          label="Main currency"
+          required
+          searchable
+          placeholder="Pick your main currency"
+          data={options}
+          value={mainCurrency}
+          onChange={setMainCurrency}
+          nothingFoundMessage="No such currency"
+        />
+        <TextInput
+          mt="sm"
+          label="Start balance"
+          description="What your main account holds now, in the main currency; sums like 1200+35.50 work"
+          inputMode="decimal"
+          required
+          value={startBalance}
+          onChange={(e) => setStartBalance(e.currentTarget.value)}
+        />
+        <Group justify="flex-end" mt="lg">
+          <Button type="submit" loading={save.isPending} disabled={mainCurrency === null}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </RegistrationFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import { Group, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { STEP_LABELS } from './steps';
+
+/** 'Sign up > Verify email > Referral code > Initial setup', with the current step marked. */
+export function StepIndicator({ active }: { active: number }) {
+  return (
+    <Group component="nav" aria-label="Registration steps" gap={6} justify="center" wrap="wrap">
+      {STEP_LABELS.map((label, i) => (
+        <Fragment key={label}>
+          {i > 0 && (
+            <Text c="dimmed" aria-hidden>
+              {'>'}
+            </Text>
+          )}
+          <Group gap={4} wrap="nowrap" aria-current={i === active ? 'step' : undefined}>
+            {i < active && <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-label="done" />}
+            <Text size="sm" fw={i === active ? 700 : 400} c={i === active ? 'blue' : i < active ? undefined : 'dimmed'}>
+              {label}
+            </Text>
+          </Group>
+        </Fragment>
+      ))}
+    </Group>
+  );
+}

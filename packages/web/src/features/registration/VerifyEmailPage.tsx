@@ -1,0 +1,68 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import type { TokenResponse } from '@kassa/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUserInfo } from '../../app/global-data';
+import { startSession } from '../../app/session';
+import { apiPost } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { RegistrationFrame } from './RegistrationFrame';
+import { useStepGate } from './use-step-gate';
+
+/** Step 2: the code mailed at sign-up; the mail's link carries it in ?code= and submits it at once. */
+export function VerifyEmailPage() {
+  const gate = useStepGate('verify-email');
+  const [params] = useSearchParams();
+  const linkCode = params.get('code') ?? '';
+  const [code, setCode] = useState(linkCode);
+  const userInfo = useUserInfo();
+  const verify = useMutation({
+    mutationFn: (value: string) => apiPost<TokenResponse>(`account/verify-email/${encodeURIComponent(value.trim())}`),
+    onSuccess: ({ token }) => startSession(token, 'Email verified'),
+  });
+  const resend = useMutation({
+    mutationFn: () => apiPost<undefined>('account/resend-email'),
+    onSuccess: () => notifySuccess('Email sent'),
+  });
+
+  // Opening the mail's link verifies without typing; once only, even under StrictMode.
+  const submittedLink = useRef(false);
+  useEffect(() => {
+    if (gate !== undefined || linkCode === '' || submittedLink.current) return;
+    submittedLink.current = true;
+    verify.mutate(linkCode);
+  }, [gate, linkCode, verify]);
+
+  if (gate !== undefined) return gate;
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verify.mutate(code);
+  };
+  const address = userInfo.data?.email;
+  return (
+    <RegistrationFrame
+      step={1}
+      title="Verify email"
+      intro={`We mailed a verification code to ${address ?? 'your address'}. Enter it here, or open the link in the mail.`}
+    >
+      <form onSubmit={submit}>
+        <TextInput
+          label="Verification code"
+          required
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
+        <Group justify="space-between" mt="lg">
+          <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>
+            Send the code again
+          </Button>
+          <Button type="submit" loading={verify.isPending}>
+            Verify
+          </Button>
+        </Group>
+      </form>
+    </RegistrationFrame>
+  );
+}

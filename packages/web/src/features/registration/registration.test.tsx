@@ -1,0 +1,127 @@
+import { notifications } from '@mantine/notifications';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getToken, setToken, tokenClaims } from '../../lib/token';
+import { fakeToken, renderApp, stubApi } from '../../test/render';
+
+const CONFIG = { version: '1.10.8', demo: null, captchaSiteKey: null, supportEmail: 'help@kassa.test' };
+const pending = (ev: boolean, ro: boolean, rc: boolean) => fakeToken({ ev, ro, rc });
+
+describe('sign-up and registration screens', () => {
+  afterEach(() => {
+    notifications.clean();
+    cleanup();
+    localStorage.clear();
+  });
+
+  it('signs up with live criteria, logs in and opens e-mail verification', async () => {
+    const calls = stubApi({
+      'GET config': { status: 200, body: CONFIG },
+      'POST account/signup': { status: 200, body: { token: pending(false, false, false) } },
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
+    });
+    const router = renderApp('/public/signup');
+    const criterion = (label: string) => screen.getByText(label).closest('[data-met]')?.getAttribute('data-met');
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password \*/), { target: { value: 'Abcdefg1!' } });
+    expect(criterion('At least 8 characters')).toBe('true');
+    expect(criterion('The two passwords match')).toBe('false');
+    fireEvent.change(screen.getByLabelText(/^Password again/), { target: { value: 'Abcdefg1!' } });
+    expect(criterion('The two passwords match')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Signed up')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public/register/verify-email'));
+    expect(await screen.findByText(/We mailed a verification code to new@example.com/)).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST account/signup')?.body).toEqual({
+      email: 'new@example.com',
+      password: 'Abcdefg1!',
+      password2: 'Abcdefg1!',
+      recaptcha: '',
+    });
+  });
+
+  it('verifies the code carried by the mail link at once, then moves to the referral step', async () => {
+    setToken(pending(false, false, false));
+    const calls = stubApi({
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
+      'POST account/verify-email/K7X2P9': { status: 200, body: { token: pending(true, false, false) } },
+    });
+    const router = renderApp('/public/register/verify-email?code=K7X2P9');
+    expect(await screen.findByText('Email verified')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public/register/verify-referral'));
+    expect(calls.filter((c) => c.key.startsWith('POST account/verify-email'))).toHaveLength(1);
+  });
+
+  it('resends the mail with Email sent', async () => {
+    setToken(pending(false, false, false));
+    stubApi({
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
+      'POST account/resend-email': { status: 204, body: '' },
+    });
+    renderApp('/public/register/verify-email');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code again' }));
+    expect(await screen.findByText('Email sent')).toBeTruthy();
+  });
+
+  it('shows a wrong code as an error toast and stays', async () => {
+    setToken(pending(false, false, false));
+    stubApi({
+      'POST account/verify-email/NOPE': {
+        status: 400,
+        body: { type: 'validation', message: 'code: is wrong, already used or expired; ask for a new one' },
+      },
+    });
+    const router = renderApp('/public/register/verify-email');
+    fireEvent.change(await screen.findByLabelText(/Verification code/), { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('code: is wrong, already used or expired; ask for a new one')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/public/register/verify-email');
+  });
+
+  it('puts a user without a code on the waitlist, refreshes the token and returns to the front page', async () => {
+    setToken(pending(true, false, false));
+    const refreshed = pending(true, false, false).replace('.sig', '.sig2');
+    const calls = stubApi({
+      'GET config': { status: 200, body: CONFIG },
+      'POST account/waitlistme': { status: 204, body: '' },
+      'GET auth/refresh-token': { status: 200, body: { token: refreshed } },
+    });
+    const router = renderApp('/public/register/verify-referral');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText('You are on the waitlist')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public'));
+    expect(getToken()).toBe(refreshed);
+    expect(calls.map((c) => c.key)).toContain('POST account/waitlistme');
+  });
+
+  it('completes registration with the initial data and lands on the dashboard', async () => {
+    setToken(pending(true, true, false));
+    const calls = stubApi({
+      'GET currency/supported': {
+        status: 200,
+        body: [{ code: 'HUF', sign: 'Ft', name: 'Hungarian forint', decimals: 2, signBefore: false }],
+      },
+      'POST account/initial-data': { status: 200, body: { token: pending(true, true, true) } },
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com', firstName: 'Nora' } },
+      'GET currency/usersall': { status: 200, body: [] },
+      'GET category/getall': { status: 200, body: [] },
+    });
+    const router = renderApp('/public/register/initial-data');
+    fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Nora' } });
+    const select = screen.getByPlaceholderText('Pick your main currency');
+    fireEvent.focus(select);
+    fireEvent.change(select, { target: { value: 'HUF' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'HUF · Hungarian forint', hidden: true }));
+    fireEvent.change(screen.getByLabelText(/Start balance/), { target: { value: '1200+35.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Registration complete')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/private/dashboard'));
+    expect(calls.find((c) => c.key === 'POST account/initial-data')?.body).toEqual({
+      firstName: 'Nora',
+      lastName: '',
+      mainCurrency: 'HUF',
+      startBalance: '1200+35.5',
+    });
+    expect(tokenClaims(getToken() ?? '')?.regComplete).toBe(true);
+  });
+});

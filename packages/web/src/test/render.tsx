@@ -1,0 +1,87 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../app/query-client';
+import { routes } from '../app/routes';
+import { bindSession } from '../app/session';
+import { ConfirmProvider } from '../components/confirm/ConfirmProvider';
+
+/** A JWT-shaped token with the given claims (unsigned: the web never verifies signatures). */
+export function fakeToken(claims: Record<string, unknown> = {}): string {
+  const payload = { sub: '1', role: 'NORMAL', exp: Math.floor(Date.now() / 1000) + 3600, ...claims };
+  return `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.sig`;
+}
+
+type Answer = { status: number; body: unknown };
+
+/** What the shell loads on every screen, answered unless a test says otherwise. */
+const BACKGROUND: Record<string, Answer> = {
+  'GET config': {
+    status: 200,
+    body: { version: '1.10.8', demo: null, captchaSiteKey: null, supportEmail: 'help@kassa.test' },
+  },
+  'GET account/userinfo': {
+    status: 200,
+    body: {
+      email: 'user@example.com',
+      firstName: '',
+      lastName: '',
+      mainCurrency: null,
+      role: 'NORMAL',
+      emailVerified: false,
+      referralOk: false,
+      regComplete: false,
+    },
+  },
+  'GET currency/supported': { status: 200, body: [] },
+  'GET currency/usersall': { status: 200, body: [] },
+  'GET category/getall': { status: 200, body: [] },
+};
+
+/**
+ * Replaces fetch with canned API answers keyed by "METHOD path" (path after /api/); anything else
+ * answers 404 (the shell's background loads have defaults). Returns the log of requests made, with their headers.
+ */
+export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>) {
+  const calls: { key: string; headers: Record<string, string>; body: unknown }[] = [];
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? 'GET'} ${url.replace(/^.*\/api\//, '')}`;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ key, headers: { ...(init?.headers as Record<string, string>) }, body });
+    const entry = answers[key] ?? BACKGROUND[key];
+    const answer =
+      entry === undefined
+        ? { status: 404, body: { type: 'not_found', message: 'Not found' } }
+        : typeof entry === 'function'
+          ? entry(body)
+          : entry;
+    return Promise.resolve(
+      new Response(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  };
+  return calls;
+}
+
+/** Renders the whole app's route tree at `path`, with every provider the real App has. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  bindSession((to) => router.navigate(to), queryClient);
+  render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
