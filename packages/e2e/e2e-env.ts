@@ -6,3 +6,7 @@ export const E2E_PORT = 18765;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.join(tmpdir(), 'kassa-e2e-data');
 export const E2E_USER = { email: 'journey@example.com', password: 'Journey-pass-1', firstName: 'Jo' };
+/** The one-click demo account of this throw-away server. */
+export const E2E_DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
+/** Where the server writes mails without SMTP (DESIGN §7). */
+export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox');

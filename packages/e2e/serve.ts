@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_PORT, E2E_USER } from './e2e-env.js';
+import { E2E_DATA_DIR, E2E_DEMO, E2E_PORT, E2E_USER } from './e2e-env.js';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 const env = {
@@ -15,6 +15,9 @@ const env = {
   LOGIN_MAX_PER_IP: '10000',
   // The journeys never reach out to the internet: rates come from the bundled history.
   RATES_REFRESH_MINUTES: '0',
+  DEMO_EMAIL: E2E_DEMO.email,
+  DEMO_PASSWORD: E2E_DEMO.password,
+  SUPPORT_EMAIL: 'support@example.com',
 };
 const serverDist = path.resolve(import.meta.dirname, '../server/dist');
 const created = spawnSync(

@@ -22,7 +22,7 @@ test('a wrong password shows the server message', async ({ page }) => {
   await page.getByLabel('E-mail').fill(E2E_USER.email);
   await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password' })).toBeVisible();
   await expect(page).toHaveURL(/\/public\/login$/);
 });
 
@@ -32,15 +32,17 @@ test('a user logs in, reloads a deep private route, and logs out', async ({ page
   await page.getByLabel('E-mail').fill(E2E_USER.email.toUpperCase());
   await page.getByRole('textbox', { name: 'Password' }).fill(E2E_USER.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/private\/add-transaction$/);
-  await expect(page.getByRole('heading', { name: 'Add transaction', level: 2 })).toBeVisible();
+  // Back where the visitor was headed before the login page.
+  await expect(page).toHaveURL(/\/private\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
 
   // The server answers index.html for client routes, so a reload keeps the page.
   await page.goto('/private/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('private-shell.png'), fullPage: true });
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: E2E_USER.firstName }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/public$/);
   expect(await page.evaluate('localStorage.getItem("jwtToken")')).toBeNull();
 });

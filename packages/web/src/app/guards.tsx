@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { pendingStep, stepPath } from '../features/registration/steps';
-import { clearToken, isTokenValid, tokenClaims, useToken } from '../lib/token';
+import { clearToken, getToken, isTokenValid, tokenClaims, useToken } from '../lib/token';
 
 /** Where the login page sends the user back to once logged in. */
 export interface LoginRedirectState {
@@ -32,7 +32,9 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * the token, which the server reissues after every registration step.
  */
 export function RequireRegistration({ children }: { children: ReactNode }) {
-  const token = useToken();
+  // Read, not subscribed: a logout clears the token and then navigates away; a re-render in
+  // between would send the user to the login page instead of where the logout leads.
+  const token = getToken();
   if (!isTokenValid(token)) return <ToLogin />;
   const claims = tokenClaims(token);
   const step = claims === undefined ? undefined : pendingStep(claims);

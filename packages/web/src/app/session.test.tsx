@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { getToken, setToken } from '../lib/token';
@@ -31,14 +31,14 @@ describe('session and toasts (spec §4, §8)', () => {
     reportFailure(expired); // a second request in flight: already logged out, nothing more
     expect(await screen.findByText('Your session has expired. Please log in again')).toBeTruthy();
     expect(screen.getAllByText('Your session has expired. Please log in again')).toHaveLength(1);
-    expect(getToken()).toBeNull();
+    await waitFor(() => expect(getToken()).toBeNull());
     expect(navigations).toEqual(['/public/login']);
   });
 
-  it('logs out even from a silent load', () => {
+  it('logs out even from a silent load', async () => {
     setToken('a.b.c');
     reportFailure(new ApiError(401, undefined, true), { silent: true });
-    expect(getToken()).toBeNull();
+    await waitFor(() => expect(getToken()).toBeNull());
   });
 
   it('shows other errors titled Error with the server message, and keeps the session', async () => {
@@ -73,7 +73,7 @@ describe('session and toasts (spec §4, §8)', () => {
     setToken('a.b.c');
     logOut();
     expect(await screen.findByText('Logged out')).toBeTruthy();
-    expect(getToken()).toBeNull();
+    await waitFor(() => expect(getToken()).toBeNull());
     expect(navigations).toEqual(['/public']);
   });
 });

@@ -20,7 +20,10 @@ export function startSession(token: string, message: string): void {
   notifySuccess(message);
 }
 
-/** Ends the session: token gone, user sent to `to`, and only then the cache dropped (nothing refetches without a token). */
+/**
+ * Ends the session: token and cached data gone, user sent to `to`. The private guard reads the
+ * token only when it renders for a navigation, so it does not race this one to the login page.
+ */
 export function endSession(to: string): void {
   clearToken();
   void Promise.resolve(navigateTo(to)).finally(() => cache?.removeQueries());

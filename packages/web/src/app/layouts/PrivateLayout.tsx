@@ -1,4 +1,4 @@
-import { AppShell, Burger, Drawer, Group, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Drawer, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/Brand';
@@ -38,7 +38,12 @@ export function PrivateLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group wrap="nowrap" gap="sm" miw={0}>
             {overlay && <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />}
-            {!overlay && <Brand to="/private/dashboard" />}
+            {/* As wide as the sidebar, so the section title starts above the page. */}
+            {!overlay && (
+              <Box w={214}>
+                <Brand to="/private/dashboard" />
+              </Box>
+            )}
             <Title order={1} size="h3" lineClamp={1}>
               {sectionTitle(pathname)}
             </Title>
