@@ -2,9 +2,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Where and as whom the journeys run; shared by serve.ts, the config and the tests. */
-export const E2E_PORT = 18765;
+// E2E_PORT lets several checkouts or sessions run the journeys at once without sharing a server.
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 18765);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DATA_DIR = path.join(tmpdir(), 'kassa-e2e-data');
+export const E2E_DATA_DIR = path.join(tmpdir(), `kassa-e2e-data-${E2E_PORT}`);
 export const E2E_USER = { email: 'journey@example.com', password: 'Journey-pass-1', firstName: 'Jo' };
 /** The one-click demo account of this throw-away server. */
 export const E2E_DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };

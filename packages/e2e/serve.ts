@@ -18,6 +18,8 @@ const env = {
   DEMO_EMAIL: E2E_DEMO.email,
   DEMO_PASSWORD: E2E_DEMO.password,
   SUPPORT_EMAIL: 'support@example.com',
+  // A web build elsewhere than packages/web/dist (E2E_WEB_DIST), e.g. one per parallel session.
+  ...(process.env['E2E_WEB_DIST'] === undefined ? {} : { WEB_DIST_DIR: process.env['E2E_WEB_DIST'] }),
 };
 const serverDist = path.resolve(import.meta.dirname, '../server/dist');
 const created = spawnSync(

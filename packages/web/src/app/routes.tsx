@@ -3,6 +3,10 @@ import { Placeholder } from '../components/Placeholder';
 import { FrontPage } from '../features/public/FrontPage';
 import { HelpPage } from '../features/public/HelpPage';
 import { LoginPage } from '../features/public/LoginPage';
+import { manageRoutes } from '../features/manage/routes';
+import { operationsRoutes } from '../features/operations/routes';
+import { transactionRoutes } from '../features/transactions/routes';
+import { userRoutes } from '../features/user/routes';
 import { SignupPage } from '../features/public/SignupPage';
 import { InitialDataPage } from '../features/registration/InitialDataPage';
 import { VerifyEmailPage } from '../features/registration/VerifyEmailPage';
@@ -10,7 +14,6 @@ import { VerifyReferralPage } from '../features/registration/VerifyReferralPage'
 import { RequireLogin, RequireRegistration } from './guards';
 import { PrivateLayout } from './layouts/PrivateLayout';
 import { PublicLayout } from './layouts/PublicLayout';
-import { SECTIONS } from './layouts/sections';
 
 /** The route tree of spec §2; screens of later issues render a placeholder. */
 export const routes: RouteObject[] = [
@@ -59,11 +62,13 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/private/add-transaction" replace /> },
-      ...SECTIONS.map((s) => ({ path: `${s.path}/*`, element: <Placeholder title={s.label} /> })),
-      { path: 'edit-category/:id', element: <Placeholder title="Edit category" /> },
-      { path: 'edit-transaction/:id', element: <Placeholder title="Edit transaction" /> },
-      { path: 'edit-conversion/:id', element: <Placeholder title="Edit conversion" /> },
-      { path: 'edit-fixpoint/:id', element: <Placeholder title="Edit fixpoint" /> },
+      // The dashboard and analytics screens arrive with the analytics issue.
+      { path: 'dashboard', element: <Placeholder title="Dashboard" /> },
+      { path: 'analytics/*', element: <Placeholder title="Analytics" /> },
+      ...transactionRoutes,
+      ...manageRoutes,
+      ...operationsRoutes,
+      ...userRoutes,
     ],
   },
   { path: '*', element: <Navigate to="/public" replace /> },
