@@ -1,10 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { Placeholder } from '../../components/Placeholder';
+import { AddTransactionPage } from './AddTransactionPage';
+import { EditConversionPage } from './EditConversionPage';
+import { EditTransactionPage } from './EditTransactionPage';
+import { TransactionListPage } from './list/TransactionListPage';
 
 /** private/transactions, add-transaction/* and the transaction and conversion editors. */
 export const transactionRoutes: RouteObject[] = [
-  { path: 'transactions', element: <Placeholder title="Transactions" /> },
-  { path: 'add-transaction/*', element: <Placeholder title="Add transaction" /> },
-  { path: 'edit-transaction/:id', element: <Placeholder title="Edit transaction" /> },
-  { path: 'edit-conversion/:id', element: <Placeholder title="Edit conversion" /> },
+  { path: 'transactions', element: <TransactionListPage /> },
+  { path: 'add-transaction/*', element: <AddTransactionPage /> },
+  { path: 'edit-transaction/:id', element: <EditTransactionPage /> },
+  { path: 'edit-conversion/:id', element: <EditConversionPage /> },
 ];

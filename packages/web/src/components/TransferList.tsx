@@ -1,0 +1,64 @@
+import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+
+export interface TransferOption<T extends string | number | boolean> {
+  value: T;
+  label: string;
+}
+
+interface Props<T extends string | number | boolean> {
+  label: string;
+  options: readonly TransferOption<T>[];
+  selected: readonly T[];
+  onChange: (selected: T[]) => void;
+}
+
+/**
+ * A multi-select as two lists (spec §2 filter panel): choosing an available item moves it to the
+ * selected list; clicking a selected item returns it.
+ */
+export function TransferList<T extends string | number | boolean>({ label, options, selected, onChange }: Props<T>) {
+  const available = options.filter((o) => !selected.includes(o.value));
+  const chosen = selected
+    .map((v) => options.find((o) => o.value === v))
+    .filter((o): o is TransferOption<T> => o !== undefined);
+  return (
+    <Paper withBorder p="xs" radius="sm">
+      <Text size="sm" fw={600} mb={4}>
+        {label}
+      </Text>
+      <Stack gap={6}>
+        <Group gap={4} role="group" aria-label={`Selected ${label}`} mih={22}>
+          {chosen.length === 0 && (
+            <Text size="xs" c="dimmed">
+              None selected
+            </Text>
+          )}
+          {chosen.map((o) => (
+            <UnstyledButton
+              key={String(o.value)}
+              onClick={() => onChange(selected.filter((v) => v !== o.value))}
+              aria-label={`Remove ${o.label}`}
+            >
+              <Badge variant="filled" style={{ cursor: 'pointer', textTransform: 'none' }}>
+                {o.label} ×
+              </Badge>
+            </UnstyledButton>
+          ))}
+        </Group>
+        <Group gap={4} role="group" aria-label={`Available ${label}`}>
+          {available.map((o) => (
+            <UnstyledButton
+              key={String(o.value)}
+              onClick={() => onChange([...selected, o.value])}
+              aria-label={`Add ${o.label}`}
+            >
+              <Badge variant="light" color="gray" style={{ cursor: 'pointer', textTransform: 'none' }}>
+                {o.label}
+              </Badge>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import { Anchor, Button, Card, Container, Tabs, Text } from '@mantine/core';
+import { formatMoney } from '@kassa/money';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useUserCurrencies } from '../../app/global-data';
+import { notifySuccess } from '../../lib/notify';
+import { ConversionForm } from './ConversionForm';
+import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
+import { useLedgerMutations } from './mutations';
+import { TransactionForm } from './TransactionForm';
+
+const TABS = ['expense', 'income', 'conversion', 'loan', 'business', 'external'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (s: string): s is Tab => (TABS as readonly string[]).includes(s);
+
+/** private/add-transaction/{kind}: the last path segment decides the kind; expense by default. */
+export function AddTransactionPage() {
+  const segment = useParams()['*'] ?? '';
+  const tab: Tab = isTab(segment) ? segment : 'expense';
+  const navigate = useNavigate();
+  const { addTransaction, addConversion } = useLedgerMutations();
+  const currencyCount = useUserCurrencies().data?.length ?? 0;
+
+  const saveButton = (
+    <Button type="submit" loading={addTransaction.isPending || addConversion.isPending}>
+      Save
+    </Button>
+  );
+
+  return (
+    <Container size="sm" px={0}>
+      <Card withBorder radius="md" padding="md">
+        <Tabs
+          value={tab}
+          onChange={(v) => v !== null && void navigate(`/private/add-transaction/${v}`)}
+          keepMounted={false}
+        >
+          <Tabs.List mb="md">
+            {TABS.map((t) => (
+              <Tabs.Tab key={t} value={t}>
+                {t === 'conversion' ? 'Conversion' : KIND_RULES[t].label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TRANSACTION_KINDS.map((kind: TransactionKind) => (
+            <Tabs.Panel key={kind} value={kind}>
+              <TransactionForm
+                key={kind}
+                kind={kind}
+                resetAfterSave
+                onSubmit={async (payload) => {
+                  const saved = await addTransaction.mutateAsync(payload).catch(() => undefined);
+                  if (saved === undefined) return false;
+                  notifySuccess(`Transaction added (${formatMoney(saved.amount, saved.currency)})`);
+                  return true;
+                }}
+                actions={saveButton}
+              />
+            </Tabs.Panel>
+          ))}
+          <Tabs.Panel value="conversion">
+            {currencyCount > 1 ? (
+              <ConversionForm
+                resetAfterSave
+                onSubmit={async (payload) => {
+                  const saved = await addConversion.mutateAsync(payload).catch(() => undefined);
+                  if (saved === undefined) return false;
+                  notifySuccess('Conversion added');
+                  return true;
+                }}
+                actions={saveButton}
+              />
+            ) : (
+              <Text>
+                <Anchor component={Link} to="/private/manage/currency">
+                  Add currencies to enable
+                </Anchor>
+              </Text>
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,95 @@
+import { Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import type { Conversion } from '@kassa/contract';
+import { useState, type ReactNode } from 'react';
+import { useUserCurrencies } from '../../app/global-data';
+import { AmountInput } from '../../components/AmountInput';
+import { CurrencyPicker } from '../../components/CurrencyPicker';
+import { TimePicker } from '../../components/TimePicker';
+import { instantOrNow, toLocalDateTimeValue } from '../../lib/local-time';
+import { useDebouncedAction } from '../../lib/use-debounced-action';
+
+/** What the form sends (spec §3 Conversion; id added by the editor). */
+export interface ConversionPayload {
+  fromAmount: string;
+  fromCurrency: string;
+  toAmount: string;
+  toCurrency: string;
+  description: string;
+  time: string;
+}
+
+interface Props {
+  initial?: Conversion;
+  onSubmit: (payload: ConversionPayload) => Promise<boolean>;
+  resetAfterSave?: boolean;
+  actions: ReactNode;
+}
+
+/** From amount and currency, to amount and currency (never the same), description, time. */
+export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: Props) {
+  const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
+  const [fromAmount, setFromAmount] = useState(initial === undefined ? '' : String(initial.fromAmount));
+  const [toAmount, setToAmount] = useState(initial === undefined ? '' : String(initial.toAmount));
+  const [from, setFrom] = useState<string | null>(initial?.fromCurrency ?? null);
+  const [to, setTo] = useState<string | null>(initial?.toCurrency ?? null);
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [time, setTime] = useState(toLocalDateTimeValue(initial === undefined ? new Date() : new Date(initial.time)));
+
+  // Spec §5: the second picker excludes the first currency.
+  const fromValue = from ?? codes[0] ?? null;
+  const toValue = to !== null && to !== fromValue ? to : (codes.find((c) => c !== fromValue) ?? null);
+
+  const submit = async () => {
+    if (fromValue === null || toValue === null) return;
+    const saved = await onSubmit({
+      fromAmount: fromAmount.trim(),
+      fromCurrency: fromValue,
+      toAmount: toAmount.trim(),
+      toCurrency: toValue,
+      description,
+      time: instantOrNow(time).toISOString(),
+    });
+    if (saved && resetAfterSave === true) {
+      setFromAmount('');
+      setToAmount('');
+      setDescription('');
+      setTime(toLocalDateTimeValue(new Date()));
+    }
+  };
+  const save = useDebouncedAction(submit);
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <AmountInput label="From amount" required value={fromAmount} onChange={setFromAmount} />
+          <CurrencyPicker label="From currency" required value={fromValue} onChange={setFrom} codes={codes} />
+          <AmountInput label="To amount" required value={toAmount} onChange={setToAmount} />
+          <CurrencyPicker
+            label="To currency"
+            required
+            value={toValue}
+            onChange={setTo}
+            codes={codes}
+            exclude={fromValue}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <TimePicker value={time} onChange={setTime} />
+        <Group justify="flex-end" gap="xs" mt="xs">
+          {actions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

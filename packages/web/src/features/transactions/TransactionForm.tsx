@@ -1,0 +1,153 @@
+import { Anchor, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import type { BusinessType, Category, Transaction } from '@kassa/contract';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useCategories, useUserCurrencies } from '../../app/global-data';
+import { AmountInput } from '../../components/AmountInput';
+import { CurrencyPicker } from '../../components/CurrencyPicker';
+import { TimePicker } from '../../components/TimePicker';
+import { instantOrNow, toLocalDateTimeValue } from '../../lib/local-time';
+import { useDebouncedAction } from '../../lib/use-debounced-action';
+import { useExternalCategories } from './api';
+import { BUSINESS_TYPES, categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
+
+/** What the form sends (spec §3 Transaction payload; id added by the editor). */
+export interface TransactionPayload {
+  amount: string;
+  currency: string;
+  categoryId: number;
+  description: string;
+  time: string;
+  isIncome: boolean | null;
+  type: BusinessType | null;
+}
+
+interface Props {
+  kind: TransactionKind;
+  /** The stored transaction when editing. */
+  initial?: Transaction;
+  /** Saves; resolves true when saved, so an add form can reset. */
+  onSubmit: (payload: TransactionPayload) => Promise<boolean>;
+  /** Clears amount and description and sets the time to now after a save (spec §4 add transaction). */
+  resetAfterSave?: boolean;
+  disabled?: boolean;
+  /** The buttons: the form's submit plus whatever the page adds (Cancel, Delete). */
+  actions: ReactNode;
+}
+
+function useKindCategories(kind: TransactionKind, initial?: Transaction): Category[] {
+  const all = useCategories().data ?? [];
+  const external = useExternalCategories().data ?? [];
+  const offered = categoriesFor(kind, kind === 'external' ? external : all);
+  // An edited transaction keeps showing its category even when that is no longer active.
+  const own = initial === undefined ? undefined : [...all, ...external].find((c) => c.id === initial.categoryId);
+  return own !== undefined && !offered.some((c) => c.id === own.id) ? [own, ...offered] : offered;
+}
+
+/** Amount, currency, category, direction or business type, description and time for one kind. */
+export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disabled, actions }: Props) {
+  const rules = KIND_RULES[kind];
+  const currencies = useUserCurrencies().data ?? [];
+  const categories = useKindCategories(kind, initial);
+  const [amount, setAmount] = useState(initial === undefined ? '' : String(initial.amount));
+  const [currency, setCurrency] = useState<string | null>(initial?.currency ?? null);
+  const [categoryId, setCategoryId] = useState<string | null>(
+    initial === undefined ? null : String(initial.categoryId),
+  );
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [time, setTime] = useState(toLocalDateTimeValue(initial === undefined ? new Date() : new Date(initial.time)));
+  const [isIncome, setIsIncome] = useState(initial?.isIncome ?? rules.defaultIncome);
+  const [type, setType] = useState<BusinessType>(initial?.type ?? 'invest');
+
+  // Until the user picks, the most recently used currency and category are preselected.
+  const currencyValue = currency ?? currencies[0]?.code ?? null;
+  const categoryValue = categoryId ?? (categories[0] === undefined ? null : String(categories[0].id));
+
+  const submit = async () => {
+    if (currencyValue === null || categoryValue === null) return;
+    const saved = await onSubmit({
+      amount: amount.trim(),
+      currency: currencyValue,
+      categoryId: Number(categoryValue),
+      description,
+      time: instantOrNow(time).toISOString(),
+      isIncome: rules.hasDirection ? isIncome : null,
+      type: kind === 'business' ? type : null,
+    });
+    if (saved && resetAfterSave === true) {
+      setAmount('');
+      setDescription('');
+      setTime(toLocalDateTimeValue(new Date()));
+    }
+  };
+
+  const save = useDebouncedAction(submit);
+
+  if (kind !== 'expense' && kind !== 'income' && kind !== 'external' && categories.length === 0) {
+    return (
+      <Text>
+        <Anchor component={Link} to={`/private/manage/${rules.categType}`}>
+          Add active {rules.categType} categories to enable
+        </Anchor>
+      </Text>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="sm">
+          {rules.hasDirection && (
+            <SegmentedControl
+              aria-label="Direction"
+              value={isIncome ? 'in' : 'out'}
+              onChange={(v) => setIsIncome(v === 'in')}
+              data={[
+                { value: 'in', label: 'IN' },
+                { value: 'out', label: 'OUT' },
+              ]}
+              fullWidth
+            />
+          )}
+          {kind === 'business' && (
+            <Select
+              label="Type"
+              allowDeselect={false}
+              data={BUSINESS_TYPES}
+              value={type}
+              onChange={(v) => v !== null && setType(v)}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <AmountInput required value={amount} onChange={setAmount} data-autofocus />
+            <CurrencyPicker required value={currencyValue} onChange={setCurrency} />
+          </SimpleGrid>
+          <Select
+            label="Category"
+            required
+            searchable
+            allowDeselect={false}
+            data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={categoryValue}
+            onChange={setCategoryId}
+          />
+          <Textarea
+            label="Description"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <TimePicker value={time} onChange={setTime} />
+          <Group justify="flex-end" gap="xs" mt="xs">
+            {actions}
+          </Group>
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Category, Conversion, Fixpoint, MoneyAmount, Transaction } from '@kassa/contract';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../lib/api';
+
+/** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
+export const PAGE_SIZE = 100;
+
+/** The list's filter as sent (spec §3 Transaction list filter; ISO interval). */
+export interface ListFilter {
+  interval?: { start: string; end: string };
+  categoryIds: number[];
+  currencies: string[];
+  directions: boolean[];
+  types: string[];
+}
+
+export const LEDGER_KEY = 'ledger';
+
+/** After any change of transactions or conversions: every ledger-derived view and the lastUsed orders. */
+export function refreshAfterLedgerChange(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) =>
+      !['config', 'currency-supported'].includes(String(q.queryKey[0])) && q.queryKey[1] !== 'supported',
+  });
+}
+
+export function useRefreshLedger() {
+  const queryClient = useQueryClient();
+  return () => refreshAfterLedgerChange(queryClient);
+}
+
+/** Transactions newest first, a page at a time (POST transaction/getfiltered with limit and after). */
+export function useTransactionPages(filter: ListFilter) {
+  return useInfiniteQuery({
+    queryKey: [LEDGER_KEY, 'transactions', filter],
+    queryFn: ({ pageParam }) =>
+      apiPost<Transaction[]>('transaction/getfiltered', {
+        ...filter,
+        limit: PAGE_SIZE,
+        ...(pageParam === undefined ? {} : { after: pageParam }),
+      }),
+    initialPageParam: undefined as { time: string; id: number } | undefined,
+    getNextPageParam: (last) => {
+      const tail = last.at(-1);
+      return last.length < PAGE_SIZE || tail === undefined ? undefined : { time: tail.time, id: tail.id };
+    },
+  });
+}
+
+/** The converted sum of the filtered transactions (shown when exactly one direction is filtered). */
+export function useConvertedSum(filter: ListFilter, enabled: boolean) {
+  return useQuery({
+    queryKey: [LEDGER_KEY, 'sum', filter],
+    queryFn: () => apiPost<MoneyAmount>('transaction/getconvertedsum', filter),
+    enabled,
+  });
+}
+
+export function useConversionsBetween(interval: { start: string; end: string }, enabled = true) {
+  return useQuery({
+    queryKey: [LEDGER_KEY, 'conversions', interval],
+    queryFn: () => apiPost<Conversion[]>('conversion/getbetween', interval),
+    enabled,
+  });
+}
+
+export function useFixpointsBetween(interval: { start: string; end: string }, enabled = true) {
+  return useQuery({
+    queryKey: [LEDGER_KEY, 'fixpoints', interval],
+    queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', interval),
+    enabled,
+  });
+}
+
+/** The last fixpoint; spec §9: before it loads (or without one) the default is 2020-01-01. */
+export function useLastFixpointTime(): Date {
+  const last = useQuery({
+    queryKey: [LEDGER_KEY, 'fixpoint-last'],
+    queryFn: () => apiGet<Fixpoint | null>('fixpoint/getlast'),
+  }).data;
+  return last ? new Date(last.time) : DEFAULT_LAST_FIXPOINT;
+}
+export const DEFAULT_LAST_FIXPOINT = new Date(2020, 0, 1);
+
+export function useTransaction(id: number) {
+  return useQuery({
+    queryKey: [LEDGER_KEY, 'transaction', id],
+    queryFn: () => apiGet<Transaction>(`transaction/getbyid/${id}`),
+    retry: false,
+  });
+}
+
+export function useConversion(id: number) {
+  return useQuery({
+    queryKey: [LEDGER_KEY, 'conversion', id],
+    queryFn: () => apiGet<Conversion>(`conversion/getbyid/${id}`),
+    retry: false,
+  });
+}
+
+/** External categories (system ones) for the external tab. */
+export function useExternalCategories() {
+  return useQuery({
+    queryKey: ['category', 'external'],
+    queryFn: () => apiGet<Category[]>('category/get-external'),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,72 @@
+import { Card, Group, SimpleGrid, Switch } from '@mantine/core';
+import { useCategories, useUserCurrencies } from '../../../app/global-data';
+import { IntervalPicker } from '../../../components/IntervalPicker';
+import { TransferList } from '../../../components/TransferList';
+import { clearedFilter, type FilterState } from './filter';
+
+const DIRECTIONS = [
+  { value: true, label: 'Income' },
+  { value: false, label: 'Expense' },
+];
+
+/** The toggle, the interval and the five multi-selects of spec §2. */
+export function FilterPanel({ value, onChange }: { value: FilterState; onChange: (s: FilterState) => void }) {
+  const categories = useCategories().data ?? [];
+  const currencies = useUserCurrencies().data ?? [];
+  const real = (income: boolean) =>
+    categories.filter((c) => c.type === 'real' && c.isIncome === income).map((c) => ({ value: c.id, label: c.name }));
+  const loanBusiness = categories
+    .filter((c) => c.type === 'loan' || c.type === 'business')
+    .map((c) => ({ value: c.id, label: c.name }));
+
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Group justify="space-between">
+        <Switch
+          label="Filters"
+          checked={value.enabled}
+          onChange={(e) => onChange(clearedFilter(value, e.currentTarget.checked))}
+        />
+      </Group>
+      {value.enabled && (
+        <>
+          <Group mt="sm">
+            <IntervalPicker value={value.interval} onChange={(interval) => onChange({ ...value, interval })} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" mt="sm">
+            <TransferList
+              label="Income categories"
+              options={real(true)}
+              selected={value.incomeCategories}
+              onChange={(incomeCategories) => onChange({ ...value, incomeCategories })}
+            />
+            <TransferList
+              label="Expense categories"
+              options={real(false)}
+              selected={value.expenseCategories}
+              onChange={(expenseCategories) => onChange({ ...value, expenseCategories })}
+            />
+            <TransferList
+              label="Loan / business"
+              options={loanBusiness}
+              selected={value.loanBusinessCategories}
+              onChange={(loanBusinessCategories) => onChange({ ...value, loanBusinessCategories })}
+            />
+            <TransferList
+              label="Currency"
+              options={currencies.map((c) => ({ value: c.code, label: c.code }))}
+              selected={value.currencies}
+              onChange={(selected) => onChange({ ...value, currencies: selected })}
+            />
+            <TransferList
+              label="Direction"
+              options={DIRECTIONS}
+              selected={value.directions}
+              onChange={(directions) => onChange({ ...value, directions })}
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </Card>
+  );
+}

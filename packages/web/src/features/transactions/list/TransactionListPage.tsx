@@ -1,0 +1,103 @@
+import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import type { Category } from '@kassa/contract';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useCategories } from '../../../app/global-data';
+import { quickRange } from '../../../components/interval';
+import { toApiInterval } from '../../../components/interval';
+import {
+  useConversionsBetween,
+  useConvertedSum,
+  useExternalCategories,
+  useFixpointsBetween,
+  useTransactionPages,
+} from '../api';
+import { FilterPanel } from './FilterPanel';
+import { clearedFilter, hasSelection, showsSum, toListFilter, type FilterState } from './filter';
+import { mergeRows } from './rows';
+import { TransactionTable } from './TransactionTable';
+
+/** Everything, for conversions and fixpoints while the filter panel is off. */
+const ALL_TIME = { start: new Date(0).toISOString(), end: new Date(Date.UTC(9999, 11, 31)).toISOString() };
+
+const initialFilter = (): FilterState =>
+  clearedFilter(
+    {
+      enabled: false,
+      incomeCategories: [],
+      expenseCategories: [],
+      loanBusinessCategories: [],
+      currencies: [],
+      directions: [],
+      // Turning filters on starts with the last year.
+      interval: quickRange('1 Y'),
+    },
+    false,
+  );
+
+/** private/transactions: the filter card and the merged list, newest first, a page at a time. */
+export function TransactionListPage() {
+  const [filterState, setFilterState] = useState(initialFilter);
+  const filter = useMemo(() => toListFilter(filterState), [filterState]);
+  const narrowed = hasSelection(filterState);
+  const interval = filterState.enabled ? toApiInterval(filterState.interval) : ALL_TIME;
+  const pages = useTransactionPages(filter);
+  const conversions = useConversionsBetween(interval, !narrowed);
+  const fixpoints = useFixpointsBetween(interval, !narrowed);
+  const sum = useConvertedSum(filter, showsSum(filterState));
+  const categories = useCategories().data;
+  const external = useExternalCategories().data;
+  const compact = useMediaQuery('(max-width: 599.98px)');
+
+  const byId = useMemo(
+    () => new Map<number, Category>([...(categories ?? []), ...(external ?? [])].map((c) => [c.id, c])),
+    [categories, external],
+  );
+  const transactions = useMemo(() => pages.data?.pages.flat() ?? [], [pages.data]);
+  const rows = useMemo(
+    () =>
+      mergeRows(
+        transactions,
+        narrowed ? [] : (conversions.data ?? []),
+        narrowed ? [] : (fixpoints.data ?? []),
+        !pages.hasNextPage,
+      ),
+    [transactions, conversions.data, fixpoints.data, narrowed, pages.hasNextPage],
+  );
+
+  return (
+    <Stack gap="md">
+      <FilterPanel value={filterState} onChange={setFilterState} />
+      <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
+        {pages.isPending ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading" />
+          </Center>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No transactions
+          </Text>
+        ) : (
+          <TransactionTable
+            rows={rows}
+            categories={byId}
+            compact={compact}
+            {...(showsSum(filterState) && sum.data !== undefined ? { sum: sum.data } : {})}
+          />
+        )}
+        {pages.hasNextPage && (
+          <Center mt="md">
+            <Button variant="default" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Center>
+        )}
+        {!pages.isPending && (
+          <Text size="xs" c="dimmed" ta="center" mt="xs">
+            {transactions.length} transactions shown{pages.hasNextPage ? '; older ones load on request' : ''}
+          </Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { Category, MoneyAmount } from '@kassa/contract';
+import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
+import { useNavigate } from 'react-router';
+import { editorPath, type ListRow } from './rows';
+
+interface Props {
+  rows: readonly ListRow[];
+  categories: ReadonlyMap<number, Category>;
+  /** The sum row, when exactly one direction is filtered. */
+  sum?: MoneyAmount;
+  /** Handset width: time under the description, fewer columns. */
+  compact: boolean;
+}
+
+function when(time: number, compact: boolean): string {
+  const d = new Date(time);
+  return compact ? `${formatDate(d)} ${formatTime(d)}` : `${formatDate(d)} ${formatTime(d)}`;
+}
+
+function describe(row: ListRow, categories: ReadonlyMap<number, Category>) {
+  switch (row.kind) {
+    case 'transaction': {
+      const t = row.tx;
+      const signed = t.isIncome ? t.amount : -t.amount;
+      const converted =
+        t.convertedAmount !== undefined && t.convertedCurrency !== undefined && t.convertedCurrency !== t.currency
+          ? formatMoney(t.isIncome ? t.convertedAmount : -t.convertedAmount, t.convertedCurrency)
+          : '';
+      return {
+        text: t.description,
+        category: categories.get(t.categoryId)?.name ?? '',
+        amount: formatMoney(signed, t.currency),
+        converted,
+        color: t.isIncome ? 'teal' : 'red',
+      };
+    }
+    case 'conversion': {
+      const c = row.conversion;
+      return {
+        text: c.description,
+        category: 'Conversion',
+        amount: `${formatMoney(c.fromAmount, c.fromCurrency)} → ${formatMoney(c.toAmount, c.toCurrency)}`,
+        converted: '',
+        color: undefined,
+      };
+    }
+    case 'fixpoint':
+      return { text: 'Balances stated', category: 'Fixpoint', amount: '', converted: '', color: undefined };
+  }
+}
+
+/** Spec §4: transactions of closed loan and business categories are not clickable. */
+function clickable(row: ListRow, categories: ReadonlyMap<number, Category>): boolean {
+  if (row.kind !== 'transaction') return true;
+  const c = categories.get(row.tx.categoryId);
+  return c === undefined || c.type === 'real' || c.type === 'external' || c.isActive;
+}
+
+/** The list's table; rows before the last fixpoint are dimmed (before-fix). */
+export function TransactionTable({ rows, categories, sum, compact }: Props) {
+  const navigate = useNavigate();
+  return (
+    <Table highlightOnHover verticalSpacing={compact ? 6 : 'xs'} fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          {!compact && <Table.Th w={150}>Time</Table.Th>}
+          <Table.Th>Description</Table.Th>
+          {!compact && <Table.Th>Category</Table.Th>}
+          <Table.Th ta="right">Amount</Table.Th>
+          {!compact && <Table.Th ta="right">Converted</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {sum !== undefined && (
+          <Table.Tr data-sum>
+            <Table.Td colSpan={compact ? 1 : 3} fw={700}>
+              Sum
+            </Table.Td>
+            <Table.Td ta="right" fw={700} colSpan={compact ? 1 : 2} c={sum.amount < 0 ? 'red' : 'teal'}>
+              {formatMoney(sum.amount, sum.currency)}
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {rows.map((row) => {
+          const d = describe(row, categories);
+          const canOpen = clickable(row, categories);
+          const beforeFix = row.kind === 'transaction' && row.tx.beforeFix === true;
+          const open = () => void navigate(editorPath(row));
+          return (
+            <Table.Tr
+              key={row.key}
+              data-row-kind={row.kind}
+              data-before-fix={beforeFix || undefined}
+              onClick={canOpen ? open : undefined}
+              onKeyDown={canOpen ? (e) => e.key === 'Enter' && open() : undefined}
+              tabIndex={canOpen ? 0 : undefined}
+              style={{
+                cursor: canOpen ? 'pointer' : 'default',
+                opacity: beforeFix ? 0.55 : 1,
+                fontStyle: beforeFix ? 'italic' : undefined,
+              }}
+              title={beforeFix ? 'Before the last fixpoint' : undefined}
+            >
+              {!compact && <Table.Td>{when(row.time, false)}</Table.Td>}
+              <Table.Td>
+                {row.kind === 'fixpoint' ? (
+                  <Badge variant="light" color="grape">
+                    Fixpoint
+                  </Badge>
+                ) : (
+                  <Text size="sm" span>
+                    {ellipsis(d.text === '' ? d.category : d.text, compact ? 30 : 60)}
+                  </Text>
+                )}
+                {compact && (
+                  <Text size="xs" c="dimmed">
+                    {when(row.time, true)}
+                    {row.kind === 'transaction' && d.text !== '' ? ` · ${d.category}` : ''}
+                  </Text>
+                )}
+              </Table.Td>
+              {!compact && (
+                <Table.Td>
+                  {row.kind === 'conversion' ? (
+                    <Badge variant="light">Conversion</Badge>
+                  ) : row.kind === 'fixpoint' ? (
+                    ''
+                  ) : (
+                    d.category
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td ta="right" c={d.color} style={{ whiteSpace: 'nowrap' }}>
+                {d.amount}
+              </Table.Td>
+              {!compact && (
+                <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {d.converted}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,58 @@
+import type { DayInterval } from '../../../components/interval';
+import { toApiInterval } from '../../../components/interval';
+import type { ListFilter } from '../api';
+
+/** The filter panel's choices (spec §2 filter panel). */
+export interface FilterState {
+  enabled: boolean;
+  incomeCategories: number[];
+  expenseCategories: number[];
+  loanBusinessCategories: number[];
+  currencies: string[];
+  /** true = income (IN), false = expense (OUT). */
+  directions: boolean[];
+  interval: DayInterval;
+}
+
+/** Turning the panel off clears every selection (spec §2). */
+export function clearedFilter(state: FilterState, enabled: boolean): FilterState {
+  return {
+    ...state,
+    enabled,
+    incomeCategories: [],
+    expenseCategories: [],
+    loanBusinessCategories: [],
+    currencies: [],
+    directions: [],
+  };
+}
+
+/** Whether any selection narrows the list: then conversions and fixpoints are hidden. */
+export function hasSelection(s: FilterState): boolean {
+  return (
+    s.enabled &&
+    s.incomeCategories.length +
+      s.expenseCategories.length +
+      s.loanBusinessCategories.length +
+      s.currencies.length +
+      s.directions.length >
+      0
+  );
+}
+
+/** The transaction filter the API takes; with the panel off, everything. */
+export function toListFilter(s: FilterState): ListFilter {
+  if (!s.enabled) return { categoryIds: [], currencies: [], directions: [], types: [] };
+  return {
+    interval: toApiInterval(s.interval),
+    categoryIds: [...s.incomeCategories, ...s.expenseCategories, ...s.loanBusinessCategories],
+    currencies: s.currencies,
+    directions: s.directions,
+    types: [],
+  };
+}
+
+/** Spec §2: the sum row appears only when exactly one direction is filtered. */
+export function showsSum(s: FilterState): boolean {
+  return s.enabled && s.directions.length === 1;
+}

@@ -1,0 +1,115 @@
+import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
+import { describe, expect, it } from 'vitest';
+import { quickRange } from '../../../components/interval';
+import { clearedFilter, hasSelection, showsSum, toListFilter, type FilterState } from './filter';
+import { editorPath, mergeRows } from './rows';
+
+const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transaction'): Transaction => ({
+  id,
+  isIncome: false,
+  amount: 1,
+  currency: 'EUR',
+  categoryId: 1,
+  description: '',
+  time,
+  categType: 'real',
+  type: null,
+  rowType,
+});
+const conv = (id: number, time: string): Conversion => ({
+  id,
+  userId: 1,
+  fromAmount: 1,
+  fromCurrency: 'EUR',
+  toAmount: 1,
+  toCurrency: 'USD',
+  description: '',
+  time,
+});
+const fix = (id: number, time: string): Fixpoint => ({ id, time });
+
+describe('the merged transaction list (spec §2)', () => {
+  it('interleaves transactions, conversions and fixpoints newest first', () => {
+    const rows = mergeRows(
+      [tx(3, '2026-05-03T10:00:00Z'), tx(1, '2026-05-01T10:00:00Z')],
+      [conv(7, '2026-05-02T10:00:00Z')],
+      [fix(9, '2026-05-04T00:00:00Z')],
+      true,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['f9', 't3', 'c7', 't1']);
+  });
+
+  it('holds back older conversions and fixpoints until their transaction page is loaded', () => {
+    const rows = mergeRows(
+      [tx(3, '2026-05-03T10:00:00Z'), tx(2, '2026-05-02T12:00:00Z')],
+      [conv(7, '2026-05-02T10:00:00Z'), conv(8, '2026-05-02T13:00:00Z')],
+      [fix(9, '2026-04-01T00:00:00Z')],
+      false,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['t3', 'c8', 't2']);
+  });
+
+  it('keeps the server order of transactions at the same instant', () => {
+    const rows = mergeRows([tx(5, '2026-05-03T10:00:00Z'), tx(4, '2026-05-03T10:00:00Z')], [], [], true);
+    expect(rows.map((r) => r.key)).toEqual(['t5', 't4']);
+  });
+
+  it('opens the matching editor for each row type', () => {
+    const [invest, conversion, fixpoint] = mergeRows(
+      [tx(3, '2026-05-03T10:00:00Z', 'invest')],
+      [conv(7, '2026-05-02T10:00:00Z')],
+      [fix(9, '2026-05-01T00:00:00Z')],
+      true,
+    );
+    expect(invest && editorPath(invest)).toBe('/private/edit-transaction/3');
+    expect(conversion && editorPath(conversion)).toBe('/private/edit-conversion/7');
+    expect(fixpoint && editorPath(fixpoint)).toBe('/private/edit-fixpoint/9');
+  });
+});
+
+describe('the filter panel (spec §2)', () => {
+  const base: FilterState = clearedFilter(
+    {
+      enabled: true,
+      incomeCategories: [],
+      expenseCategories: [],
+      loanBusinessCategories: [],
+      currencies: [],
+      directions: [],
+      interval: quickRange('MTD', new Date(2026, 10, 21)),
+    },
+    true,
+  );
+
+  it('sends every selected category, currency and direction with the interval', () => {
+    const f = toListFilter({
+      ...base,
+      incomeCategories: [1],
+      expenseCategories: [2],
+      loanBusinessCategories: [3],
+      currencies: ['USD'],
+      directions: [true],
+    });
+    expect(f).toMatchObject({ categoryIds: [1, 2, 3], currencies: ['USD'], directions: [true], types: [] });
+    expect(new Date(f.interval?.start ?? '')).toEqual(new Date(2026, 10, 1));
+  });
+
+  it('turning it off clears the selections and filters nothing', () => {
+    const off = clearedFilter({ ...base, currencies: ['USD'], directions: [false] }, false);
+    expect(off.currencies).toEqual([]);
+    expect(off.directions).toEqual([]);
+    expect(toListFilter(off)).toEqual({ categoryIds: [], currencies: [], directions: [], types: [] });
+    expect(hasSelection(off)).toBe(false);
+  });
+
+  it('hides conversions and fixpoints only while something is selected', () => {
+    expect(hasSelection(base)).toBe(false);
+    expect(hasSelection({ ...base, currencies: ['EUR'] })).toBe(true);
+  });
+
+  it('shows the sum only for exactly one direction', () => {
+    expect(showsSum(base)).toBe(false);
+    expect(showsSum({ ...base, directions: [true] })).toBe(true);
+    expect(showsSum({ ...base, directions: [true, false] })).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
+
+/** One row of the merged list (spec §2 transaction list). */
+export type ListRow =
+  | { kind: 'transaction'; key: string; time: number; tx: Transaction }
+  | { kind: 'conversion'; key: string; time: number; conversion: Conversion }
+  | { kind: 'fixpoint'; key: string; time: number; fixpoint: Fixpoint };
+
+/**
+ * Merges transactions (newest first, possibly only the first pages), conversions and fixpoints
+ * into one list, newest first. While older transaction pages are still unloaded, conversions and
+ * fixpoints older than the last loaded transaction wait for them, so nothing is shown out of order.
+ */
+export function mergeRows(
+  transactions: readonly Transaction[],
+  conversions: readonly Conversion[],
+  fixpoints: readonly Fixpoint[],
+  complete: boolean,
+): ListRow[] {
+  const tail = transactions.at(-1);
+  const oldest = complete || tail === undefined ? -Infinity : Date.parse(tail.time);
+  const rows: ListRow[] = [
+    ...transactions.map((tx) => ({ kind: 'transaction' as const, key: `t${tx.id}`, time: Date.parse(tx.time), tx })),
+    ...conversions.map((conversion) => ({
+      kind: 'conversion' as const,
+      key: `c${conversion.id}`,
+      time: Date.parse(conversion.time),
+      conversion,
+    })),
+    ...fixpoints.map((fixpoint) => ({
+      kind: 'fixpoint' as const,
+      key: `f${fixpoint.id}`,
+      time: Date.parse(fixpoint.time),
+      fixpoint,
+    })),
+  ].filter((r) => r.kind === 'transaction' || r.time >= oldest);
+  // A stable sort keeps the server's order among transactions of the same instant.
+  return rows.sort((a, b) => b.time - a.time);
+}
+
+/** Where a click on a row leads (spec §2): transaction, loan and invest rows to the transaction editor. */
+export function editorPath(row: ListRow): string {
+  switch (row.kind) {
+    case 'transaction':
+      return `/private/edit-transaction/${row.tx.id}`;
+    case 'conversion':
+      return `/private/edit-conversion/${row.conversion.id}`;
+    case 'fixpoint':
+      return `/private/edit-fixpoint/${row.fixpoint.id}`;
+  }
+}
