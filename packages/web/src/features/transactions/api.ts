@@ -18,9 +18,10 @@ export const LEDGER_KEY = 'ledger';
 
 /** After any change of transactions or conversions: every ledger-derived view and the lastUsed orders. */
 export function refreshAfterLedgerChange(queryClient: QueryClient): Promise<void> {
+  // Only the server's fixed lists (config, supported currencies, external categories) stay.
+  const fixed = new Set(['config', 'currency/supported', 'category/external']);
   return queryClient.invalidateQueries({
-    predicate: (q) =>
-      !['config', 'currency-supported'].includes(String(q.queryKey[0])) && q.queryKey[1] !== 'supported',
+    predicate: (q) => !fixed.has(q.queryKey.slice(0, q.queryKey[0] === 'config' ? 1 : 2).join('/')),
   });
 }
 
