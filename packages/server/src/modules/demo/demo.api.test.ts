@@ -21,12 +21,16 @@ describeEachDatabase(
         role: 'DEMO',
         regComplete: true,
       });
-      const rows = okJson<{ currency: string; rowType: string }[]>(
+      const rows = okJson<{ currency: string; rowType: string; description: string; amount: number }[]>(
         await client.post('/api/transaction/getfiltered', {}),
       );
       expect(rows.length).toBeGreaterThan(500);
       expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(['EUR', 'USD', 'HUF']));
       expect(new Set(rows.map((r) => r.rowType))).toEqual(new Set(['transaction', 'loan', 'invest']));
+      // Amounts fit their currency: dinners cost thousands of forints or tens of euros.
+      const dinners = rows.filter((r) => r.description === 'Dinner');
+      expect(dinners.length).toBeGreaterThan(10);
+      expect(dinners.filter((d) => (d.currency === 'HUF' ? d.amount < 6000 : d.amount >= 100))).toEqual([]);
       expect(
         okJson<unknown[]>(
           await client.post('/api/fixpoint/getbetween', { start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z' }),

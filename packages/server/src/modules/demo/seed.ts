@@ -106,16 +106,19 @@ export async function resetDemo(
     if (dom === 15 && random(3) === 0)
       tx(at(14), c.freelance, 'real', true, 'USD', 400 + random(900), 'Freelance invoice');
     if (random(7) < 2) tx(at(18), c.groceries, 'real', false, 'EUR', 20 + random(90), 'Supermarket');
-    if (random(5) === 0)
+    if (random(5) === 0) {
+      // One draw decides both: a forint amount must not land in euros.
+      const inBudapest = random(4) === 0;
       tx(
         at(20),
         c.eatingOut,
         'real',
         false,
-        random(4) === 0 ? 'HUF' : 'EUR',
-        random(4) === 0 ? 6000 + random(9000) : 15 + random(50),
+        inBudapest ? 'HUF' : 'EUR',
+        inBudapest ? 6000 + random(9000) : 15 + random(50),
         'Dinner',
       );
+    }
     if (random(4) === 0) tx(at(8), c.transport, 'real', false, 'EUR', 3 + random(40), 'Tickets and fuel');
     if (dom === 20 && (date.getUTCMonth() === 6 || date.getUTCMonth() === 11))
       tx(at(12), c.travel, 'real', false, 'HUF', 150_000 + random(200_000), 'Holiday in Budapest');
