@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { Placeholder } from '../../components/Placeholder';
+import { UserPage } from './UserPage';
 
-/** private/user/*. */
-export const userRoutes: RouteObject[] = [{ path: 'user/*', element: <Placeholder title="User" /> }];
+/** private/user/*: the tabs userinfo (default), changes and referral. */
+export const userRoutes: RouteObject[] = [{ path: 'user/*', element: <UserPage /> }];

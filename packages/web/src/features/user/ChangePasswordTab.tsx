@@ -1,0 +1,71 @@
+import { Button, PasswordInput, Text } from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { useUserInfo } from '../../app/global-data';
+import { endSession } from '../../app/session';
+import { notifySuccess } from '../../lib/notify';
+import { useChangePassword } from './api';
+import { PasswordCriteriaList } from './PasswordCriteriaList';
+
+/**
+ * private/user/changes: old password, new password twice with the sign-up's live criteria. The
+ * server voids every earlier token on success, so the user is logged out to the login page to
+ * sign in with the new password.
+ */
+export function ChangePasswordTab() {
+  const email = useUserInfo().data?.email ?? '';
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [newPassword2, setNewPassword2] = useState('');
+  const change = useChangePassword();
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Criteria are guidance (as at sign-up); the server refuses a short or mismatched password with its message.
+    change.mutate(
+      { oldPassword, newPassword, newPassword2 },
+      {
+        onSuccess: () => {
+          endSession('/public/login');
+          notifySuccess('Password changed');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Change password">
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Text size="sm" c="dimmed" mb="sm">
+        After the change you will be logged out everywhere and log in again with the new password.
+      </Text>
+      <PasswordInput
+        label="Old password"
+        autoComplete="current-password"
+        required
+        value={oldPassword}
+        onChange={(e) => setOldPassword(e.currentTarget.value)}
+      />
+      <PasswordInput
+        mt="sm"
+        label="New password"
+        autoComplete="new-password"
+        required
+        value={newPassword}
+        onChange={(e) => setNewPassword(e.currentTarget.value)}
+      />
+      <PasswordInput
+        mt="sm"
+        label="New password again"
+        autoComplete="new-password"
+        required
+        value={newPassword2}
+        onChange={(e) => setNewPassword2(e.currentTarget.value)}
+      />
+      <PasswordCriteriaList password={newPassword} password2={newPassword2} />
+      <Button type="submit" mt="lg" loading={change.isPending}>
+        Change password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Loader, Table, Text } from '@mantine/core';
+import { useSupportedCurrencies, useUserInfo } from '../../app/global-data';
+
+/** The main currency as "EUR · Euro", or the bare code while the currency list loads. */
+function useCurrencyLabel(code: string | null): string {
+  const supported = useSupportedCurrencies().data;
+  if (code === null) return '';
+  const name = supported?.find((c) => c.code === code)?.name;
+  return name === undefined ? code : `${code} · ${name}`;
+}
+
+/** private/user/userinfo: who is signed in, read only. */
+export function UserInfoTab() {
+  const info = useUserInfo();
+  const currency = useCurrencyLabel(info.data?.mainCurrency ?? null);
+
+  if (info.isPending) return <Loader size="sm" aria-label="Loading user info" />;
+  // Spec §8: a failed user-info load is only logged; say so here rather than show empty rows.
+  if (info.isError) return <Text c="dimmed">Your details could not be loaded.</Text>;
+
+  const rows: [string, string][] = [
+    ['E-mail', info.data.email],
+    ['First name', info.data.firstName],
+    ['Last name', info.data.lastName],
+    ['Main currency', currency],
+  ];
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label="User info">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={{ base: 120, xs: 160 }} scope="row">
+              {label}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {value === '' ? (
+                <Text span c="dimmed" aria-label="not set">
+                  —
+                </Text>
+              ) : (
+                value
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
