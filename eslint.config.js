@@ -10,7 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
-      'packages/e2e/test-results/**',
+      'packages/e2e/test-results*/**',
       'packages/e2e/playwright-report/**',
     ],
   },

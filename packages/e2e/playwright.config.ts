@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './e2e-env.js';
+import { E2E_BASE_URL, E2E_PORT } from './e2e-env.js';
 
 // Debian's Chromium, never a downloaded browser; flags that work on this machine kind.
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -11,7 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 20_000,
   reporter: [['list']],
-  outputDir: './test-results',
+  // One folder per port, so journeys run side by side (E2E_PORT) do not clear each other's results.
+  outputDir: E2E_PORT === 18765 ? './test-results' : `./test-results-${E2E_PORT}`,
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: {

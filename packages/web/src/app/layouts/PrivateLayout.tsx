@@ -44,7 +44,7 @@ export function PrivateLayout() {
                 <Brand to="/private/dashboard" />
               </Box>
             )}
-            <Title order={1} size="h3" lineClamp={1}>
+            <Title order={1} size={overlay ? 'h4' : 'h3'} lineClamp={1}>
               {sectionTitle(pathname)}
             </Title>
           </Group>

@@ -34,6 +34,7 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
   const [to, setTo] = useState<string | null>(initial?.toCurrency ?? null);
   const [description, setDescription] = useState(initial?.description ?? '');
   const [time, setTime] = useState(toLocalDateTimeValue(initial === undefined ? new Date() : new Date(initial.time)));
+  const [timeTouched, setTimeTouched] = useState(initial !== undefined);
 
   // Spec §5: the second picker excludes the first currency.
   const fromValue = from ?? codes[0] ?? null;
@@ -47,13 +48,15 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
       toAmount: toAmount.trim(),
       toCurrency: toValue,
       description,
-      time: instantOrNow(time).toISOString(),
+      // Untouched, the field means "now" to the second, so entries made in one minute keep their order.
+      time: (timeTouched ? instantOrNow(time) : new Date()).toISOString(),
     });
     if (saved && resetAfterSave === true) {
       setFromAmount('');
       setToAmount('');
       setDescription('');
       setTime(toLocalDateTimeValue(new Date()));
+      setTimeTouched(false);
     }
   };
   const save = useDebouncedAction(submit);
@@ -85,7 +88,13 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        <TimePicker value={time} onChange={setTime} />
+        <TimePicker
+          value={time}
+          onChange={(v) => {
+            setTime(v);
+            setTimeTouched(true);
+          }}
+        />
         <Group justify="flex-end" gap="xs" mt="xs">
           {actions}
         </Group>

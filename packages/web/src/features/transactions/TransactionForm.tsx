@@ -56,6 +56,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
   );
   const [description, setDescription] = useState(initial?.description ?? '');
   const [time, setTime] = useState(toLocalDateTimeValue(initial === undefined ? new Date() : new Date(initial.time)));
+  const [timeTouched, setTimeTouched] = useState(initial !== undefined);
   const [isIncome, setIsIncome] = useState(initial?.isIncome ?? rules.defaultIncome);
   const [type, setType] = useState<BusinessType>(initial?.type ?? 'invest');
 
@@ -70,7 +71,8 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
       currency: currencyValue,
       categoryId: Number(categoryValue),
       description,
-      time: instantOrNow(time).toISOString(),
+      // Untouched, the field means "now" to the second, so entries made in one minute keep their order.
+      time: (timeTouched ? instantOrNow(time) : new Date()).toISOString(),
       isIncome: rules.hasDirection ? isIncome : null,
       type: kind === 'business' ? type : null,
     });
@@ -78,6 +80,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
       setAmount('');
       setDescription('');
       setTime(toLocalDateTimeValue(new Date()));
+      setTimeTouched(false);
     }
   };
 
@@ -142,7 +145,13 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          <TimePicker value={time} onChange={setTime} />
+          <TimePicker
+            value={time}
+            onChange={(v) => {
+              setTime(v);
+              setTimeTouched(true);
+            }}
+          />
           <Group justify="flex-end" gap="xs" mt="xs">
             {actions}
           </Group>
