@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { Placeholder } from '../../components/Placeholder';
+import { EditFixpointPage } from './fixpoint/EditFixpointPage';
+import { OperationsPage } from './OperationsPage';
 
 /** private/operations/* and private/edit-fixpoint/{id}. */
 export const operationsRoutes: RouteObject[] = [
-  { path: 'operations/*', element: <Placeholder title="Operations" /> },
-  { path: 'edit-fixpoint/:id', element: <Placeholder title="Edit fixpoint" /> },
+  { path: 'operations/*', element: <OperationsPage /> },
+  { path: 'edit-fixpoint/:id', element: <EditFixpointPage /> },
 ];

@@ -1,0 +1,138 @@
+import type {
+  BusinessSummary,
+  Fixpoint,
+  FixpointDetail,
+  FixpointError,
+  LoanSummary,
+  PocketBalance,
+  PocketGroup,
+  PocketStateGroup,
+  PocketStateUpdate,
+  Transaction,
+} from '@kassa/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { refreshAfterLedgerChange } from '../transactions/api';
+
+/** Every query of this area starts with this key. */
+const OPS = 'operations';
+
+/** Spec §9: the last fixpoint's date before it loads (and when there is none). */
+export const DEFAULT_LAST_FIXPOINT = new Date(2020, 0, 1);
+
+/** GET fixpoint/getlast: null when the user has no fixpoint. */
+export function useLastFixpoint() {
+  return useQuery({
+    queryKey: [OPS, 'fixpoint-last'],
+    queryFn: () => apiGet<Fixpoint | null>('fixpoint/getlast'),
+  });
+}
+
+/** What stage 1 starts from: the pockets by currency and each currency's calculated balance now. */
+export interface FixpointBasis {
+  groups: PocketGroup[];
+  /** Calculated balance per currency code (major units), from fixpoint/calcerror. */
+  calculated: Record<string, number>;
+}
+
+/**
+ * GET pocket/getall-grouped, then fixpoint/calcerror with the latest stated balances: the answer's
+ * `calculated` side is what the ledger says each currency holds now, whatever was stated.
+ */
+export function useFixpointBasis() {
+  return useQuery({
+    queryKey: [OPS, 'fixpoint-basis'],
+    queryFn: async (): Promise<FixpointBasis> => {
+      const groups = await apiGet<PocketGroup[]>('pocket/getall-grouped');
+      const balances = groups.flatMap((g) => g.items.map((p) => ({ pocketId: p.pocketId, balance: p.balance })));
+      const lines = balances.length === 0 ? [] : await apiPost<FixpointError[]>('fixpoint/calcerror', balances);
+      return { groups, calculated: Object.fromEntries(lines.map((l) => [l.currency, l.calculated])) };
+    },
+  });
+}
+
+export function useCalcError() {
+  return useMutation({
+    mutationFn: (balances: PocketBalance[]) => apiPost<FixpointError[]>('fixpoint/calcerror', balances),
+  });
+}
+
+/** Refreshes every ledger-derived view: fixpoints move errors and the before-fix marks of listings. */
+function useLedgerRefresh() {
+  const queryClient = useQueryClient();
+  return () => refreshAfterLedgerChange(queryClient);
+}
+
+export function useSetFixpoint() {
+  const refresh = useLedgerRefresh();
+  return useMutation({
+    mutationFn: (balances: PocketBalance[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** GET fixpoint/getbyid/{id} and fixpoint/getstates/{id}; no retry, a failure navigates back. */
+export function useFixpoint(id: number) {
+  const detail = useQuery({
+    queryKey: [OPS, 'fixpoint', id],
+    queryFn: () => apiGet<FixpointDetail>(`fixpoint/getbyid/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+  const states = useQuery({
+    queryKey: [OPS, 'fixpoint-states', id],
+    queryFn: () => apiGet<PocketStateGroup[]>(`fixpoint/getstates/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+  return { detail, states };
+}
+
+export function useFixpointMutations() {
+  const refresh = useLedgerRefresh();
+  return {
+    updateStates: useMutation({
+      mutationFn: (updates: PocketStateUpdate[]) => apiPost<undefined>('pocketstate/update', updates),
+      onSuccess: () => refresh(),
+    }),
+    deleteFixpoint: useMutation({
+      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `fixpoint/delete/${id}`),
+      onSuccess: () => refresh(),
+    }),
+  };
+}
+
+export type OverviewKind = 'loan' | 'business';
+
+export function useLoanSummary(id: number | null) {
+  return useQuery({
+    queryKey: [OPS, 'loan', id],
+    queryFn: () => apiGet<LoanSummary>(`loan/${id}`),
+    enabled: id !== null,
+  });
+}
+
+export function useBusinessSummary(id: number | null) {
+  return useQuery({
+    queryKey: [OPS, 'business', id],
+    queryFn: () => apiGet<BusinessSummary>(`business/${id}`),
+    enabled: id !== null,
+  });
+}
+
+/** GET transaction/getallincat/{id}. */
+export function useCategoryTransactions(id: number | null) {
+  return useQuery({
+    queryKey: [OPS, 'in-category', id],
+    queryFn: () => apiGet<Transaction[]>(`transaction/getallincat/${id}`),
+    enabled: id !== null,
+  });
+}
+
+/** Close (PATCH category/close/{id}) and realise (GET business/add-latent/{id}); callers refresh. */
+export function useCategoryActions() {
+  return {
+    close: useMutation({ mutationFn: (id: number) => apiRequest<unknown>('PATCH', `category/close/${id}`) }),
+    realise: useMutation({ mutationFn: (id: number) => apiGet<BusinessSummary>(`business/add-latent/${id}`) }),
+  };
+}

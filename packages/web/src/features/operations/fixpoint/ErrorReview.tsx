@@ -1,0 +1,50 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { FixpointError } from '@kassa/contract';
+import { formatMoney } from '@kassa/money';
+import { errorColor, errorLabel } from './error-text';
+
+/** One currency's line of a fixpoint's error review (also shown by the fixpoint editor). */
+export function ErrorLine({ line }: { line: FixpointError }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-currency={line.currency}>
+      <Text fw={600} c={errorColor(line.error)}>
+        {errorLabel(line.error)}
+        {formatMoney(line.error, line.currency)}
+      </Text>
+      <Group gap="lg" mt={4}>
+        <Text size="sm" c="dimmed">
+          Stated: {formatMoney(line.stated, line.currency)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Calculated: {formatMoney(line.calculated, line.currency)}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+interface Props {
+  lines: readonly FixpointError[];
+  onBack: () => void;
+  onSave: () => void;
+  saving: boolean;
+}
+
+/** Stage 2: the error per currency; 'Make changes' returns to stage 1 with the typed values. */
+export function ErrorReview({ lines, onBack, onSave, saving }: Props) {
+  return (
+    <Stack gap="sm">
+      {lines.map((line) => (
+        <ErrorLine key={line.currency} line={line} />
+      ))}
+      <Group justify="flex-end" mt="xs">
+        <Button variant="default" onClick={onBack}>
+          Make changes
+        </Button>
+        <Button onClick={onSave} loading={saving}>
+          Save fixpoint
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
