@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { Placeholder } from '../../components/Placeholder';
+import { EditCategoryPage } from './categories/EditCategoryPage';
+import { ManagePage } from './ManagePage';
 
 /** private/manage/* and private/edit-category/{id}. */
 export const manageRoutes: RouteObject[] = [
-  { path: 'manage/*', element: <Placeholder title="Manage" /> },
-  { path: 'edit-category/:id', element: <Placeholder title="Edit category" /> },
+  { path: 'manage/*', element: <ManagePage /> },
+  { path: 'edit-category/:id', element: <EditCategoryPage /> },
 ];

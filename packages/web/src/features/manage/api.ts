@@ -1,0 +1,116 @@
+import type {
+  AddCurrencyRequest,
+  Category,
+  DailyRateResponse,
+  Fixpoint,
+  NewCategory,
+  NewPocket,
+  Pocket,
+  PocketGroup,
+  UpdateCategory,
+  UpdatePocket,
+  UserCurrencyDto,
+} from '@kassa/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { GLOBAL_KEYS } from '../../app/global-data';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
+
+/** Query keys of the manage screens (prefixes shared with the API paths, so other areas can invalidate them). */
+export const MANAGE_KEYS = {
+  category: (id: number) => ['category', 'getbyid', id] as const,
+  dailyRates: ['exrate', 'get-daily'] as const,
+  pockets: ['pocket'] as const,
+  pocketGroups: ['pocket', 'getall-grouped'] as const,
+  fixpoints: ['fixpoint', 'manage-list'] as const,
+};
+
+/** Every fixpoint: the contract only lists fixpoints between two instants, so ask for all of time. */
+const ALL_TIME = { start: new Date(0).toISOString(), end: new Date(Date.UTC(9999, 11, 31)).toISOString() };
+
+export function useCategory(id: number) {
+  return useQuery({
+    queryKey: MANAGE_KEYS.category(id),
+    queryFn: () => apiGet<Category>(`category/getbyid/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** Category writes; each one reloads the shared category list every picker uses. */
+export function useCategoryMutations() {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.categories });
+  return {
+    add: useMutation({
+      mutationFn: (c: NewCategory) => apiPost<Category>('category/add', c),
+      onSuccess: reload,
+    }),
+    update: useMutation({
+      mutationFn: (c: UpdateCategory) => apiPost<Category>('category/update', c),
+      onSuccess: (saved) => {
+        queryClient.setQueryData(MANAGE_KEYS.category(saved.id), saved);
+        return reload();
+      },
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `category/delete/${id}`),
+      onSuccess: (_none, id) => {
+        // The editor leaves at once; a refetch of the deleted category would only answer 404.
+        queryClient.removeQueries({ queryKey: MANAGE_KEYS.category(id) });
+        return reload();
+      },
+    }),
+  };
+}
+
+/** Today's rate from the main currency to each user currency (units of it per 1 main unit). */
+export function useDailyRates() {
+  return useQuery({
+    queryKey: MANAGE_KEYS.dailyRates,
+    queryFn: () => apiGet<DailyRateResponse>('exrate/get-daily'),
+  });
+}
+
+export function useAddCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (req: AddCurrencyRequest) => apiPost<UserCurrencyDto>('currency/add', req),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.userCurrencies }),
+        queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.pockets }),
+        queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.dailyRates }),
+      ]),
+  });
+}
+
+export function usePocketGroups() {
+  return useQuery({
+    queryKey: MANAGE_KEYS.pocketGroups,
+    queryFn: () => apiGet<PocketGroup[]>('pocket/getall-grouped'),
+  });
+}
+
+/** Pocket writes; both reload every pocket list (fixpoint forms read pockets too). */
+export function usePocketMutations() {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.pockets });
+  return {
+    update: useMutation({
+      mutationFn: (p: UpdatePocket) => apiPost<Pocket>('pocket/update', p),
+      onSuccess: reload,
+    }),
+    addMany: useMutation({
+      mutationFn: (pockets: NewPocket[]) => apiPost<Pocket[]>('pocket/addmany', pockets),
+      onSuccess: reload,
+    }),
+  };
+}
+
+/** Every fixpoint, newest first (the server orders them). */
+export function useAllFixpoints() {
+  return useQuery({
+    queryKey: MANAGE_KEYS.fixpoints,
+    queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', ALL_TIME),
+  });
+}

@@ -1,0 +1,125 @@
+import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import type { NewCategory } from '@kassa/contract';
+import { useState, type Ref } from 'react';
+import { notifySuccess } from '../../../lib/notify';
+import { useCategoryMutations } from '../api';
+import { hasMonthlyLimit, kindLabel, parseMonthlyLimit, type ClosableType } from './category-lists';
+
+/** What is being added: a real category of one direction, or a loan or business one (type can be switched). */
+export type AddTarget = { type: 'real'; isIncome: boolean } | { type: ClosableType };
+
+interface Props {
+  target: AddTarget;
+  onClose: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+const TYPE_CHOICES = [
+  { value: 'loan', label: 'Loan' },
+  { value: 'business', label: 'Business' },
+];
+
+/** The inline add panel of the category lists (spec §2); an add error just closes it (spec §7). */
+export function AddCategoryForm({ target, onClose, ref }: Props) {
+  const { add } = useCategoryMutations();
+  const [closableType, setClosableType] = useState<ClosableType>(target.type === 'real' ? 'loan' : target.type);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [limit, setLimit] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [limitError, setLimitError] = useState<string | null>(null);
+
+  const kind =
+    target.type === 'real'
+      ? { type: 'real' as const, isIncome: target.isIncome }
+      : { type: closableType, isIncome: null };
+  const withLimit = hasMonthlyLimit(kind);
+
+  const submit = () => {
+    const parsedLimit = withLimit ? parseMonthlyLimit(limit) : { ok: true as const, value: null };
+    setNameError(name.trim() === '' ? 'Name is required' : null);
+    setLimitError(parsedLimit.ok ? null : parsedLimit.error);
+    if (name.trim() === '' || !parsedLimit.ok) return;
+    const payload: NewCategory = {
+      name: name.trim(),
+      type: kind.type,
+      description: description.trim(),
+      isActive: true,
+      monthlyLimit: parsedLimit.value,
+      ...(kind.type === 'real' ? { isIncome: kind.isIncome } : {}),
+    };
+    add.mutate(payload, {
+      onSuccess: () => {
+        notifySuccess('Category successfully added!');
+        onClose();
+      },
+      onError: onClose,
+    });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" ref={ref} data-testid="add-category-panel">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            New {kindLabel(kind).toLowerCase()}
+          </Title>
+          {target.type !== 'real' && (
+            <div>
+              <Text size="sm" fw={500} mb={4} id="new-category-type">
+                Type
+              </Text>
+              <SegmentedControl
+                aria-labelledby="new-category-type"
+                data={TYPE_CHOICES}
+                value={closableType}
+                onChange={(v) => setClosableType(v === 'business' ? 'business' : 'loan')}
+              />
+            </div>
+          )}
+          <TextInput
+            label="Name"
+            required
+            maxLength={100}
+            data-autofocus
+            value={name}
+            error={nameError}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Textarea
+            label="Description"
+            rows={3}
+            maxLength={500}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          {withLimit && (
+            <TextInput
+              label="Monthly limit"
+              description="In your main currency; leave empty for none"
+              inputMode="decimal"
+              autoComplete="off"
+              value={limit}
+              error={limitError}
+              onChange={(e) => setLimit(e.currentTarget.value)}
+            />
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

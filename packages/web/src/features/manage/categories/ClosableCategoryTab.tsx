@@ -1,0 +1,84 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { Category } from '@kassa/contract';
+import { ellipsis } from '@kassa/money';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCategories } from '../../../app/global-data';
+import { ClickableRow } from '../ClickableRow';
+import { useScrollToBottomWhenOpen } from '../scroll';
+import { AddCategoryForm } from './AddCategoryForm';
+import { CLOSED_SEPARATOR, closableLists, LIST_DESCRIPTION_MAX, type ClosableType } from './category-lists';
+
+const TITLES: Record<ClosableType, string> = { loan: 'Loan categories', business: 'Business categories' };
+
+/** manage/loan and manage/business: open categories, then the closed ones after a separator (spec §2). */
+export function ClosableCategoryTab({ type }: { type: ClosableType }) {
+  const navigate = useNavigate();
+  const { open, closed } = closableLists(useCategories().data ?? [], type);
+  const [adding, setAdding] = useState(false);
+  useScrollToBottomWhenOpen(adding);
+
+  const row = (c: Category) => (
+    <ClickableRow key={c.id} onOpen={() => void navigate(`/private/edit-category/${c.id}`)} data-closed={!c.isActive}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} c={c.isActive ? undefined : 'dimmed'}>
+        {c.name}
+      </Table.Td>
+      <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }} title={c.description}>
+        {ellipsis(c.description, LIST_DESCRIPTION_MAX)}
+      </Table.Td>
+      <Table.Td ta="right">
+        {!c.isActive && (
+          <Badge color="gray" variant="light">
+            Closed
+          </Badge>
+        )}
+      </Table.Td>
+    </ClickableRow>
+  );
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" mb="xs" wrap="nowrap">
+          <Title order={2} size="h4">
+            {TITLES[type]}
+          </Title>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+            Add new
+          </Button>
+        </Group>
+        <Table highlightOnHover aria-label={TITLES[type]} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th w={90} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {open.map(row)}
+            {closed.length > 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={3} ta="center" c="dimmed" data-separator>
+                  {CLOSED_SEPARATOR}
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {closed.map(row)}
+            {open.length + closed.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={3}>
+                  <Text size="sm" c="dimmed">
+                    No {type} categories yet
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {adding && <AddCategoryForm key={type} target={{ type }} onClose={() => setAdding(false)} />}
+    </Stack>
+  );
+}

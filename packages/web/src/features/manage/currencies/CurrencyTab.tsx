@@ -1,0 +1,81 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useSupportedCurrencies, useUserCurrencies, useUserInfo } from '../../../app/global-data';
+import { useDailyRates } from '../api';
+import { useScrollIntoViewWhenOpen } from '../scroll';
+import { AddCurrencyForm } from './AddCurrencyForm';
+import { missingCurrencies, rateText } from './rate-text';
+
+/** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
+export function CurrencyTab() {
+  const main = useUserInfo().data?.mainCurrency ?? null;
+  const supported = useSupportedCurrencies().data ?? [];
+  const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
+  const rates = new Map((useDailyRates().data ?? []).map((r) => [r.toCurrency, r.rate]));
+  const [adding, setAdding] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  useScrollIntoViewWhenOpen(adding, panel);
+
+  const names = new Map(supported.map((c) => [c.code, c.name]));
+  const missing = missingCurrencies(
+    supported.map((c) => c.code),
+    owned,
+  );
+  // The main currency first, the rest most recently used first (the server's order).
+  const rows = main !== null && owned.includes(main) ? [main, ...owned.filter((c) => c !== main)] : owned;
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" mb="xs" wrap="nowrap">
+          <Title order={2} size="h4">
+            Your currencies
+          </Title>
+          {supported.length > 0 && missing.length > 0 && (
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+              Add new
+            </Button>
+          )}
+        </Group>
+        <Table aria-label="Your currencies" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Currency</Table.Th>
+              <Table.Th ta="right">Daily exchange rate</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((code) => {
+              const rate = rates.get(code);
+              return (
+                <Table.Tr key={code} data-currency={code}>
+                  <Table.Td>
+                    <Text size="sm" fw={600} span>
+                      {code}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {names.get(code) ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {code === main ? (
+                      <Badge variant="light">Main currency</Badge>
+                    ) : rate === undefined || main === null ? (
+                      <Text size="sm" c="dimmed" span>
+                        –
+                      </Text>
+                    ) : (
+                      rateText(main, code, rate)
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {adding && <AddCurrencyForm ref={panel} missing={missing} onClose={() => setAdding(false)} />}
+    </Stack>
+  );
+}

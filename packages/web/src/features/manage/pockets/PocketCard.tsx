@@ -1,0 +1,93 @@
+import { Badge, Button, Card, Checkbox, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import type { Pocket } from '@kassa/contract';
+import { formatMoney } from '@kassa/money';
+import { useState } from 'react';
+import { notifySuccess } from '../../../lib/notify';
+import { usePocketMutations } from '../api';
+
+/** One pocket: name, cash or bank, latest balance; a click opens it in edit mode (spec §4 Pocket). */
+export function PocketCard({ pocket }: { pocket: Pocket }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="pocket-card">
+      {editing ? (
+        <PocketEditor pocket={pocket} onDone={() => setEditing(false)} />
+      ) : (
+        <UnstyledButton
+          onClick={() => setEditing(true)}
+          aria-label={`Edit pocket ${pocket.name}`}
+          style={{ display: 'block', width: '100%' }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {pocket.name}
+            </Text>
+            <Badge variant="light" color={pocket.isCash ? 'yellow' : 'blue'} style={{ flexShrink: 0 }}>
+              {pocket.isCash ? 'Cash' : 'Bank'}
+            </Badge>
+          </Group>
+          <Text size="lg" mt={4} c={pocket.balance < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(pocket.balance, pocket.currency)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Balance at the last fixpoint
+          </Text>
+        </UnstyledButton>
+      )}
+    </Card>
+  );
+}
+
+function PocketEditor({ pocket, onDone }: { pocket: Pocket; onDone: () => void }) {
+  const { update } = usePocketMutations();
+  const [name, setName] = useState(pocket.name);
+  const [isCash, setIsCash] = useState(pocket.isCash);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = () => {
+    if (name.trim() === '') {
+      setError('Name is required');
+      return;
+    }
+    update.mutate(
+      { pocketId: pocket.pocketId, name: name.trim(), isCash },
+      {
+        onSuccess: () => {
+          notifySuccess('Changes saved');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput
+          label="Name"
+          required
+          maxLength={100}
+          data-autofocus
+          value={name}
+          error={error}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <Checkbox label="Is cash?" checked={isCash} onChange={(e) => setIsCash(e.currentTarget.checked)} />
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button size="xs" type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
