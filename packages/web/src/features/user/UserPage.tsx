@@ -7,7 +7,7 @@ import { UserInfoTab } from './UserInfoTab';
 
 const TABS = [
   { value: 'userinfo', label: 'User info' },
-  { value: 'changes', label: 'Change password' },
+  { value: 'changes', label: 'Password' },
   { value: 'referral', label: 'Referral' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];

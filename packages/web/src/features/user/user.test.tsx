@@ -58,7 +58,7 @@ describe('user area', () => {
     stubApi(BACKGROUND);
     const router = renderApp('/private/user/nonsense');
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/user/userinfo'));
-    fireEvent.click(await screen.findByRole('tab', { name: 'Change password' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/user/changes'));
     expect(await screen.findByLabelText(/^Old password/)).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Referral' }));

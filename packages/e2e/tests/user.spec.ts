@@ -1,0 +1,134 @@
+import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
+import { E2E_BASE_URL } from '../e2e-env.js';
+import { pageToken, verificationCodeFor } from '../support/server.js';
+import { DEFAULT_PASSWORD, freshUser, logIn, uniqueEmail } from '../support/users.js';
+
+/** Screenshots of the current screen at 1280 (desktop) or 375 (phone) wide, light and dark. */
+async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Signs a newcomer up over the API, as a browser would (CSRF cookie echoed), and verifies the e-mail. */
+async function signUpAndVerify(email: string) {
+  const api = await request.newContext({ baseURL: E2E_BASE_URL });
+  await api.get('/api/health');
+  const csrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': csrf });
+  const password = 'Newcomer-pass-1';
+  const signup = await api.post('/api/account/signup', {
+    data: { email, password, password2: password, recaptcha: '' },
+    headers: { 'x-xsrf-token': csrf },
+  });
+  expect(signup.status()).toBe(200);
+  let { token } = (await signup.json()) as { token: string };
+  const verified = await api.post(`/api/account/verify-email/${await verificationCodeFor(email)}`, {
+    headers: headers(token),
+  });
+  expect(verified.status()).toBe(200);
+  ({ token } = (await verified.json()) as { token: string });
+  return {
+    useReferral: (code: string) => api.post(`/api/account/verify-referral/${code}`, { headers: headers(token) }),
+  };
+}
+
+test('the profile shows who is signed in, read only', async ({ page }, testInfo) => {
+  const email = await freshUser(page, testInfo, 'profile', 'HUF');
+  await page.getByRole('button', { name: 'Tess' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/private\/user\/userinfo$/);
+  await expect(page.getByRole('heading', { name: 'User', level: 1 })).toBeVisible();
+  const info = page.getByRole('table', { name: 'User info' });
+  const row = (label: string) => info.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+  await expect(row('E-mail')).toContainText(email);
+  await expect(row('First name')).toContainText('Tess');
+  await expect(row('Main currency')).toContainText('HUF · Hungarian Forint');
+  await expect(info.getByRole('textbox')).toHaveCount(0);
+  await screenshots(page, testInfo, 'userinfo');
+});
+
+test('changing the password logs out; the new password logs in, the old one and old token no longer work', async ({
+  page,
+}, testInfo) => {
+  const email = await freshUser(page, testInfo, 'changepass');
+  const oldToken = await pageToken(page);
+  await page.goto('/private/user');
+  await expect(page).toHaveURL(/\/private\/user\/userinfo$/);
+  await page.getByRole('tab', { name: 'Password', exact: true }).click();
+  await expect(page).toHaveURL(/\/private\/user\/changes$/);
+
+  const newPassword = 'Brand-new-pass-2';
+  await page.getByRole('textbox', { name: 'Old password' }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  const criteria = page.getByRole('list', { name: 'Password criteria' }).getByRole('listitem');
+  await expect(criteria.and(page.locator('[data-met="false"]'))).toHaveCount(1); // they do not match yet
+  await page.getByRole('textbox', { name: 'New password again' }).fill(newPassword);
+  await expect(criteria.and(page.locator('[data-met="true"]'))).toHaveCount(6);
+  await screenshots(page, testInfo, 'changes');
+
+  // A wrong old password is the server's message; the session stays.
+  await page.getByRole('textbox', { name: 'Old password' }).fill('Not-my-pass-9');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('oldPassword: is wrong')).toBeVisible();
+  await expect(page).toHaveURL(/\/private\/user\/changes$/);
+
+  await page.getByRole('textbox', { name: 'Old password' }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(page).toHaveURL(/\/public\/login$/);
+  expect(await pageToken(page)).toBe('');
+  // The server voided every earlier token.
+  const stale = await page.request.get('/api/account/userinfo', { headers: { authorization: `Bearer ${oldToken}` } });
+  expect(stale.status()).toBe(401);
+
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Wrong e-mail or password')).toBeVisible();
+
+  await logIn(page, email, newPassword);
+  await expect(page.getByRole('button', { name: 'Tess' })).toBeVisible();
+});
+
+test('a referral code is generated, copied, used once by a newcomer and refused the second time', async ({
+  page,
+  context,
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await freshUser(page, testInfo, 'referrer');
+  await page.goto('/private/user/referral');
+  await expect(page.getByText(/A code works once\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Generate referral code' }).click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Your referral code' });
+  const code = await field.inputValue();
+  expect(code).toMatch(/^\S{4,}$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await screenshots(page, testInfo, 'referral');
+
+  // The copy button copies it again.
+  await page.evaluate(() => navigator.clipboard.writeText('something else'));
+  await page.getByRole('button', { name: 'Copy referral code' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+  const newcomer = await signUpAndVerify(uniqueEmail(testInfo, 'invited'));
+  expect((await newcomer.useReferral(code)).status()).toBe(200);
+  const latecomer = await signUpAndVerify(uniqueEmail(testInfo, 'late'));
+  const refused = await latecomer.useReferral(code);
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain('code: has already been used');
+});
+
+test('the demo user may not generate referral codes', async ({ page }) => {
+  await page.goto('/public');
+  await page.getByRole('button', { name: 'Try the demo!' }).click();
+  await expect(page).toHaveURL(/\/private\/add-transaction$/);
+  await page.goto('/private/user/referral');
+  await page.getByRole('button', { name: 'Generate referral code' }).click();
+  await expect(page.getByText('Not allowed for demo user')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Your referral code' })).toHaveCount(0);
+});
