@@ -32,7 +32,8 @@ export function EditConversionPage() {
     <EditorFrame
       title="Edit conversion"
       loading={conversion === undefined}
-      failed={query.isError || !Number.isInteger(id)}
+      // A failed refetch after a successful load keeps the data: only a failed first load leaves.
+      failed={(query.isError && query.data === undefined) || !Number.isInteger(id)}
       onFailed={onFailed}
       beforeFix={beforeFix}
     >

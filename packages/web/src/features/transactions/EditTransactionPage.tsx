@@ -39,7 +39,8 @@ export function EditTransactionPage() {
     <EditorFrame
       title="Edit transaction"
       loading={tx === undefined}
-      failed={query.isError || !Number.isInteger(id)}
+      // A failed refetch after a successful load keeps the data: only a failed first load leaves.
+      failed={(query.isError && query.data === undefined) || !Number.isInteger(id)}
       onFailed={onFailed}
       beforeFix={beforeFix}
     >

@@ -16,18 +16,23 @@ export interface ListFilter {
 
 export const LEDGER_KEY = 'ledger';
 
-/** After any change of transactions or conversions: every ledger-derived view and the lastUsed orders. */
-export function refreshAfterLedgerChange(queryClient: QueryClient): Promise<void> {
+/**
+ * After any change of transactions or conversions: every ledger-derived view and the lastUsed
+ * orders. `except` is a deleted item's own query, which must not be fetched again.
+ */
+export function refreshAfterLedgerChange(queryClient: QueryClient, except?: readonly unknown[]): Promise<void> {
   // Only the server's fixed lists (config, supported currencies, external categories) stay.
   const fixed = new Set(['config', 'currency/supported', 'category/external']);
   return queryClient.invalidateQueries({
-    predicate: (q) => !fixed.has(q.queryKey.slice(0, q.queryKey[0] === 'config' ? 1 : 2).join('/')),
+    predicate: (q) =>
+      !fixed.has(q.queryKey.slice(0, q.queryKey[0] === 'config' ? 1 : 2).join('/')) &&
+      (except === undefined || JSON.stringify(q.queryKey) !== JSON.stringify(except)),
   });
 }
 
 export function useRefreshLedger() {
   const queryClient = useQueryClient();
-  return () => refreshAfterLedgerChange(queryClient);
+  return (except?: readonly unknown[]) => refreshAfterLedgerChange(queryClient, except);
 }
 
 /** Transactions newest first, a page at a time (POST transaction/getfiltered with limit and after). */

@@ -1,7 +1,7 @@
 import type { Conversion, Transaction } from '@kassa/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../lib/api';
-import { useRefreshLedger } from './api';
+import { LEDGER_KEY, useRefreshLedger } from './api';
 import type { ConversionPayload } from './ConversionForm';
 import type { TransactionPayload } from './TransactionForm';
 
@@ -20,7 +20,7 @@ export function useLedgerMutations() {
     }),
     deleteTransaction: useMutation({
       mutationFn: (id: number) => apiRequest<undefined>('DELETE', `transaction/delete/${id}`),
-      onSuccess,
+      onSuccess: (_: unknown, id: number) => refresh([LEDGER_KEY, 'transaction', id]),
     }),
     addConversion: useMutation({
       mutationFn: (p: ConversionPayload) => apiPost<Conversion>('conversion/add', p),
@@ -32,7 +32,7 @@ export function useLedgerMutations() {
     }),
     deleteConversion: useMutation({
       mutationFn: (id: number) => apiRequest<undefined>('DELETE', `conversion/delete/${id}`),
-      onSuccess,
+      onSuccess: (_: unknown, id: number) => refresh([LEDGER_KEY, 'conversion', id]),
     }),
   };
 }
