@@ -8,6 +8,7 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string): Promis
   if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(300); // let Mantine's colour transitions settle before the picture
     await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
