@@ -137,7 +137,14 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
                   Realise
                 </Button>
               )}
-              <Button color="red" variant="light" onClick={() => void onClose()} loading={close.isPending}>
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => void onClose()}
+                loading={close.isPending}
+                // The question depends on the latent P&L: a business waits for its summary.
+                disabled={kind === 'business' && business.data === undefined}
+              >
                 Close
               </Button>
             </Group>
@@ -149,7 +156,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
           </Text>
         )}
         {!active && (
-          <Badge color="gray" variant="light" mt="xs">
+          <Badge color="gray" variant="light" mt="xs" data-testid="closed-badge">
             Closed
           </Badge>
         )}
