@@ -1,0 +1,236 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { pageToken } from '../support/server.js';
+import { freshUser } from '../support/users.js';
+
+/** The real API beside the browser, as the page's user (bearer token and CSRF header). */
+async function apiOf(page: Page) {
+  const token = await pageToken(page);
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': csrf };
+  const body = async (res: Awaited<ReturnType<Page['request']['get']>>) => {
+    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
+    const text = await res.text();
+    return (text === '' ? undefined : JSON.parse(text)) as unknown;
+  };
+  return {
+    get: async <T>(path: string) => (await body(await page.request.get(`/api/${path}`, { headers }))) as T,
+    post: async <T>(path: string, data: unknown) =>
+      (await body(await page.request.post(`/api/${path}`, { headers, data }))) as T,
+  };
+}
+
+type Api = Awaited<ReturnType<typeof apiOf>>;
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+async function addCategory(api: Api, name: string, type: 'real' | 'loan' | 'business', isIncome?: boolean) {
+  return (
+    await api.post<{ id: number }>('category/add', { name, type, ...(isIncome === undefined ? {} : { isIncome }) })
+  ).id;
+}
+
+async function addTransaction(
+  api: Api,
+  t: { categoryId: number; amount: string; isIncome: boolean; description: string; hoursAgo: number; type?: string },
+) {
+  return api.post<{ id: number }>('transaction/add', {
+    amount: t.amount,
+    currency: 'EUR',
+    categoryId: t.categoryId,
+    description: t.description,
+    time: hoursAgo(t.hoursAgo),
+    isIncome: t.isIncome,
+    ...(t.type === undefined ? {} : { type: t.type }),
+  });
+}
+
+/** A full-page screenshot, also copied where the session looks at them. */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  // Toasts fade; the colour scheme settles after load.
+  await page.waitForTimeout(300);
+  const file = `${testInfo.project.name}-${name}.png`;
+  await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
+  await page.screenshot({ path: `/tmp/operations-shots/${file}`, fullPage: true });
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+test('a fixpoint goes through its three stages, is edited, and another is deleted', async ({ page }, testInfo) => {
+  await freshUser(page, testInfo, 'fixpoint', 'EUR');
+  const api = await apiOf(page);
+  await api.post('currency/add', { currency: 'USD', items: [{ name: 'Dollar account' }] });
+  await api.post('pocket/add', { name: 'Wallet', currency: 'EUR', isCash: true });
+  const groceries = await addCategory(api, 'Groceries', 'real', false);
+  await addTransaction(api, {
+    categoryId: groceries,
+    amount: '25',
+    isIncome: false,
+    description: 'Market',
+    hoursAgo: 2,
+  });
+
+  await page.goto('/private/operations');
+  await expect(page.getByRole('tab', { name: 'Fixpoint', selected: true })).toBeVisible();
+  await expect(page.getByTestId('last-fixpoint')).toContainText(/Last fixpoint: \d{4}\.\d{2}\.\d{2}\. \d{2}:\d{2}/);
+  // EUR has two pockets (each from its last stated balance); USD one, from its calculated balance.
+  await expect(field(page, 'Default pocket EUR')).toHaveValue('0');
+  await expect(field(page, 'Wallet')).toHaveValue('0');
+  await expect(field(page, 'Dollar account')).toHaveValue('0');
+  await expect(page.locator('[data-currency="EUR"]')).toContainText('Calculated: - 25.00 €');
+
+  await field(page, 'Wallet').fill('70+5');
+  await shot(page, testInfo, 'fixpoint-1-statement');
+  await page.getByRole('button', { name: 'Calculate errors' }).click();
+  // Stated 75 against a calculated -25: 100 more than the ledger knows of.
+  await expect(page.getByText('Calculated error (excess): 100.00 €')).toBeVisible();
+  await expect(page.getByText('There is no error: $0.00')).toBeVisible();
+  await expect(page.getByText('Stated: 75.00 €')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Make changes' }).click();
+  await expect(field(page, 'Wallet')).toHaveValue('70+5');
+  await field(page, 'Default pocket EUR').fill('-125');
+  await page.getByRole('button', { name: 'Calculate errors' }).click();
+  await expect(page.getByText('Calculated error (missing): - 25.00 €')).toBeVisible();
+  await shot(page, testInfo, 'fixpoint-2-errors');
+
+  await page.getByRole('button', { name: 'Save fixpoint' }).click();
+  const warning = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(warning).toContainText('There is no going back!');
+  await warning.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Fixpoint saved!')).toBeVisible();
+  await expect(page.getByText('Fixpoint successfully saved')).toBeVisible();
+  await shot(page, testInfo, 'fixpoint-3-saved');
+  const saved = await api.get<{ id: number }>('fixpoint/getlast');
+
+  // View, then edit: the change goes to the server and the editor returns to the page before.
+  await page.getByRole('link', { name: 'View fixpoint' }).click();
+  await expect(page).toHaveURL(new RegExp(`/private/edit-fixpoint/${saved.id}$`));
+  await expect(page.getByText('Fixpoint was set on')).toBeVisible();
+  // The first EUR card holds the pocket states; the error lines below have their own.
+  await expect(page.locator('[data-currency="EUR"]').first()).toContainText('75.00 €');
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  await shot(page, testInfo, 'edit-fixpoint-view');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(
+    page.getByText('Be careful! Only make changes or delete a fixpoint if you fully understand the consequences!'),
+  ).toBeVisible();
+  await field(page, 'Wallet').fill('80');
+  await shot(page, testInfo, 'edit-fixpoint-edit');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const change = page.getByRole('dialog');
+  await expect(change).toContainText('It is not recommended to change an existing fixpoint.');
+  await change.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Fixpoint changed')).toBeVisible();
+  await expect(page).toHaveURL(/\/private\/operations$/);
+  const states = await api.get<{ items: { name: string; balance: number }[] }[]>(`fixpoint/getstates/${saved.id}`);
+  expect(states.flatMap((g) => g.items).find((s) => s.name === 'Wallet')?.balance).toBe(80);
+
+  // A second fixpoint, set through the API, deleted in the editor.
+  const pockets = await api.get<{ pocketId: number; balance: number }[]>('pocket/getall');
+  const second = await api.post<{ id: number }>(
+    'fixpoint/set',
+    pockets.map((p) => ({ pocketId: p.pocketId, balance: p.balance })),
+  );
+  await page.goto(`/private/edit-fixpoint/${second.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const removal = page.getByRole('dialog');
+  await expect(removal).toContainText('It is not recommended to delete a fixpoint, and it can not be undone.');
+  await removal.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Fixpoint deleted')).toBeVisible();
+  await expect(page).not.toHaveURL(/edit-fixpoint/);
+  expect((await api.get<{ id: number }>('fixpoint/getlast')).id).toBe(saved.id);
+});
+
+test('a business realises its latent P&L, another closes with it, and a loan is closed', async ({ page }, testInfo) => {
+  await freshUser(page, testInfo, 'overview', 'EUR');
+  const api = await apiOf(page);
+  const cart = await addCategory(api, 'Coffee cart', 'business');
+  await addTransaction(api, {
+    categoryId: cart,
+    amount: '1000',
+    isIncome: false,
+    description: 'Cart bought',
+    hoursAgo: 50,
+  });
+  await addTransaction(api, {
+    categoryId: cart,
+    amount: '300',
+    isIncome: true,
+    description: 'First sales',
+    hoursAgo: 26,
+  });
+  const shop = await addCategory(api, 'Side shop', 'business');
+  await addTransaction(api, { categoryId: shop, amount: '200', isIncome: false, description: 'Stock', hoursAgo: 30 });
+  const loan = await addCategory(api, 'Lent to Ann', 'loan');
+  const lent = await addTransaction(api, {
+    categoryId: loan,
+    amount: '300',
+    isIncome: false,
+    description: 'For her rent',
+    hoursAgo: 5,
+  });
+
+  // Business: 700 still in the cart, so a latent P&L of -700 (-70.0 % of the 1 000 invested).
+  await page.goto(`/private/operations/business?id=${cart}`);
+  await expect(page.getByRole('tab', { name: 'Businesses', selected: true })).toBeVisible();
+  const latent = page.locator('[data-figure="Latent P&L"]');
+  await expect(latent).toContainText('- 700.00 €');
+  await expect(latent).toContainText('-70.0 %');
+  const rows = page.locator('tr[data-transaction]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('First sales');
+  await shot(page, testInfo, 'business-before');
+
+  await page.getByRole('button', { name: 'Realise' }).click();
+  const realise = page.getByRole('dialog');
+  await expect(realise).toContainText('You are adding a P&L realiziation transaction for the calculated latent P&L');
+  await realise.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Realization transaction added for latent P&L')).toBeVisible();
+  await expect(latent).toContainText('0.00 €');
+  await expect(page.locator('[data-figure="Acquired P&L"]')).toContainText('- 700.00 €');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Realization of latent P&L');
+  await expect(page.getByRole('button', { name: 'Realise' })).toBeDisabled();
+  await shot(page, testInfo, 'business-realised');
+
+  // An active category's rows open the transaction editor.
+  await rows.first().click();
+  await expect(page).toHaveURL(/\/private\/edit-transaction\/\d+$/);
+  await page.goBack();
+
+  // Closing a business with latent P&L offers to realise it first: Yes does both.
+  await page.goto(`/private/operations/business?id=${shop}`);
+  await expect(page.locator('[data-figure="Latent P&L"]')).toContainText('- 200.00 €');
+  await page.getByRole('button', { name: 'Close' }).click();
+  const closing = page.getByRole('dialog', { name: 'You are closing this business category' });
+  await expect(closing).toContainText('(recommended)');
+  await expect(closing.getByRole('button', { name: 'No' })).toBeVisible();
+  await shot(page, testInfo, 'business-close-question');
+  await closing.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Category closed')).toBeVisible();
+  await expect(page.getByText('Realization transaction added for latent P&L')).toBeVisible();
+  await expect(page.getByTestId('closed-badge')).toBeVisible();
+  await expect(page.locator('[data-figure="Latent P&L"]')).toContainText('0.00 €');
+  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+
+  // Loan: close it; afterwards it has no actions and its rows do not open.
+  await page.getByRole('tab', { name: 'Loans' }).click();
+  await expect(page).toHaveURL(/\/private\/operations\/loan$/);
+  await expect(page.locator('[data-figure="Balance"]')).toContainText('300.00 €');
+  await expect(page.locator(`tr[data-transaction="${lent.id}"]`)).toContainText('OUT');
+  await shot(page, testInfo, 'loan-before');
+  await page.getByRole('button', { name: 'Close' }).click();
+  const closeLoan = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(closeLoan).toContainText('You are closing this loan category');
+  await closeLoan.getByRole('button', { name: 'Yes' }).click();
+  // The business's toast may still be showing.
+  await expect(page.getByText('Category closed').last()).toBeVisible();
+  await expect(page.getByTestId('closed-badge')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await page.locator(`tr[data-transaction="${lent.id}"]`).click();
+  await expect(page).toHaveURL(/\/private\/operations\/loan$/);
+  const categories = await api.get<{ id: number; isActive: boolean }[]>('category/getall');
+  expect(categories.find((c) => c.id === loan)?.isActive).toBe(false);
+  await shot(page, testInfo, 'loan-closed');
+});
