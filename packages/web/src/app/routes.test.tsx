@@ -83,7 +83,7 @@ describe('routes and the registration guard (spec §2, §4)', () => {
   ])('sends a user with flags %o to %s', async (flags, path, title) => {
     localStorage.setItem(TOKEN_KEY, fakeToken(flags));
     const router = renderApp('/private/dashboard');
-    expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
     const current = screen
       .getByRole('navigation', { name: 'Registration steps' })
@@ -112,14 +112,14 @@ describe('routes and the registration guard (spec §2, §4)', () => {
   it('redirects public/register to its first step', async () => {
     localStorage.setItem(TOKEN_KEY, fakeToken({ ev: false, ro: false, rc: false }));
     const router = renderApp('/public/register');
-    expect(await screen.findByRole('heading', { name: 'Verify email', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Verify email', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/public/register/verify-email');
   });
 
   it('moves a finished step on to the next one', async () => {
     localStorage.setItem(TOKEN_KEY, fakeToken({ ev: true, ro: false, rc: false }));
     const router = renderApp('/public/register/verify-email');
-    await screen.findByRole('heading', { name: 'Referral code', level: 2 });
+    await screen.findByRole('heading', { name: 'Referral code', level: 1 });
     expect(router.state.location.pathname).toBe('/public/register/verify-referral');
   });
 

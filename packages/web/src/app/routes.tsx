@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
       ...manageRoutes,
       ...operationsRoutes,
       ...userRoutes,
+      // An unknown private path stays in the app.
+      { path: '*', element: <Navigate to="/private" replace /> },
     ],
   },
   { path: '*', element: <Navigate to="/public" replace /> },

@@ -1,4 +1,4 @@
-import { Anchor, Group, Title } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -8,9 +8,9 @@ export function Brand({ to }: { to: string }) {
     <Anchor component={Link} to={to} underline="never" c="inherit" aria-label="Kassa home">
       <Group gap={6} wrap="nowrap">
         <IconCoins size={26} stroke={1.6} color="var(--mantine-primary-color-filled)" />
-        <Title order={3} size="h4">
+        <Text fw={700} size="xl">
           Kassa
-        </Title>
+        </Text>
       </Group>
     </Anchor>
   );

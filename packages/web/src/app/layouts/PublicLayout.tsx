@@ -10,9 +10,10 @@ import { usePublicConfig } from '../global-data';
 /** Spec §1: the Contact link opens a mail draft with this subject. */
 export const CONTACT_SUBJECT = 'Contacting the developer';
 
-function useContactHref(): string | undefined {
-  const address = usePublicConfig().data?.supportEmail;
-  return address === undefined ? undefined : `mailto:${address}?subject=${encodeURIComponent(CONTACT_SUBJECT)}`;
+function useContactHref(): string {
+  // Until the address has loaded the draft still opens, with the subject and no recipient yet.
+  const address = usePublicConfig().data?.supportEmail ?? '';
+  return `mailto:${address}?subject=${encodeURIComponent(CONTACT_SUBJECT)}`;
 }
 
 /** Header (Contact, Help, Sign Up, Log In, or Back to app), the page, and the footer of the public area. */

@@ -12,6 +12,8 @@ interface Open extends ConfirmOptions {
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open | undefined>();
+  // The last question stays on screen while the dialog fades out.
+  const [shown, setShown] = useState<ConfirmOptions>({});
   const current = useRef<Open | undefined>(undefined);
 
   const confirm = useCallback(
@@ -21,6 +23,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         const next = { ...options, resolve };
         current.current = next;
         setOpen(next);
+        setShown(options);
       }),
     [],
   );
@@ -38,22 +41,31 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       <Modal
         opened={open !== undefined}
         onClose={() => answer('cancel')}
-        title={open?.title ?? 'Are you sure?'}
+        title={shown.title ?? 'Are you sure?'}
         centered
         lockScroll
         zIndex={400}
       >
-        <Text size="sm">{open?.text ?? 'This action can not be undone!'}</Text>
+        <Text size="sm">{shown.text ?? 'This action can not be undone!'}</Text>
         <Group justify="flex-end" mt="lg" gap="xs">
-          <Button variant="default" onClick={() => answer('cancel')}>
+          {/* A destructive question starts on Cancel, so Enter does not confirm it. */}
+          <Button
+            variant="default"
+            onClick={() => answer('cancel')}
+            data-autofocus={shown.danger === true || undefined}
+          >
             Cancel
           </Button>
-          {open?.withNo === true && (
+          {shown.withNo === true && (
             <Button variant="light" onClick={() => answer('no')}>
               No
             </Button>
           )}
-          <Button color={open?.danger === true ? 'red' : undefined} onClick={() => answer('yes')} data-autofocus>
+          <Button
+            color={shown.danger === true ? 'red' : undefined}
+            onClick={() => answer('yes')}
+            data-autofocus={shown.danger !== true || undefined}
+          >
             Yes
           </Button>
         </Group>

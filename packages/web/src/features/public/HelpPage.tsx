@@ -4,7 +4,9 @@ import { Container, Text, Title } from '@mantine/core';
 export function HelpPage() {
   return (
     <Container size="sm" py="xl">
-      <Title order={2}>Help</Title>
+      <Title order={1} size="h2">
+        Help
+      </Title>
       <Text mt="md">Help is coming soon.</Text>
     </Container>
   );

@@ -49,7 +49,7 @@ export function LoginPage() {
 
   return (
     <Container size={420} py="xl">
-      <Title order={2} ta="center">
+      <Title order={1} size="h2" ta="center">
         Log in
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">

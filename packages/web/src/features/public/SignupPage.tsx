@@ -73,7 +73,11 @@ export function SignupPage() {
               data-met={c.met}
               icon={
                 <ThemeIcon color={c.met ? 'teal' : 'gray'} size={18} radius="xl" variant={c.met ? 'filled' : 'light'}>
-                  {c.met ? <IconCheck size={12} aria-label="met" /> : <IconX size={12} aria-label="not met" />}
+                  {c.met ? (
+                    <IconCheck size={12} aria-label="met" role="img" />
+                  ) : (
+                    <IconX size={12} aria-label="not met" role="img" />
+                  )}
                 </ThemeIcon>
               }
             >

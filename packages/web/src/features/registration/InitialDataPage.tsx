@@ -22,8 +22,8 @@ export function InitialDataPage() {
       apiPost<TokenResponse>('account/initial-data', { firstName, lastName, mainCurrency, startBalance }),
     onSuccess: async ({ token }) => {
       // Spec §4: token refresh, then a refresh of the global data, then the dashboard (the gate goes there).
-      await queryClient.invalidateQueries();
       startSession(token, 'Registration complete');
+      await queryClient.invalidateQueries();
     },
   });
 
@@ -69,7 +69,6 @@ export function InitialDataPage() {
           mt="sm"
           label="Start balance"
           description="What your main account holds now, in the main currency; sums like 1200+35.50 work"
-          inputMode="decimal"
           required
           value={startBalance}
           onChange={(e) => setStartBalance(e.currentTarget.value)}

@@ -8,7 +8,7 @@ export function RegistrationFrame(props: { step: number; title: string; intro: R
     <Container size={480} py="xl">
       <Stack gap="lg">
         <StepIndicator active={props.step} />
-        <Title order={2} ta="center">
+        <Title order={1} size="h2" ta="center">
           {props.title}
         </Title>
         <Paper withBorder shadow="sm" p="lg" radius="md">

@@ -15,7 +15,7 @@ export function StepIndicator({ active }: { active: number }) {
             </Text>
           )}
           <Group gap={4} wrap="nowrap" aria-current={i === active ? 'step' : undefined}>
-            {i < active && <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-label="done" />}
+            {i < active && <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-label="done" role="img" />}
             <Text size="sm" fw={i === active ? 700 : 400} c={i === active ? 'blue' : i < active ? undefined : 'dimmed'}>
               {label}
             </Text>
