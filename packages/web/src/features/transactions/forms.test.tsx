@@ -54,7 +54,7 @@ function api(extra: Parameters<typeof stubApi>[0] = {}, categories = CATEGORIES,
   });
 }
 
-const amountField = () => screen.getByRole('textbox', { name: /^Amount/ });
+const amountField = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount/ });
 
 describe('add-transaction forms (spec §2, §4, §5)', () => {
   beforeEach(() => setToken(fakeToken()));
@@ -70,7 +70,7 @@ describe('add-transaction forms (spec §2, §4, §5)', () => {
     expect(await screen.findByRole('tab', { name: 'Expense', selected: true })).toBeTruthy();
     expect(screen.queryByRole('radiogroup', { name: 'Direction' })).toBeNull();
     await waitFor(() =>
-      expect((screen.getByRole('combobox', { name: /Category/ }) as HTMLInputElement).value).toBe('Groceries'),
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: /Category/ }).value).toBe('Groceries'),
     );
     fireEvent.change(amountField(), { target: { value: '12.5+3' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'Market' } });
@@ -86,15 +86,15 @@ describe('add-transaction forms (spec §2, §4, §5)', () => {
       type: null,
     });
     // The form resets: amount and description cleared.
-    await waitFor(() => expect((amountField() as HTMLInputElement).value).toBe(''));
-    expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() => expect(amountField().value).toBe(''));
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' }).value).toBe('');
   });
 
   it('saves once for a double click (debounced 500 ms)', async () => {
     const calls = api();
     renderApp('/private/add-transaction/expense');
     await waitFor(() =>
-      expect((screen.getByRole('combobox', { name: /Category/ }) as HTMLInputElement).value).toBe('Groceries'),
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: /Category/ }).value).toBe('Groceries'),
     );
     fireEvent.change(amountField(), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -113,7 +113,7 @@ describe('add-transaction forms (spec §2, §4, §5)', () => {
     const radio = await screen.findByRole('radio', { name: label });
     expect((radio as HTMLInputElement).checked).toBe(true);
     await waitFor(() =>
-      expect((screen.getByRole('combobox', { name: /Category/ }) as HTMLInputElement).value).not.toBe(''),
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: /Category/ }).value).not.toBe(''),
     );
     fireEvent.change(amountField(), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -181,7 +181,7 @@ describe('the transaction editor', () => {
       'POST transaction/update': (body) => ({ status: 200, body: { ...TX, ...(body as object) } }),
     });
     renderApp('/private/edit-transaction/77');
-    await waitFor(() => expect((amountField() as HTMLInputElement).value).toBe('15.5'));
+    await waitFor(() => expect(amountField().value).toBe('15.5'));
     expect(screen.queryByText(/Warning: editing transactions/)).toBeNull();
     fireEvent.change(amountField(), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
