@@ -3,6 +3,7 @@ import type { NewCategory } from '@kassa/contract';
 import { useState, type Ref } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategoryMutations } from '../api';
+import { MonthlyLimitInput } from './MonthlyLimitInput';
 import { hasMonthlyLimit, kindLabel, parseMonthlyLimit, type ClosableType } from './category-lists';
 
 /** What is being added: a real category of one direction, or a loan or business one (type can be switched). */
@@ -99,17 +100,7 @@ export function AddCategoryForm({ target, onClose, ref }: Props) {
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          {withLimit && (
-            <TextInput
-              label="Monthly limit"
-              description="In your main currency; leave empty for none"
-              inputMode="decimal"
-              autoComplete="off"
-              value={limit}
-              error={limitError}
-              onChange={(e) => setLimit(e.currentTarget.value)}
-            />
-          )}
+          {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -12,7 +12,7 @@ interface Props {
 }
 
 const Mark = ({ on, label }: { on: boolean; label: string }) =>
-  on ? <IconCheck size={16} aria-label={label} role="img" /> : null;
+  on ? <IconCheck size={16} aria-label={label} role="img" style={{ display: 'block', margin: '0 auto' }} /> : null;
 
 /** A card of real (or external) categories: Name, Inactive, System; a row opens the editor (spec §2). */
 export function CategoryTable({ title, categories, onAdd }: Props) {

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import type { Category } from '@kassa/contract';
 import { ellipsis } from '@kassa/money';
 import { IconPlus } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCategories } from '../../../app/global-data';
@@ -17,25 +18,38 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
   const navigate = useNavigate();
   const { open, closed } = closableLists(useCategories().data ?? [], type);
   const [adding, setAdding] = useState(false);
+  const compact = useMediaQuery('(max-width: 599.98px)');
+  const columns = compact ? 2 : 3;
   useScrollToBottomWhenOpen(adding);
 
-  const row = (c: Category) => (
-    <ClickableRow key={c.id} onOpen={() => void navigate(`/private/edit-category/${c.id}`)} data-closed={!c.isActive}>
-      <Table.Td style={{ overflowWrap: 'anywhere' }} c={c.isActive ? undefined : 'dimmed'}>
-        {c.name}
-      </Table.Td>
-      <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }} title={c.description}>
-        {ellipsis(c.description, LIST_DESCRIPTION_MAX)}
-      </Table.Td>
-      <Table.Td ta="right">
-        {!c.isActive && (
-          <Badge color="gray" variant="light">
-            Closed
-          </Badge>
+  const row = (c: Category) => {
+    const description = ellipsis(c.description, LIST_DESCRIPTION_MAX);
+    return (
+      <ClickableRow key={c.id} onOpen={() => void navigate(`/private/edit-category/${c.id}`)} data-closed={!c.isActive}>
+        <Table.Td style={{ overflowWrap: 'anywhere' }} c={c.isActive ? undefined : 'dimmed'}>
+          {c.name}
+          {/* A phone has no room for a description column: it goes under the name. */}
+          {compact && description !== '' && (
+            <Text size="xs" c="dimmed" title={c.description}>
+              {description}
+            </Text>
+          )}
+        </Table.Td>
+        {!compact && (
+          <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }} title={c.description}>
+            {description}
+          </Table.Td>
         )}
-      </Table.Td>
-    </ClickableRow>
-  );
+        <Table.Td ta="right">
+          {!c.isActive && (
+            <Badge color="gray" variant="light">
+              Closed
+            </Badge>
+          )}
+        </Table.Td>
+      </ClickableRow>
+    );
+  };
 
   return (
     <Stack gap="md">
@@ -52,7 +66,7 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
-              <Table.Th>Description</Table.Th>
+              {!compact && <Table.Th>Description</Table.Th>}
               <Table.Th w={90} />
             </Table.Tr>
           </Table.Thead>
@@ -60,7 +74,7 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
             {open.map(row)}
             {closed.length > 0 && (
               <Table.Tr>
-                <Table.Td colSpan={3} ta="center" c="dimmed" data-separator>
+                <Table.Td colSpan={columns} ta="center" c="dimmed" data-separator>
                   {CLOSED_SEPARATOR}
                 </Table.Td>
               </Table.Tr>
@@ -68,7 +82,7 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
             {closed.map(row)}
             {open.length + closed.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={3}>
+                <Table.Td colSpan={columns}>
                   <Text size="sm" c="dimmed">
                     No {type} categories yet
                   </Text>

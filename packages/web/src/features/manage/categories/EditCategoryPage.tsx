@@ -20,6 +20,7 @@ import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useGoBack } from '../../../lib/use-go-back';
 import { useCategory, useCategoryMutations } from '../api';
+import { MonthlyLimitInput } from './MonthlyLimitInput';
 import { hasMonthlyLimit, kindLabel, listPathOf, parseMonthlyLimit } from './category-lists';
 
 /** private/edit-category/{id}: loads the category; a failed load goes back (spec §8). */
@@ -138,17 +139,7 @@ function CategoryEditor({ category, onDone }: { category: Category; onDone: () =
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        {withLimit && (
-          <TextInput
-            label="Monthly limit"
-            description="In your main currency; leave empty for none"
-            inputMode="decimal"
-            autoComplete="off"
-            value={limit}
-            error={limitError}
-            onChange={(e) => setLimit(e.currentTarget.value)}
-          />
-        )}
+        {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
         {!closable && (
           <Checkbox
             label="Active"

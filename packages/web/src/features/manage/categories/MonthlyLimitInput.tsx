@@ -1,0 +1,24 @@
+import { TextInput } from '@mantine/core';
+import { useUserInfo } from '../../../app/global-data';
+
+interface Props {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}
+
+/** The monthly limit of an expense category, in the main currency (the server keeps it there). */
+export function MonthlyLimitInput({ value, onChange, error }: Props) {
+  const main = useUserInfo().data?.mainCurrency ?? null;
+  return (
+    <TextInput
+      label="Monthly limit"
+      description={`${main === null ? 'In your main currency' : `In ${main}, your main currency`}; leave empty for none`}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
