@@ -1,8 +1,8 @@
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { passwordCriteria } from '../public/password-criteria';
+import { passwordCriteria } from './password-criteria';
 
-/** The sign-up's live password criteria for the new password: guidance only, never blocking. */
+/** The live password criteria of sign-up and password change (spec §5): guidance only, never blocking. */
 export function PasswordCriteriaList({ password, password2 }: { password: string; password2: string }) {
   return (
     <List mt="md" spacing={4} size="sm" aria-label="Password criteria" center>
@@ -12,7 +12,11 @@ export function PasswordCriteriaList({ password, password2 }: { password: string
           data-met={c.met}
           icon={
             <ThemeIcon color={c.met ? 'teal' : 'gray'} size={18} radius="xl" variant={c.met ? 'filled' : 'light'}>
-              {c.met ? <IconCheck size={12} aria-label="met" /> : <IconX size={12} aria-label="not met" />}
+              {c.met ? (
+                <IconCheck size={12} aria-label="met" role="img" />
+              ) : (
+                <IconX size={12} aria-label="not met" role="img" />
+              )}
             </ThemeIcon>
           }
         >

@@ -1,6 +1,5 @@
-import { Anchor, Button, List, PasswordInput, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { TokenResponse } from '@kassa/contract';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +9,7 @@ import { apiPost } from '../../lib/api';
 import { captchaToken } from '../../lib/captcha';
 import { RegistrationFrame } from '../registration/RegistrationFrame';
 import { stepPath } from '../registration/steps';
-import { passwordCriteria } from './password-criteria';
+import { PasswordCriteriaList } from './PasswordCriteriaList';
 
 /** Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail verification. */
 export function SignupPage() {
@@ -66,27 +65,7 @@ export function SignupPage() {
           value={password2}
           onChange={(e) => setPassword2(e.currentTarget.value)}
         />
-        <List mt="md" spacing={4} size="sm" aria-label="Password criteria" center>
-          {passwordCriteria(password, password2).map((c) => (
-            <List.Item
-              key={c.label}
-              data-met={c.met}
-              icon={
-                <ThemeIcon color={c.met ? 'teal' : 'gray'} size={18} radius="xl" variant={c.met ? 'filled' : 'light'}>
-                  {c.met ? (
-                    <IconCheck size={12} aria-label="met" role="img" />
-                  ) : (
-                    <IconX size={12} aria-label="not met" role="img" />
-                  )}
-                </ThemeIcon>
-              }
-            >
-              <Text size="sm" c={c.met ? undefined : 'dimmed'}>
-                {c.label}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
+        <PasswordCriteriaList password={password} password2={password2} />
         <Button type="submit" fullWidth mt="lg" loading={signup.isPending}>
           Sign Up
         </Button>

@@ -4,7 +4,7 @@ import { useUserInfo } from '../../app/global-data';
 import { endSession } from '../../app/session';
 import { notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
-import { PasswordCriteriaList } from './PasswordCriteriaList';
+import { PasswordCriteriaList } from '../public/PasswordCriteriaList';
 
 /**
  * private/user/changes: old password, new password twice with the sign-up's live criteria. The
