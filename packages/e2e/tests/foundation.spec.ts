@@ -34,7 +34,8 @@ test('a user logs in, reloads a deep private route, and logs out', async ({ page
   await page.getByRole('button', { name: 'Login' }).click();
   // Back where the visitor was headed before the login page.
   await expect(page).toHaveURL(/\/private\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Hello ${E2E_USER.firstName}!` })).toBeVisible();
 
   // The server answers index.html for client routes, so a reload keeps the page.
   await page.goto('/private/analytics');

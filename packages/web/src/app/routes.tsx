@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { Placeholder } from '../components/Placeholder';
 import { FrontPage } from '../features/public/FrontPage';
 import { HelpPage } from '../features/public/HelpPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LoginPage } from '../features/public/LoginPage';
 import { manageRoutes } from '../features/manage/routes';
 import { operationsRoutes } from '../features/operations/routes';
@@ -62,8 +63,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/private/add-transaction" replace /> },
-      // The dashboard and analytics screens arrive with the analytics issue.
-      { path: 'dashboard', element: <Placeholder title="Dashboard" /> },
+      { path: 'dashboard', element: <DashboardPage /> },
       { path: 'analytics/*', element: <Placeholder title="Analytics" /> },
       ...transactionRoutes,
       ...manageRoutes,
