@@ -53,6 +53,11 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `/tmp/operations-shots/${file}`, fullPage: true });
 }
 
+/** The phone journeys run at 375 px, the narrowest width the screens are made for. */
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
+});
+
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
 test('a fixpoint goes through its three stages, is edited, and another is deleted', async ({ page }, testInfo) => {
@@ -233,4 +238,10 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   const categories = await api.get<{ id: number; isActive: boolean }[]>('category/getall');
   expect(categories.find((c) => c.id === loan)?.isActive).toBe(false);
   await shot(page, testInfo, 'loan-closed');
+
+  await page.getByRole('tab', { name: 'Businesses' }).click();
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.locator('[data-figure="Latent P&L"]')).toBeVisible();
+  await shot(page, testInfo, 'business-dark');
 });

@@ -1,5 +1,6 @@
 import { Button, Card, Center, Group, Loader, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import type { FixpointError } from '@kassa/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -33,6 +34,8 @@ export function FixpointPage() {
   const [stage, setStage] = useState<Stage>({ step: 'statement' });
   const [statement, setStatement] = useState<Statement>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
+  // At phone width the three steps fit on one line only without their descriptions.
+  const compact = useMediaQuery('(max-width: 599.98px)');
 
   if (basis.data === undefined) {
     return (
@@ -73,8 +76,8 @@ export function FixpointPage() {
   return (
     <Stack gap="md">
       <Stepper active={active} size="xs" allowNextStepsSelect={false}>
-        <Stepper.Step label="Balances" description="State the pockets" />
-        <Stepper.Step label="Errors" description="Review" />
+        <Stepper.Step label="Balances" description={compact ? undefined : 'State the pockets'} />
+        <Stepper.Step label="Errors" description={compact ? undefined : 'Review'} />
         <Stepper.Step label="Saved" />
       </Stepper>
       {stage.step === 'statement' && (

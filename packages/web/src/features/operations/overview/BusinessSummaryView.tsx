@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { BusinessFigureName, BusinessSummary } from '@kassa/contract';
 import { formatMoney } from '@kassa/money';
+import { useMediaQuery } from '@mantine/hooks';
 import { Figure, formatPercent } from './figures';
 
 /** Rows of the P (in) / M (out) / S (sum) table, with what each means to a reader. */
@@ -17,6 +18,8 @@ const ROWS: { label: string; hint: string; p: BusinessFigureName; m: BusinessFig
 export function BusinessSummaryView({ summary }: { summary: BusinessSummary }) {
   const { currency } = summary;
   const money = (name: BusinessFigureName) => formatMoney(summary[name], currency);
+  // A phone keeps all four columns in view: smaller type, no hints under the labels.
+  const compact = useMediaQuery('(max-width: 599.98px)');
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -42,8 +45,8 @@ export function BusinessSummaryView({ summary }: { summary: BusinessSummary }) {
           colored
         />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={400}>
-        <Table fz="sm" verticalSpacing={4} striped>
+      <Table.ScrollContainer minWidth={300}>
+        <Table fz={compact ? 'xs' : 'sm'} verticalSpacing={4} horizontalSpacing={compact ? 4 : 'xs'} striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th />
@@ -56,12 +59,14 @@ export function BusinessSummaryView({ summary }: { summary: BusinessSummary }) {
             {ROWS.map((row) => (
               <Table.Tr key={row.label} data-row={row.label}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
+                  <Text size={compact ? 'xs' : 'sm'} fw={500}>
                     {row.label}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.hint}
-                  </Text>
+                  {!compact && (
+                    <Text size="xs" c="dimmed">
+                      {row.hint}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(row.p)}

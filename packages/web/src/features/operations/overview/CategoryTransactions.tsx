@@ -1,4 +1,4 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { Transaction } from '@kassa/contract';
 import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
 import { useMediaQuery } from '@mantine/hooks';
@@ -11,17 +11,30 @@ export function newestFirst(rows: readonly Transaction[]): Transaction[] {
 
 const when = (time: string) => `${formatDate(new Date(time))} ${formatTime(new Date(time))}`;
 
-function Direction({ tx }: { tx: Transaction }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge size="sm" variant="light" color={tx.isIncome ? 'teal' : 'red'}>
+const TYPE_LABELS = { pnl: 'P&L', realize: 'Realize' } as const;
+
+/** IN/OUT, and for business rows that are not plain invest flows, their type. */
+function Direction({ tx, compact }: { tx: Transaction; compact: boolean }) {
+  const badges = (
+    <>
+      <Badge size="sm" variant="light" color={tx.isIncome ? 'teal' : 'red'} miw="max-content">
         {tx.isIncome ? 'IN' : 'OUT'}
       </Badge>
-      {tx.type !== null && tx.type !== 'invest' && (
-        <Badge size="sm" variant="outline" color="gray">
-          {tx.type}
+      {(tx.type === 'pnl' || tx.type === 'realize') && (
+        <Badge size="sm" variant="outline" color="gray" miw="max-content">
+          {TYPE_LABELS[tx.type]}
         </Badge>
       )}
+    </>
+  );
+  // A phone stacks the badges: side by side they would be cut to "O…".
+  return compact ? (
+    <Stack gap={4} align="flex-start">
+      {badges}
+    </Stack>
+  ) : (
+    <Group gap={4} wrap="nowrap">
+      {badges}
     </Group>
   );
 }
@@ -70,8 +83,9 @@ export function CategoryTransactions({ rows, clickable }: { rows: readonly Trans
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
-                <Direction tx={tx} />
+              {/* nowrap: the cell takes the badges' width, the description wraps instead. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Direction tx={tx} compact={compact} />
               </Table.Td>
               <Table.Td ta="right" c={tx.isIncome ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(tx.isIncome ? tx.amount : -tx.amount, tx.currency)}

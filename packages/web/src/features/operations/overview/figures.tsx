@@ -1,4 +1,5 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatMoney } from '@kassa/money';
 
 /** Spec §9: percentages with one decimal; none when nothing was invested. */
@@ -26,18 +27,45 @@ export function Figure({
   note?: string;
   colored?: boolean;
 }) {
+  // On a phone the figures stack: one line each, label left and amount right, saves height.
+  const compact = useMediaQuery('(max-width: 599.98px)');
+  const value = (
+    <Text
+      fw={700}
+      size={compact ? 'md' : 'lg'}
+      c={colored ? signColor(amount) : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {formatMoney(amount, currency)}
+    </Text>
+  );
+  const caption = (
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      {label}
+    </Text>
+  );
+  const footnote =
+    note === undefined ? null : (
+      <Text size="xs" c="dimmed">
+        {note}
+      </Text>
+    );
   return (
-    <Card withBorder radius="md" padding="sm" data-figure={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="lg" c={colored ? signColor(amount) : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(amount, currency)}
-      </Text>
-      {note !== undefined && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
+    <Card withBorder radius="md" padding={compact ? 'xs' : 'sm'} data-figure={label}>
+      {compact ? (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <div>
+            {caption}
+            {footnote}
+          </div>
+          {value}
+        </Group>
+      ) : (
+        <>
+          {caption}
+          {value}
+          {footnote}
+        </>
       )}
     </Card>
   );
