@@ -1,0 +1,75 @@
+import '@mantine/charts/styles.css';
+import { Container, Scroller, Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { quickRange } from '../../components/interval';
+import { BalanceHistoryTab } from './BalanceHistoryTab';
+import { BalancesTab } from './BalancesTab';
+import { CashflowTab } from './CashflowTab';
+import { HoldingsTab } from './HoldingsTab';
+import { MultiPeriodTab } from './MultiPeriodTab';
+import { OnePeriodTab } from './OnePeriodTab';
+
+/** The tabs of private/analytics (spec §2), each with its own URL private/analytics/{tab}. */
+const TABS = [
+  { value: 'oneperiod', label: 'Single period' },
+  { value: 'cashflow', label: 'Cash flow' },
+  { value: 'holdings', label: 'Holdings' },
+  { value: 'balances', label: 'Balances' },
+  { value: 'balance-history', label: 'Balance history' },
+  { value: 'multiperiod', label: 'Multi-period' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
+
+/**
+ * private/analytics/{tab}; private/analytics itself (or an unknown tab) shows Single period. The
+ * chosen intervals, day and direction live here, so they stay when switching tabs. Single period
+ * and cash flow start with this month (MTD); the trends (balance history, multi-period) start
+ * with the last year, since a month to date is one monthly bucket and only a few daily points.
+ */
+export function AnalyticsPage() {
+  const segment = useParams()['*'] ?? '';
+  const navigate = useNavigate();
+  const [period, setPeriod] = useState(() => quickRange('MTD'));
+  const [trend, setTrend] = useState(() => quickRange('1 Y'));
+  const [day, setDay] = useState(() => new Date());
+  const [income, setIncome] = useState(false);
+
+  if (!isTab(segment)) return <Navigate to="/private/analytics/oneperiod" replace />;
+
+  const content = (() => {
+    switch (segment) {
+      case 'oneperiod':
+        return <OnePeriodTab interval={period} onInterval={setPeriod} income={income} onIncome={setIncome} />;
+      case 'cashflow':
+        return <CashflowTab interval={period} onInterval={setPeriod} />;
+      case 'holdings':
+        return <HoldingsTab day={day} onDay={setDay} />;
+      case 'balances':
+        return <BalancesTab day={day} onDay={setDay} />;
+      case 'balance-history':
+        return <BalanceHistoryTab interval={trend} onInterval={setTrend} />;
+      case 'multiperiod':
+        return <MultiPeriodTab interval={trend} onInterval={setTrend} income={income} onIncome={setIncome} />;
+    }
+  })();
+
+  return (
+    <Container size="xl" px={0}>
+      <Tabs value={segment} onChange={(v) => v !== null && void navigate(`/private/analytics/${v}`)}>
+        {/* Six tabs do not fit a 375 px phone: the list scrolls sideways there. */}
+        <Scroller mb="md">
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Scroller>
+        <Tabs.Panel value={segment}>{content}</Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

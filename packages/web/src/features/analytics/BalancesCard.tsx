@@ -1,0 +1,70 @@
+import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatDate, formatMoney } from '@kassa/money';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useBalances } from './api';
+import { balanceFigures } from './balances';
+import { signColor } from './figures';
+
+// No chart code here or in its imports: the dashboard shows this card without loading recharts.
+
+/**
+ * The balances card (spec §2): available nominal and converted, then loan pending, business
+ * pending, outstanding sum and net worth, which stay hidden (eye-slash) until the card is clicked;
+ * a second click hides them again. Values are coloured by sign. Without a date: as of now.
+ */
+export function BalancesCard({ date }: { date?: Date }) {
+  const balances = useBalances(date);
+  const [revealed, setRevealed] = useState(false);
+  const figures = balanceFigures(balances.data);
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      onClick={() => setRevealed((r) => !r)}
+      style={{ cursor: 'pointer' }}
+      data-testid="balances-card"
+    >
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={3} size="h4">
+          Balances{date === undefined ? '' : ` on ${formatDate(date)}`}
+        </Title>
+        {/* The click reaches the card: this button is its keyboard and screen-reader handle. */}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={revealed ? 'Hide balances' : 'Show all balances'}
+          aria-pressed={revealed}
+        >
+          {revealed ? <IconEye size={18} /> : <IconEyeOff size={18} />}
+        </ActionIcon>
+      </Group>
+      <Stack gap={6}>
+        {figures.map((f) => (
+          <Group key={f.name} justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {f.label}
+            </Text>
+            {f.asset === undefined ? (
+              <Skeleton h={18} w={110} />
+            ) : f.hidden && !revealed ? (
+              <IconEyeOff size={18} aria-label="hidden" role="img" data-figure={f.label} />
+            ) : (
+              <Text
+                size="sm"
+                fw={600}
+                c={signColor(f.asset.amount)}
+                style={{ whiteSpace: 'nowrap' }}
+                data-figure={f.label}
+              >
+                {formatMoney(f.asset.amount, f.asset.currency)}
+              </Text>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

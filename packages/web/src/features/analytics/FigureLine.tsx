@@ -1,0 +1,34 @@
+import { Group, Text } from '@mantine/core';
+import { formatMoney } from '@kassa/money';
+import type { ReactNode } from 'react';
+import { signColor } from './figures';
+
+interface Props {
+  label: ReactNode;
+  amount: number;
+  currency: string;
+  /** Colours the amount by its sign (spec §2: savings and balances). */
+  colored?: boolean;
+  /** Bold, for totals. */
+  strong?: boolean;
+}
+
+/** One figure as a line: the label on the left, the amount on the right (fits a 375 px phone). */
+export function FigureLine({ label, amount, currency, colored = false, strong = false }: Props) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text
+        size="sm"
+        fw={strong ? 700 : 500}
+        c={colored ? signColor(amount) : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+        data-figure={typeof label === 'string' ? label : undefined}
+      >
+        {formatMoney(amount, currency)}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,69 @@
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatMoney } from '@kassa/money';
+import { useUserInfo } from '../../app/global-data';
+import { useHoldings } from './api';
+import { AsOfDatePicker } from './AsOfDatePicker';
+import { holdingsView } from './holdings';
+import { topSlices } from './shares';
+import { SlicesPie } from './SlicesPie';
+
+/**
+ * Holdings (spec §2): the total value in the main currency, each currency's amount with its
+ * converted value (not for the main currency), largest value first, and the value composition pie.
+ */
+export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => void }) {
+  const query = useHoldings(day);
+  const main = useUserInfo().data?.mainCurrency ?? undefined;
+  const view = query.data === undefined || main === undefined ? undefined : holdingsView(query.data, main);
+
+  return (
+    <Stack gap="md">
+      <AsOfDatePicker value={day} onChange={onDay} />
+      {view === undefined ? (
+        <Skeleton h={300} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Card withBorder radius="md" padding="sm">
+            <Group justify="space-between" mb="sm" wrap="nowrap">
+              <Text fw={600}>Total value</Text>
+              <Text fw={700} fz="xl" data-figure="Total value" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(view.total, view.mainCurrency)}
+              </Text>
+            </Group>
+            <Table fz="sm" horizontalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Currency</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th ta="right">In {view.mainCurrency}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {view.rows.map((r) => (
+                  <Table.Tr key={r.currency} data-row={r.currency}>
+                    <Table.Td>{r.currency}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(r.amount, r.currency)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {r.converted === undefined ? '' : formatMoney(r.converted, view.mainCurrency)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Card withBorder radius="md" padding="sm">
+            <SlicesPie
+              title="Converted value composition"
+              slices={topSlices(
+                view.rows.map((r) => ({ name: r.currency, value: r.value })),
+                view.mainCurrency,
+              )}
+            />
+          </Card>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

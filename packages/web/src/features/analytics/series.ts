@@ -1,0 +1,63 @@
+import type { BalanceHistory, MultiPeriod } from '@kassa/contract';
+import { sumMajor } from '@kassa/money';
+import { OTHER, TOP_CATEGORIES } from './shares';
+
+/** One chart series: a safe data key (category names may hold dots, which recharts reads as paths) and its label. */
+export interface ChartLine {
+  key: string;
+  label: string;
+}
+
+export interface ChartRows {
+  rows: Record<string, number | string>[];
+  lines: ChartLine[];
+}
+
+/** The x-axis key of chart rows. */
+export const X_KEY = 'x';
+
+/**
+ * The stacked multi-period chart from analytics/multiperiod: a row per month, the first 7 category
+ * series as the server ranks them and every later one (the server's own 'Other' included) summed
+ * exactly into one 'Other'. Undefined when no category has anything in the period.
+ */
+export function multiPeriodRows(answer: MultiPeriod, currency: string): ChartRows | undefined {
+  const months = answer.find((s) => s.name === 'dates')?.values.map(String) ?? [];
+  const categories = answer
+    .filter((s) => s.name !== 'dates')
+    .map((s) => ({ name: s.name, values: s.values.map((v) => (typeof v === 'number' ? v : Number(v))) }));
+  if (!categories.some((c) => c.values.some((v) => v !== 0))) return undefined;
+  const named = categories.filter((c) => c.name !== OTHER).slice(0, TOP_CATEGORIES);
+  const rest = categories.filter((c) => !named.includes(c));
+  const series = [...named];
+  if (rest.length > 0) {
+    series.push({
+      name: OTHER,
+      values: months.map((_, i) => sumMajor(currency, ...rest.map((c) => c.values[i] ?? 0))),
+    });
+  }
+  const lines = series.map((s, i) => ({ key: `s${i}`, label: s.name }));
+  const rows = months.map((month, i) => {
+    const row: Record<string, number | string> = { [X_KEY]: month };
+    series.forEach((s, j) => (row[`s${j}`] = s.values[i] ?? 0));
+    return row;
+  });
+  return { rows, lines };
+}
+
+/** The balance-history series (spec §2), in legend order. */
+export const HISTORY_LINES: (ChartLine & { key: keyof Omit<BalanceHistory, 'dates'> })[] = [
+  { key: 'available', label: 'Available' },
+  { key: 'loaned', label: 'Loaned' },
+  { key: 'businesspending', label: 'Business pending' },
+  { key: 'networth', label: 'Net worth' },
+];
+
+/** A row per day of analytics/balance-history. */
+export function historyRows(h: BalanceHistory): Record<string, number | string>[] {
+  return h.dates.map((date, i) => {
+    const row: Record<string, number | string> = { [X_KEY]: date };
+    for (const line of HISTORY_LINES) row[line.key] = h[line.key][i] ?? 0;
+    return row;
+  });
+}

@@ -1,0 +1,96 @@
+import type { CategoryAmount } from '@kassa/contract';
+import { divideHalfEven, findCurrency, majorToMinor, minorToMajor, sumMajor } from '@kassa/money';
+import type { DayInterval } from '../../components/interval';
+
+/** Spec §9: pie and stacked charts show the 7 largest categories; the rest is one 'Other'. */
+export const TOP_CATEGORIES = 7;
+export const OTHER = 'Other';
+/** Spec §2: what single-period and multi-period analytics say when nothing is there. */
+export const EMPTY_PERIOD_TEXT = 'No transactions in this period';
+
+const MS_PER_DAY = 86_400_000;
+/** Spec §9: a month counts 30.42 days, held as hundredths so the average is computed exactly. */
+const DAYS_PER_MONTH_HUNDREDTHS = 3042n;
+
+const decimalsOf = (currency: string) => findCurrency(currency)?.decimals ?? 2;
+
+/**
+ * The number of days an interval covers (start of its first day to 23:59:59 of its last). Rounded,
+ * so a day that is 23 or 25 hours long at a daylight-saving change still counts as one.
+ */
+export function intervalDays(interval: DayInterval): number {
+  return Math.max(1, Math.round((interval.end.getTime() - interval.start.getTime()) / MS_PER_DAY));
+}
+
+/**
+ * Monthly average (spec §9): amount / (days / 30.42) = amount x 30.42 / days, computed in exact
+ * minor units and rounded once, half to even, to the currency's minor unit.
+ */
+export function monthlyAverage(amount: number, currency: string, days: number): number {
+  const minor = majorToMinor(amount, currency);
+  const avg = divideHalfEven(minor * DAYS_PER_MONTH_HUNDREDTHS, BigInt(days) * 100n);
+  return minorToMajor(avg, decimalsOf(currency));
+}
+
+/** amount / sum x 100 with one decimal ("12.3"), exact and rounded half to even; "0.0" for an empty sum. */
+export function percentText(amount: number, sum: number, currency: string): string {
+  const sumMinor = majorToMinor(sum, currency);
+  if (sumMinor === 0n) return '0.0';
+  const tenths = divideHalfEven(majorToMinor(amount, currency) * 1000n, sumMinor);
+  const abs = tenths < 0n ? -tenths : tenths;
+  return `${tenths < 0n ? '-' : ''}${abs / 10n}.${abs % 10n}`;
+}
+
+export interface ShareRow {
+  key: string;
+  name: string;
+  amount: number;
+  monthly: number;
+  percent: string;
+}
+
+export interface ShareTable {
+  currency: string;
+  rows: ShareRow[];
+  sum: ShareRow;
+}
+
+/**
+ * The single-period table: only categories above 0, largest first, each with its monthly average
+ * and share of the sum; a Sum row. Undefined when nothing is left (the empty text shows instead).
+ */
+export function shareTable(list: readonly CategoryAmount[], days: number): ShareTable | undefined {
+  const positive = list.filter((c) => c.asset.amount > 0).sort((a, b) => b.asset.amount - a.asset.amount);
+  const first = positive[0];
+  if (first === undefined) return undefined;
+  const currency = first.asset.currency;
+  const total = sumMajor(currency, ...positive.map((c) => c.asset.amount));
+  const row = (key: string, name: string, amount: number): ShareRow => ({
+    key,
+    name,
+    amount,
+    monthly: monthlyAverage(amount, currency, days),
+    percent: percentText(amount, total, currency),
+  });
+  return {
+    currency,
+    rows: positive.map((c) => row(String(c.categoryId), c.name, c.asset.amount)),
+    sum: row('sum', 'Sum', total),
+  };
+}
+
+export interface Slice {
+  name: string;
+  value: number;
+}
+
+/**
+ * Pie slices (spec §9): the 7 largest positive values, the rest summed exactly into one 'Other'.
+ * Values at or below 0 cannot be drawn as a slice and are left out.
+ */
+export function topSlices(items: readonly Slice[], currency: string, top = TOP_CATEGORIES): Slice[] {
+  const positive = items.filter((i) => i.value > 0).sort((a, b) => b.value - a.value);
+  if (positive.length <= top) return positive;
+  const rest = positive.slice(top);
+  return [...positive.slice(0, top), { name: OTHER, value: sumMajor(currency, ...rest.map((i) => i.value)) }];
+}
