@@ -1,9 +1,9 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { Placeholder } from '../components/Placeholder';
 import { FrontPage } from '../features/public/FrontPage';
 import { HelpPage } from '../features/public/HelpPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LoginPage } from '../features/public/LoginPage';
+import { analyticsRoutes } from '../features/analytics/routes';
 import { manageRoutes } from '../features/manage/routes';
 import { operationsRoutes } from '../features/operations/routes';
 import { transactionRoutes } from '../features/transactions/routes';
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/private/add-transaction" replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'analytics/*', element: <Placeholder title="Analytics" /> },
+      ...analyticsRoutes,
       ...transactionRoutes,
       ...manageRoutes,
       ...operationsRoutes,
