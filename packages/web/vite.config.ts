@@ -11,15 +11,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/bundle-budget.ts to add up what each page's first load fetches.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Vendor code changes rarely: separate chunks stay cached across app releases.
+        // React changes rarely: its own chunk stays cached across app releases. Mantine and other
+        // libraries are left to the bundler, so components used only by lazily loaded screens load
+        // with them instead of on the first page.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth.js';
 import { amountInputSchema, currencyCodeSchema } from './common.js';
+import { MIN_PASSWORD_LENGTH } from './paths.js';
 
 /** GET account/userinfo */
 export const userInfoSchema = z.object({
@@ -16,8 +17,6 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** Minimum password length (spec §9). */
-export const MIN_PASSWORD_LENGTH = 8;
 const newPassword = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024);
 
 /** POST account/signup */

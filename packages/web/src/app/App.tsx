@@ -1,14 +1,16 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './global.css';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConfirmProvider } from '../components/confirm/ConfirmProvider';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 import { bindSession } from './session';
+
+// The toast renderer loads after the first page; toasts raised before it are queued in the store.
+const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -24,8 +26,9 @@ bindSession((to) => router.navigate(to), queryClient);
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      {/* Spec §9: toasts bottom-center on every device. */}
-      <Notifications position="bottom-center" zIndex={1000} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
           <RouterProvider router={router} />

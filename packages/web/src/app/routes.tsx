@@ -1,56 +1,53 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { FrontPage } from '../features/public/FrontPage';
-import { HelpPage } from '../features/public/HelpPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { LoginPage } from '../features/public/LoginPage';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { analyticsRoutes } from '../features/analytics/routes';
 import { manageRoutes } from '../features/manage/routes';
 import { operationsRoutes } from '../features/operations/routes';
 import { transactionRoutes } from '../features/transactions/routes';
 import { userRoutes } from '../features/user/routes';
-import { SignupPage } from '../features/public/SignupPage';
-import { InitialDataPage } from '../features/registration/InitialDataPage';
-import { VerifyEmailPage } from '../features/registration/VerifyEmailPage';
-import { VerifyReferralPage } from '../features/registration/VerifyReferralPage';
 import { RequireLogin, RequireRegistration } from './guards';
-import { PrivateLayout } from './layouts/PrivateLayout';
-import { PublicLayout } from './layouts/PublicLayout';
 
-/** The route tree of spec §2; screens of later issues render a placeholder. */
+/**
+ * The route tree of spec §2. Every layout and page loads lazily, so the first load of a page
+ * carries only the shell and that page (the bundle budget of docs/benchmarks.md).
+ */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/public" replace /> },
   {
     path: '/public',
-    element: <PublicLayout />,
+    lazy: async () => ({ Component: (await import('./layouts/PublicLayout')).PublicLayout }),
     children: [
-      { index: true, element: <FrontPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'help', element: <HelpPage /> },
+      { index: true, lazy: async () => ({ Component: (await import('../features/public/FrontPage')).FrontPage }) },
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/public/LoginPage')).LoginPage }) },
+      { path: 'signup', lazy: async () => ({ Component: (await import('../features/public/SignupPage')).SignupPage }) },
+      { path: 'help', lazy: async () => ({ Component: (await import('../features/public/HelpPage')).HelpPage }) },
       { path: 'register', element: <Navigate to="/public/register/verify-email" replace /> },
       {
-        path: 'register/verify-email',
+        // Each registration step needs a login (spec §2).
         element: (
           <RequireLogin>
-            <VerifyEmailPage />
+            <Outlet />
           </RequireLogin>
         ),
-      },
-      {
-        path: 'register/verify-referral',
-        element: (
-          <RequireLogin>
-            <VerifyReferralPage />
-          </RequireLogin>
-        ),
-      },
-      {
-        path: 'register/initial-data',
-        element: (
-          <RequireLogin>
-            <InitialDataPage />
-          </RequireLogin>
-        ),
+        children: [
+          {
+            path: 'register/verify-email',
+            lazy: async () => ({
+              Component: (await import('../features/registration/VerifyEmailPage')).VerifyEmailPage,
+            }),
+          },
+          {
+            path: 'register/verify-referral',
+            lazy: async () => ({
+              Component: (await import('../features/registration/VerifyReferralPage')).VerifyReferralPage,
+            }),
+          },
+          {
+            path: 'register/initial-data',
+            lazy: async () => ({
+              Component: (await import('../features/registration/InitialDataPage')).InitialDataPage,
+            }),
+          },
+        ],
       },
     ],
   },
@@ -58,19 +55,27 @@ export const routes: RouteObject[] = [
     path: '/private',
     element: (
       <RequireRegistration>
-        <PrivateLayout />
+        <Outlet />
       </RequireRegistration>
     ),
     children: [
-      { index: true, element: <Navigate to="/private/add-transaction" replace /> },
-      { path: 'dashboard', element: <DashboardPage /> },
-      ...analyticsRoutes,
-      ...transactionRoutes,
-      ...manageRoutes,
-      ...operationsRoutes,
-      ...userRoutes,
-      // An unknown private path stays in the app.
-      { path: '*', element: <Navigate to="/private" replace /> },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/PrivateLayout')).PrivateLayout }),
+        children: [
+          { index: true, element: <Navigate to="/private/add-transaction" replace /> },
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }),
+          },
+          ...analyticsRoutes,
+          ...transactionRoutes,
+          ...manageRoutes,
+          ...operationsRoutes,
+          ...userRoutes,
+          // An unknown private path stays in the app.
+          { path: '*', element: <Navigate to="/private" replace /> },
+        ],
+      },
     ],
   },
   { path: '*', element: <Navigate to="/public" replace /> },

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { PRODUCT_VERSION } from '@kassa/contract';
+import { PRODUCT_VERSION } from '@kassa/contract/constants';
 
 /** Product version and copyright year, shown in the public and private footers. */
 export function Footer() {

@@ -1,4 +1,5 @@
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, errorBodySchema, type ErrorBody } from '@kassa/contract';
+import type { ErrorBody } from '@kassa/contract';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract/constants';
 import { getToken } from './token';
 
 /** A non-2xx answer of the API, carrying the server's error type and message. */
@@ -19,6 +20,16 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The answer is plain text (account/getreferral). */
   text?: boolean;
+}
+
+/**
+ * The server's error body (DESIGN §8): a type and a message. Checked by hand rather than with the
+ * contract's zod schema, which would put zod into the first load of every page.
+ */
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (typeof json !== 'object' || json === null) return false;
+  const body = json as Record<string, unknown>;
+  return typeof body['type'] === 'string' && typeof body['message'] === 'string';
 }
 
 function readCookie(name: string): string | undefined {
@@ -62,8 +73,7 @@ export async function apiRequest<T>(
     } catch {
       json = undefined; // a proxy's HTML error page: the status still tells what happened
     }
-    const parsed = errorBodySchema.safeParse(json);
-    throw new ApiError(res.status, parsed.success ? parsed.data : undefined, token !== null);
+    throw new ApiError(res.status, isErrorBody(json) ? json : undefined, token !== null);
   }
   if (options.text === true) return raw as T;
   return (raw === '' ? undefined : JSON.parse(raw)) as T;

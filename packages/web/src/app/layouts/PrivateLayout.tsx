@@ -1,5 +1,6 @@
-import { AppShell, Box, Burger, Drawer, Group, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
@@ -10,6 +11,8 @@ import { useTokenRefresh } from '../token-refresh';
 import { AccountMenu } from './AccountMenu';
 import { sectionTitle } from './sections';
 import { SideNav } from './SideNav';
+
+const NavDrawer = lazy(async () => ({ default: (await import('./NavDrawer')).NavDrawer }));
 
 /** Spec §2: the sidebar behaves differently below 991 px. */
 export const SIDEBAR_OVERLAY_QUERY = '(max-width: 990.98px)';
@@ -23,7 +26,14 @@ export function PrivateLayout() {
   useGlobalData();
   useTokenRefresh();
   const overlay = useMediaQuery(SIDEBAR_OVERLAY_QUERY);
-  const [opened, { open, close, toggle }] = useDisclosure(false);
+  const [opened, disclosure] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const open = () => {
+    setDrawerUsed(true);
+    disclosure.open();
+  };
+  const { close } = disclosure;
+  const toggle = () => (opened ? close() : open());
   useHorizontalSwipe({ onRight: open, onLeft: close }, overlay);
   const { pathname } = useLocation();
 
@@ -59,16 +69,12 @@ export function PrivateLayout() {
           <SideNav />
         </AppShell.Navbar>
       )}
-      <Drawer
-        opened={overlay && opened}
-        onClose={close}
-        size={260}
-        padding="xs"
-        title={<Brand to="/private/dashboard" />}
-        aria-label="Navigation"
-      >
-        <SideNav onNavigate={close} />
-      </Drawer>
+      {/* The drawer's code (overlay, focus trap, scroll lock) loads when it is first opened. */}
+      {overlay && drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close} />
+        </Suspense>
+      )}
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfirmContext, type ConfirmAnswer, type ConfirmOptions } from './confirm-context';
+
+const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialog')).ConfirmDialog }));
 
 interface Open extends ConfirmOptions {
   resolve: (answer: ConfirmAnswer) => void;
@@ -14,6 +15,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open | undefined>();
   // The last question stays on screen while the dialog fades out.
   const [shown, setShown] = useState<ConfirmOptions>({});
+  const [asked, setAsked] = useState(false);
   const current = useRef<Open | undefined>(undefined);
 
   const confirm = useCallback(
@@ -24,6 +26,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         current.current = next;
         setOpen(next);
         setShown(options);
+        setAsked(true);
       }),
     [],
   );
@@ -38,38 +41,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext value={value}>
       {children}
-      <Modal
-        opened={open !== undefined}
-        onClose={() => answer('cancel')}
-        title={shown.title ?? 'Are you sure?'}
-        centered
-        lockScroll
-        zIndex={400}
-      >
-        <Text size="sm">{shown.text ?? 'This action can not be undone!'}</Text>
-        <Group justify="flex-end" mt="lg" gap="xs">
-          {/* A destructive question starts on Cancel, so Enter does not confirm it. */}
-          <Button
-            variant="default"
-            onClick={() => answer('cancel')}
-            data-autofocus={shown.danger === true || undefined}
-          >
-            Cancel
-          </Button>
-          {shown.withNo === true && (
-            <Button variant="light" onClick={() => answer('no')}>
-              No
-            </Button>
-          )}
-          <Button
-            color={shown.danger === true ? 'red' : undefined}
-            onClick={() => answer('yes')}
-            data-autofocus={shown.danger !== true || undefined}
-          >
-            Yes
-          </Button>
-        </Group>
-      </Modal>
+      {/* The dialog's code (modal, focus trap, scroll lock) loads with the first question. */}
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog opened={open !== undefined} options={shown} onAnswer={answer} />
+        </Suspense>
+      )}
     </ConfirmContext>
   );
 }

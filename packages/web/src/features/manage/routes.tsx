@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { EditCategoryPage } from './categories/EditCategoryPage';
-import { ManagePage } from './ManagePage';
 
-/** private/manage/* and private/edit-category/{id}. */
+/** private/manage/* and private/edit-category/{id}; loaded when first opened. */
 export const manageRoutes: RouteObject[] = [
-  { path: 'manage/*', element: <ManagePage /> },
-  { path: 'edit-category/:id', element: <EditCategoryPage /> },
+  { path: 'manage/*', lazy: async () => ({ Component: (await import('./ManagePage')).ManagePage }) },
+  {
+    path: 'edit-category/:id',
+    lazy: async () => ({ Component: (await import('./categories/EditCategoryPage')).EditCategoryPage }),
+  },
 ];

@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { EditFixpointPage } from './fixpoint/EditFixpointPage';
-import { OperationsPage } from './OperationsPage';
 
-/** private/operations/* and private/edit-fixpoint/{id}. */
+/** private/operations/* and private/edit-fixpoint/{id}; loaded when first opened. */
 export const operationsRoutes: RouteObject[] = [
-  { path: 'operations/*', element: <OperationsPage /> },
-  { path: 'edit-fixpoint/:id', element: <EditFixpointPage /> },
+  { path: 'operations/*', lazy: async () => ({ Component: (await import('./OperationsPage')).OperationsPage }) },
+  {
+    path: 'edit-fixpoint/:id',
+    lazy: async () => ({ Component: (await import('./fixpoint/EditFixpointPage')).EditFixpointPage }),
+  },
 ];

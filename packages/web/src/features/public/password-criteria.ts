@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@kassa/contract';
+import { MIN_PASSWORD_LENGTH } from '@kassa/contract/constants';
 
 /** The special characters the sign-up guidance counts (spec §5). */
 export const PASSWORD_SPECIALS = '!@#$%^&*()+=._-';

@@ -1,13 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { AddTransactionPage } from './AddTransactionPage';
-import { EditConversionPage } from './EditConversionPage';
-import { EditTransactionPage } from './EditTransactionPage';
-import { TransactionListPage } from './list/TransactionListPage';
 
-/** private/transactions, add-transaction/* and the transaction and conversion editors. */
+/** private/transactions, add-transaction/* and the transaction and conversion editors; loaded when first opened. */
 export const transactionRoutes: RouteObject[] = [
-  { path: 'transactions', element: <TransactionListPage /> },
-  { path: 'add-transaction/*', element: <AddTransactionPage /> },
-  { path: 'edit-transaction/:id', element: <EditTransactionPage /> },
-  { path: 'edit-conversion/:id', element: <EditConversionPage /> },
+  {
+    path: 'transactions',
+    lazy: async () => ({ Component: (await import('./list/TransactionListPage')).TransactionListPage }),
+  },
+  {
+    path: 'add-transaction/*',
+    lazy: async () => ({ Component: (await import('./AddTransactionPage')).AddTransactionPage }),
+  },
+  {
+    path: 'edit-transaction/:id',
+    lazy: async () => ({ Component: (await import('./EditTransactionPage')).EditTransactionPage }),
+  },
+  {
+    path: 'edit-conversion/:id',
+    lazy: async () => ({ Component: (await import('./EditConversionPage')).EditConversionPage }),
+  },
 ];

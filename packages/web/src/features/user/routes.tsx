@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { UserPage } from './UserPage';
 
-/** private/user/*: the tabs userinfo (default), changes and referral. */
-export const userRoutes: RouteObject[] = [{ path: 'user/*', element: <UserPage /> }];
+/** private/user/*: the tabs userinfo (default), changes and referral; loaded when first opened. */
+export const userRoutes: RouteObject[] = [
+  { path: 'user/*', lazy: async () => ({ Component: (await import('./UserPage')).UserPage }) },
+];
