@@ -39,7 +39,7 @@ test('a user logs in, reloads a deep private route, and logs out', async ({ page
 
   // The server answers index.html for client routes, so a reload keeps the page.
   await page.goto('/private/analytics');
-  await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('private-shell.png'), fullPage: true });
 
   await page.getByRole('button', { name: E2E_USER.firstName }).click();
