@@ -12,7 +12,7 @@ import type {
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
-import { refreshAfterLedgerChange } from '../transactions/api';
+import { refreshAfterLedgerChange } from '../../app/ledger-refresh';
 
 /** Every query of this area starts with this key. */
 const OPS = 'operations';

@@ -1,5 +1,6 @@
 import type { Category, Conversion, Fixpoint, MoneyAmount, Transaction } from '@kassa/contract';
-import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { LEDGER_KEY } from '../../app/ledger-refresh';
 import { apiGet, apiPost } from '../../lib/api';
 
 /** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
@@ -12,27 +13,6 @@ export interface ListFilter {
   currencies: string[];
   directions: boolean[];
   types: string[];
-}
-
-export const LEDGER_KEY = 'ledger';
-
-/**
- * After any change of transactions or conversions: every ledger-derived view and the lastUsed
- * orders. `except` is a deleted item's own query, which must not be fetched again.
- */
-export function refreshAfterLedgerChange(queryClient: QueryClient, except?: readonly unknown[]): Promise<void> {
-  // Only the server's fixed lists (config, supported currencies, external categories) stay.
-  const fixed = new Set(['config', 'currency/supported', 'category/external']);
-  return queryClient.invalidateQueries({
-    predicate: (q) =>
-      !fixed.has(q.queryKey.slice(0, q.queryKey[0] === 'config' ? 1 : 2).join('/')) &&
-      (except === undefined || JSON.stringify(q.queryKey) !== JSON.stringify(except)),
-  });
-}
-
-export function useRefreshLedger() {
-  const queryClient = useQueryClient();
-  return (except?: readonly unknown[]) => refreshAfterLedgerChange(queryClient, except);
 }
 
 /** Transactions newest first, a page at a time (POST transaction/getfiltered with limit and after). */

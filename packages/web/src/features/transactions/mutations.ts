@@ -1,7 +1,7 @@
 import type { Conversion, Transaction } from '@kassa/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../lib/api';
-import { LEDGER_KEY, useRefreshLedger } from './api';
+import { LEDGER_KEY, useRefreshLedger } from '../../app/ledger-refresh';
 import type { ConversionPayload } from './ConversionForm';
 import type { TransactionPayload } from './TransactionForm';
 

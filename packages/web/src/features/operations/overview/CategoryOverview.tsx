@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { GLOBAL_KEYS, useCategories } from '../../../app/global-data';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
-import { refreshAfterLedgerChange } from '../../transactions/api';
+import { refreshAfterLedgerChange } from '../../../app/ledger-refresh';
 import {
   useBusinessSummary,
   useCategoryActions,
