@@ -1,0 +1,231 @@
+// Analytics journeys as the demo user (three years of EUR, USD and HUF data): every tab's figures
+// are checked against the API's own answers, fetched beside the browser with the same request body.
+import { abbreviate, formatMoney, sumMajor } from '@kassa/money';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { apiOf, type PageApi } from '../support/api.js';
+import { pageToken } from '../support/server.js';
+
+interface NamedAsset {
+  name: string;
+  asset: { amount: number; currency: string };
+}
+interface Holding {
+  currency: string;
+  amount: number;
+  convertedAmount?: number;
+}
+interface BalanceHistory {
+  dates: string[];
+  available: number[];
+  loaned: number[];
+  businesspending: number[];
+  networth: number[];
+}
+
+const eur = (amount: number) => formatMoney(amount, 'EUR');
+const amountOf = (list: NamedAsset[], name: string) => list.find((a) => a.name === name)?.asset.amount ?? 0;
+
+async function demoLogin(page: Page, testInfo: TestInfo): Promise<PageApi> {
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/public');
+  await page.getByRole('button', { name: 'Try the demo!' }).click();
+  await expect(page.getByText('Logged in as demo user')).toBeVisible();
+  await expect(page).toHaveURL(/\/private\//);
+  return apiOf(page);
+}
+
+/**
+ * POSTs a JSON string body (analytics/balances and holdings take a date string). apiOf's post
+ * cannot: Playwright sends a string `data` as it is, not as JSON, and the server answers 415.
+ */
+async function postDate<T>(page: Page, path: string, date: unknown): Promise<T> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.post(`/api/${path}`, {
+    headers: {
+      authorization: `Bearer ${await pageToken(page)}`,
+      'x-xsrf-token': csrf,
+      'content-type': 'application/json',
+    },
+    data: JSON.stringify(date),
+  });
+  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Opens a tab (or the analytics page) and returns the body the page sent to `path`. */
+async function bodyOf(page: Page, path: string, action: () => Promise<unknown>): Promise<unknown> {
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/analytics/${path}`)),
+    action(),
+  ]);
+  return request.postDataJSON() as unknown;
+}
+
+/** Full-page screenshots at the project's width, light and dark, to look at. */
+async function shots(page: Page, testInfo: TestInfo, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    // Charts draw without animation frames to wait for, but their colours follow the scheme's CSS variables.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const figureIn = (scope: Locator, label: string) => scope.locator(`[data-figure="${label}"]`);
+
+test('single period: categories, monthly figures and shares as the API answers, OUT and IN', async ({
+  page,
+}, testInfo) => {
+  const api = await demoLogin(page, testInfo);
+  const body = await bodyOf(page, 'oneperiod', () => page.goto('/private/analytics'));
+  await expect(page).toHaveURL(/\/private\/analytics\/oneperiod$/);
+  expect(body).toMatchObject({ direction: false });
+
+  for (const income of [false, true]) {
+    const sent = income ? await bodyOf(page, 'oneperiod', () => page.getByText('IN', { exact: true }).click()) : body;
+    const answer = await api.post<(NamedAsset & { categoryId: number })[]>('analytics/oneperiod', sent);
+    const shown = answer.filter((c) => c.asset.amount > 0);
+    expect(shown.length, 'the demo has P&L this month').toBeGreaterThan(0);
+    for (const c of shown) {
+      await expect(page.locator(`[data-row="${c.name}"] td`).nth(1)).toHaveText(eur(c.asset.amount));
+    }
+    await expect(page.locator('tbody [data-row]')).toHaveCount(shown.length);
+    const sum = sumMajor('EUR', ...shown.map((c) => c.asset.amount));
+    await expect(page.locator('[data-row="Sum"] td').nth(1)).toHaveText(eur(sum));
+    await expect(page.locator('[data-row="Sum"] td').nth(3)).toHaveText('100.0%');
+    // The largest category's share, with one decimal.
+    const top = shown[0];
+    if (top !== undefined) {
+      const share = ((top.asset.amount / sum) * 100).toFixed(1);
+      await expect(page.locator(`[data-row="${top.name}"] td`).nth(3)).toHaveText(`${share}%`);
+    }
+    // The pie draws one slice per category up to 7, plus Other.
+    await expect(page.locator('.recharts-pie-sector')).toHaveCount(Math.min(shown.length, 8));
+    if (!income) await shots(page, testInfo, 'oneperiod');
+  }
+});
+
+test('cash flow: balances, P&L and movements as the API answers, adding up from start to end', async ({
+  page,
+}, testInfo) => {
+  const api = await demoLogin(page, testInfo);
+  await page.goto('/private/analytics/oneperiod');
+  // A year, so that every kind of movement of the demo shows up.
+  await page.getByRole('button', { name: '1 Y' }).click();
+  const body = await bodyOf(page, 'cashflow', () => page.getByRole('tab', { name: 'Cash flow' }).click());
+  const cf = await api.post<NamedAsset[]>('analytics/cashflow', body);
+  const v = (name: string) => amountOf(cf, name);
+  const section = (title: string) => page.locator(`[data-section="${title}"]`);
+
+  await expect(figureIn(section('Available balance'), 'Start')).toHaveText(eur(v('start')));
+  await expect(figureIn(section('Available balance'), 'End')).toHaveText(eur(v('end')));
+  await expect(figureIn(section('Income and expenses'), 'Income')).toHaveText(eur(v('income')));
+  await expect(figureIn(section('Income and expenses'), 'Expenses')).toHaveText(eur(Math.abs(v('expense'))));
+  await expect(figureIn(section('Savings'), 'Savings')).toHaveText(eur(sumMajor('EUR', v('income'), v('expense'))));
+  await expect(figureIn(section('Loans'), 'In')).toHaveText(eur(v('loanin')));
+  await expect(figureIn(section('Loans'), 'Out')).toHaveText(eur(Math.abs(v('loanout'))));
+  await expect(figureIn(section('Businesses'), 'Change')).toHaveText(
+    eur(sumMajor('EUR', v('businessin'), v('businessout'))),
+  );
+  await expect(figureIn(section('Loans and businesses'), 'In')).toHaveText(eur(v('tempin')));
+  await expect(figureIn(section('Loans and businesses'), 'Out')).toHaveText(eur(Math.abs(v('tempout'))));
+  await expect(figureIn(section('Currency conversions'), 'Net')).toHaveText(
+    eur(sumMajor('EUR', v('convin'), v('convout'))),
+  );
+  await expect(figureIn(section('Externals'), 'In')).toHaveText(eur(v('externalin')));
+  const lines = section('From start to end');
+  await expect(figureIn(lines, 'Less realized P&L (no cash moved)')).toHaveText(eur(-v('realized')));
+  await expect(figureIn(lines, 'Fixpoint errors')).toHaveText(eur(v('fixpointerror')));
+  await expect(figureIn(lines, 'Exchange-rate revaluation')).toHaveText(eur(v('revaluation')));
+  await expect(figureIn(lines, 'Available at end')).toHaveText(eur(v('end')));
+  // The server's identity holds, so the screen shows no mismatch.
+  await expect(page.getByText(/The lines above add up to/)).toHaveCount(0);
+  await shots(page, testInfo, 'cashflow');
+});
+
+test('holdings and balances: as the API answers for today, hidden balances shown on a click', async ({
+  page,
+}, testInfo) => {
+  await demoLogin(page, testInfo);
+  const holdingsBody = await bodyOf(page, 'holdings', () => page.goto('/private/analytics/holdings'));
+  expect(typeof holdingsBody).toBe('string');
+  const holdings = await postDate<Holding[]>(page, 'analytics/holdings', holdingsBody);
+  const rows = page.locator('[data-row]');
+  await expect(rows).toHaveCount(holdings.length);
+  const byValue = [...holdings].sort((a, b) => (b.convertedAmount ?? b.amount) - (a.convertedAmount ?? a.amount));
+  for (const [i, h] of byValue.entries()) {
+    await expect(rows.nth(i).locator('td')).toHaveText([
+      h.currency,
+      formatMoney(h.amount, h.currency),
+      h.convertedAmount === undefined ? '' : eur(h.convertedAmount),
+    ]);
+  }
+  await expect(page.locator('[data-figure="Total value"]')).toHaveText(
+    eur(sumMajor('EUR', ...holdings.map((h) => h.convertedAmount ?? h.amount))),
+  );
+  await expect(page.getByText('Converted value composition')).toBeVisible();
+  await shots(page, testInfo, 'holdings');
+
+  const balancesBody = await bodyOf(page, 'balances', () => page.getByRole('tab', { name: 'Balances' }).click());
+  const balances = await postDate<NamedAsset[]>(page, 'analytics/balances', balancesBody);
+  const card = page.getByTestId('balances-card');
+  await expect(figureIn(card, 'Available nominal')).toHaveText(eur(amountOf(balances, 'availablenominalmain')));
+  await expect(figureIn(card, 'Available (converted)')).toHaveText(eur(amountOf(balances, 'available')));
+  await expect(card.getByRole('img', { name: 'hidden' })).toHaveCount(4);
+  await shots(page, testInfo, 'balances-hidden');
+  await card.click();
+  for (const [label, name] of [
+    ['Loan pending', 'loaned'],
+    ['Business pending', 'businesspending'],
+    ['Outstanding sum', 'outstanding'],
+    ['Net worth', 'networth'],
+  ] as const) {
+    await expect(figureIn(card, label)).toHaveText(eur(amountOf(balances, name)));
+  }
+  await shots(page, testInfo, 'balances-shown');
+});
+
+test('balance history and multi-period: charts of the API series, values abbreviated with k and M', async ({
+  page,
+}, testInfo) => {
+  const api = await demoLogin(page, testInfo);
+  const body = await bodyOf(page, 'balance-history', () => page.goto('/private/analytics/balance-history'));
+  const history = await api.post<BalanceHistory>('analytics/balance-history', body);
+  expect(history.dates.length).toBeGreaterThan(300); // a year by default
+  const chart = page.getByTestId('balance-history-chart');
+  await expect(chart.locator('.recharts-line')).toHaveCount(4);
+  for (const label of ['Available', 'Loaned', 'Business pending', 'Net worth'])
+    await expect(chart.getByText(label, { exact: true })).toBeVisible();
+  // Axis ticks abbreviate thousands.
+  await expect(chart.locator('.recharts-cartesian-axis-tick-value').filter({ hasText: /\dk$/ })).not.toHaveCount(0);
+  // Hovering a day near the end shows its date and the API's values with 2 decimals and k/M.
+  const box = await chart.locator('.recharts-surface').boundingBox();
+  if (box === null) throw new Error('no chart surface');
+  await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
+  const tooltip = page.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toContainText(/\d{4}\.\d{2}\.\d{2}\./);
+  const label = /(\d{4})\.(\d{2})\.(\d{2})\./.exec((await tooltip.textContent()) ?? '');
+  const i = history.dates.indexOf(`${label?.[1]}-${label?.[2]}-${label?.[3]}`);
+  expect(i, 'the tooltip names a day of the answer').toBeGreaterThanOrEqual(0);
+  for (const [name, key] of [
+    ['Available', 'available'],
+    ['Loaned', 'loaned'],
+    ['Business pending', 'businesspending'],
+    ['Net worth', 'networth'],
+  ] as const) {
+    await expect(tooltip).toContainText(`${name}${abbreviate(history[key][i] ?? 0, 2)}`);
+  }
+  await shots(page, testInfo, 'balance-history');
+
+  const mpBody = await bodyOf(page, 'multiperiod', () => page.getByRole('tab', { name: 'Multi-period' }).click());
+  const series = await api.post<{ name: string; values: (number | string)[] }[]>('analytics/multiperiod', mpBody);
+  const names = series.filter((s) => s.name !== 'dates').map((s) => s.name);
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.length).toBeLessThanOrEqual(8);
+  const mp = page.getByTestId('multiperiod-chart');
+  await expect(mp.locator('.recharts-area')).toHaveCount(names.length);
+  for (const name of names) await expect(mp.getByText(name, { exact: true }).first()).toBeVisible();
+  await shots(page, testInfo, 'multiperiod');
+});
