@@ -2,10 +2,10 @@ import '@mantine/charts/styles.css';
 import { Container, Scroller, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { quickRange } from '../../components/interval';
 import { BalanceHistoryTab } from './BalanceHistoryTab';
 import { BalancesTab } from './BalancesTab';
 import { CashflowTab } from './CashflowTab';
+import { defaultPeriod, defaultTrend } from './default-intervals';
 import { HoldingsTab } from './HoldingsTab';
 import { MultiPeriodTab } from './MultiPeriodTab';
 import { OnePeriodTab } from './OnePeriodTab';
@@ -26,13 +26,13 @@ const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
  * private/analytics/{tab}; private/analytics itself (or an unknown tab) shows Single period. The
  * chosen intervals, day and direction live here, so they stay when switching tabs. Single period
  * and cash flow start with this month (MTD); the trends (balance history, multi-period) start
- * with the last year, since a month to date is one monthly bucket and only a few daily points.
+ * with the last 12 months, since a month to date is one monthly bucket and only a few daily points.
  */
 export function AnalyticsPage() {
   const segment = useParams()['*'] ?? '';
   const navigate = useNavigate();
-  const [period, setPeriod] = useState(() => quickRange('MTD'));
-  const [trend, setTrend] = useState(() => quickRange('1 Y'));
+  const [period, setPeriod] = useState(() => defaultPeriod());
+  const [trend, setTrend] = useState(() => defaultTrend());
   const [day, setDay] = useState(() => new Date());
   const [income, setIncome] = useState(false);
 

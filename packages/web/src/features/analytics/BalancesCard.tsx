@@ -50,7 +50,13 @@ export function BalancesCard({ date }: { date?: Date }) {
             {f.asset === undefined ? (
               <Skeleton h={18} w={110} />
             ) : f.hidden && !revealed ? (
-              <IconEyeOff size={18} aria-label="hidden" role="img" data-figure={f.label} />
+              <IconEyeOff
+                size={18}
+                aria-label="hidden"
+                role="img"
+                data-figure={f.label}
+                color="var(--mantine-color-dimmed)"
+              />
             ) : (
               <Text
                 size="sm"

@@ -15,6 +15,8 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
   const query = useHoldings(day);
   const main = useUserInfo().data?.mainCurrency ?? undefined;
   const view = query.data === undefined || main === undefined ? undefined : holdingsView(query.data, main);
+  // A pie has no negative slices: currencies below zero (an overdrawn account) are named instead.
+  const negative = view?.rows.filter((r) => r.value < 0).map((r) => r.currency) ?? [];
 
   return (
     <Stack gap="md">
@@ -61,6 +63,11 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
                 view.mainCurrency,
               )}
             />
+            {negative.length > 0 && (
+              <Text size="xs" c="dimmed" ta="center">
+                Not in the pie, being negative: {negative.join(', ')}
+              </Text>
+            )}
           </Card>
         </SimpleGrid>
       )}

@@ -5,6 +5,7 @@ import { formatMoney } from '@kassa/money';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { setToken } from '../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
+import { defaultTrend } from './default-intervals';
 import { monthlyAverage } from './shares';
 
 const asset = (name: string, amount: number, currency = 'EUR') => ({ name, asset: { amount, currency } });
@@ -79,6 +80,7 @@ function api(extra: Parameters<typeof stubApi>[0] = {}) {
         { currency: 'USD', amount: 50, convertedAmount: 45.7 },
         { currency: 'EUR', amount: 100.1 },
         { currency: 'HUF', amount: 400000, convertedAmount: 1000.2 },
+        { currency: 'JPY', amount: -100, convertedAmount: -0.6 },
       ],
     },
     'POST analytics/balances': {
@@ -218,13 +220,15 @@ describe('analytics (spec §2)', () => {
     const calls = api();
     renderApp('/private/analytics/holdings');
     await screen.findByText('Converted value composition');
-    expect(screen.getByText('1 146.00 €').getAttribute('data-figure')).toBe('Total value');
+    expect(screen.getByText('1 145.40 €').getAttribute('data-figure')).toBe('Total value');
     const rows = [...document.querySelectorAll('[data-row]')].map((r) => cells(r as HTMLElement));
     expect(rows).toEqual([
       ['HUF', '400 000.00 Ft', '1 000.20 €'],
       ['EUR', '100.10 €', ''],
       ['USD', '$50.00', '45.70 €'],
+      ['JPY', '- ¥100', '- 0.60 €'],
     ]);
+    expect(screen.getByText('Not in the pie, being negative: JPY')).toBeTruthy();
     expect(typeof calls.find((c) => c.key === 'POST analytics/holdings')?.body).toBe('string');
   });
 
@@ -258,8 +262,8 @@ describe('analytics (spec §2)', () => {
     renderApp('/private/analytics/multiperiod');
     expect(await screen.findByText('No transactions in this period')).toBeTruthy();
     const first = calls.find((c) => c.key === 'POST analytics/multiperiod')?.body;
-    // The trend tabs start with the last year.
-    expect(first).toEqual({ interval: toApiInterval(quickRange('1 Y')), direction: false });
+    // The trend tabs start with the last 12 calendar months.
+    expect(first).toEqual({ interval: toApiInterval(defaultTrend()), direction: false });
     fireEvent.click(screen.getByText('IN'));
     await waitFor(() =>
       expect((calls.filter((c) => c.key === 'POST analytics/multiperiod').at(-1)?.body as Body).direction).toBe(true),

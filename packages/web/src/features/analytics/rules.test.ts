@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asOfBody, balanceFigures } from './balances';
 import { cashflowFigures, reconciledEnd, reconciliation } from './cashflow';
 import { dayLabel, monthLabel, tickLabel, tooltipValue } from './chart-format';
+import { defaultPeriod, defaultTrend } from './default-intervals';
 import { holdingsView } from './holdings';
 import { historyRows, multiPeriodRows } from './series';
 import { intervalDays, monthlyAverage, percentText, shareTable, topSlices } from './shares';
@@ -233,5 +234,14 @@ describe('chart series', () => {
       { x: '2026-01-01', available: 1, loaned: 3, businesspending: 5, networth: 9 },
       { x: '2026-01-02', available: 2, loaned: 4, businesspending: 6, networth: 12 },
     ]);
+  });
+});
+
+describe('default intervals', () => {
+  it('periods start this month; trends with the last 12 whole months to today', () => {
+    const today = new Date(2026, 10, 21, 15, 0);
+    expect(defaultPeriod(today)).toEqual({ start: new Date(2026, 10, 1), end: new Date(2026, 10, 21, 23, 59, 59) });
+    expect(defaultTrend(today)).toEqual({ start: new Date(2025, 11, 1), end: new Date(2026, 10, 21, 23, 59, 59) });
+    expect(defaultTrend(new Date(2026, 0, 31)).start).toEqual(new Date(2025, 1, 1));
   });
 });
