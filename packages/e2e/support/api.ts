@@ -19,7 +19,13 @@ export async function apiOf(page: Page): Promise<PageApi> {
   };
   return {
     get: async <T>(path: string) => (await check(await page.request.get(`/api/${path}`, { headers }))) as T,
+    // Playwright sends a string body as it is; the API takes JSON, so strings are encoded too.
     post: async <T>(path: string, data?: unknown) =>
-      (await check(await page.request.post(`/api/${path}`, { headers, data: data ?? {} }))) as T,
+      (await check(
+        await page.request.post(`/api/${path}`, {
+          headers: { ...headers, 'content-type': 'application/json' },
+          data: JSON.stringify(data ?? {}),
+        }),
+      )) as T,
   };
 }

@@ -3,7 +3,6 @@
 import { abbreviate, formatMoney, sumMajor } from '@kassa/money';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { apiOf, type PageApi } from '../support/api.js';
-import { pageToken } from '../support/server.js';
 
 interface NamedAsset {
   name: string;
@@ -34,22 +33,9 @@ async function demoLogin(page: Page, testInfo: TestInfo): Promise<PageApi> {
   return apiOf(page);
 }
 
-/**
- * POSTs a JSON string body (analytics/balances and holdings take a date string). apiOf's post
- * cannot: Playwright sends a string `data` as it is, not as JSON, and the server answers 415.
- */
+/** POSTs a date string body (analytics/balances and holdings) as JSON. */
 async function postDate<T>(page: Page, path: string, date: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.post(`/api/${path}`, {
-    headers: {
-      authorization: `Bearer ${await pageToken(page)}`,
-      'x-xsrf-token': csrf,
-      'content-type': 'application/json',
-    },
-    data: JSON.stringify(date),
-  });
-  expect(res.ok(), `${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
+  return (await apiOf(page)).post<T>(path, date);
 }
 
 /** Opens a tab (or the analytics page) and returns the body the page sent to `path`. */
