@@ -69,7 +69,7 @@ export function DashboardPage() {
         >
           <Text size="sm">
             The last one was set on {formatDate(lastTime)}.{' '}
-            <Anchor component={Link} to="/private/operations/fixpoint">
+            <Anchor component={Link} to="/private/operations/fixpoint" c="inherit" fw={600}>
               Add a fixpoint
             </Anchor>{' '}
             to check your pockets against what Kassa calculates.

@@ -57,7 +57,7 @@ function clickable(row: ListRow, categories: ReadonlyMap<number, Category>): boo
   return c === undefined || c.type === 'real' || c.type === 'external' || c.isActive;
 }
 
-/** The list's table; rows before the last fixpoint are dimmed (before-fix). */
+/** The list's table; rows before the last fixpoint are dimmed and slanted (before-fix). */
 export function TransactionTable({ rows, categories, sum, compact }: Props) {
   const navigate = useNavigate();
   return (
@@ -97,7 +97,8 @@ export function TransactionTable({ rows, categories, sum, compact }: Props) {
               tabIndex={canOpen ? 0 : undefined}
               style={{
                 cursor: canOpen ? 'pointer' : 'default',
-                opacity: beforeFix ? 0.55 : 1,
+                // Dimmed and slanted rather than faded, so the text keeps its contrast.
+                color: beforeFix ? 'var(--mantine-color-dimmed)' : undefined,
                 fontStyle: beforeFix ? 'italic' : undefined,
               }}
               title={beforeFix ? 'Before the last fixpoint' : undefined}

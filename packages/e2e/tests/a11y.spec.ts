@@ -1,0 +1,132 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_USER } from '../e2e-env.js';
+import { apiOf } from '../support/api.js';
+import { apiLogin, verificationCodeFor } from '../support/server.js';
+import { freshUser, uniqueEmail } from '../support/users.js';
+
+/** Every screen of spec §2 a person can open, public and private. */
+const PUBLIC_SCREENS = ['/public', '/public/login', '/public/signup', '/public/help'];
+const PRIVATE_SCREENS = [
+  '/private/dashboard',
+  '/private/transactions',
+  '/private/add-transaction/expense',
+  '/private/add-transaction/conversion',
+  '/private/add-transaction/business',
+  '/private/analytics/oneperiod',
+  '/private/analytics/cashflow',
+  '/private/analytics/holdings',
+  '/private/analytics/balances',
+  '/private/analytics/balance-history',
+  '/private/analytics/multiperiod',
+  '/private/operations/fixpoint',
+  '/private/operations/loan',
+  '/private/operations/business',
+  '/private/manage/category',
+  '/private/manage/currency',
+  '/private/manage/fixpoint',
+  '/private/manage/pocket',
+  '/private/manage/loan',
+  '/private/manage/business',
+  '/private/user/userinfo',
+  '/private/user/changes',
+  '/private/user/referral',
+];
+
+/** Serious and critical axe findings on the page as it is now, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact ?? ''} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+}
+
+async function scan(page: Page, path: string, shot: string) {
+  await page.goto(path);
+  await expect(page.locator('main')).toBeVisible();
+  // Let lazily loaded screens and their data settle before judging them.
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: shot, fullPage: true });
+  return (await seriousViolations(page)).map((v) => `${path}: ${v}`);
+}
+
+test('public screens have no serious or critical accessibility problems', async ({ page }, testInfo) => {
+  const found: string[] = [];
+  for (const path of PUBLIC_SCREENS) {
+    found.push(...(await scan(page, path, testInfo.outputPath(`${path.replace(/\//g, '_')}.png`))));
+  }
+  expect(found).toEqual([]);
+});
+
+test('private screens, with data, in light and dark, have no serious or critical accessibility problems', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await page.goto('/public');
+  await page.getByRole('button', { name: 'Try the demo!' }).click();
+  await expect(page).toHaveURL(/\/private\//);
+  // The editors too, opened on the demo's own items.
+  const api = await apiOf(page);
+  const [tx] = await api.post<{ id: number }[]>('transaction/getfiltered', { limit: 1 });
+  const all = { start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z' };
+  const [conversion] = await api.post<{ id: number }[]>('conversion/getbetween', all);
+  const [fixpoint] = await api.post<{ id: number }[]>('fixpoint/getbetween', all);
+  const [category] = await api.get<{ id: number }[]>('category/getall?type=real');
+  const editors = [
+    `/private/edit-transaction/${tx?.id ?? 0}`,
+    `/private/edit-conversion/${conversion?.id ?? 0}`,
+    `/private/edit-fixpoint/${fixpoint?.id ?? 0}`,
+    `/private/edit-category/${category?.id ?? 0}`,
+  ];
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of [...PRIVATE_SCREENS, ...editors]) {
+      found.push(...(await scan(page, path, testInfo.outputPath(`${scheme}${path.replace(/\//g, '_')}.png`))));
+    }
+  }
+  expect(found).toEqual([]);
+});
+
+test('a new user’s empty screens have no serious or critical accessibility problems', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await freshUser(page, testInfo, 'a11y', 'EUR');
+  const found: string[] = [];
+  for (const path of PRIVATE_SCREENS) {
+    found.push(...(await scan(page, path, testInfo.outputPath(`empty${path.replace(/\//g, '_')}.png`))));
+  }
+  expect(found).toEqual([]);
+});
+
+test('the registration steps have no serious or critical accessibility problems', async ({ page }, testInfo) => {
+  // A newcomer part way through: signed up, then verified, then referred, over the API.
+  await page.goto('/public');
+  const email = uniqueEmail(testInfo, 'a11y-reg');
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const signup = await page.request.post('/api/account/signup', {
+    headers: { 'x-xsrf-token': csrf },
+    data: { email, password: 'Newcomer-pass-1', password2: 'Newcomer-pass-1' },
+  });
+  expect(signup.ok()).toBe(true);
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), ((await signup.json()) as { token: string }).token);
+  const found: string[] = [];
+  found.push(...(await scan(page, '/public/register/verify-email', testInfo.outputPath('verify-email.png'))));
+
+  const api = await apiOf(page);
+  const verified = await api.post<{ token: string }>(`account/verify-email/${await verificationCodeFor(email)}`);
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), verified.token);
+  found.push(...(await scan(page, '/public/register/verify-referral', testInfo.outputPath('verify-referral.png'))));
+
+  const existing = await apiLogin(E2E_USER.email, E2E_USER.password);
+  const code = await (await existing.api.get('/api/account/getreferral', { headers: existing.auth })).text();
+  const referred = await (await apiOf(page)).post<{ token: string }>(`account/verify-referral/${code}`);
+  await page.evaluate((t) => localStorage.setItem('jwtToken', t), referred.token);
+  found.push(...(await scan(page, '/public/register/initial-data', testInfo.outputPath('initial-data.png'))));
+  expect(found).toEqual([]);
+});
