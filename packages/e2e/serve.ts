@@ -1,11 +1,14 @@
-// Starts a throw-away Kassa for the journeys: a fresh SQLite data folder, one known user
-// created through the admin CLI, then the built server itself (packages/server/dist).
-import { spawnSync } from 'node:child_process';
+// Starts a throw-away Kassa for the journeys: a fresh SQLite data folder, a local SMTP listener
+// for its mail, one known user created through the admin CLI, then the built server itself
+// (packages/server/dist).
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_DEMO, E2E_PORT, E2E_USER } from './e2e-env.js';
+import { E2E_DATA_DIR, E2E_DEMO, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, E2E_USER } from './e2e-env.js';
+import { startMailbox } from './mailbox.js';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+const mailbox = await startMailbox(E2E_SMTP_PORT, E2E_MAILBOX);
 const env = {
   ...process.env,
   DATA_DIR: E2E_DATA_DIR,
@@ -18,6 +21,8 @@ const env = {
   DEMO_EMAIL: E2E_DEMO.email,
   DEMO_PASSWORD: E2E_DEMO.password,
   SUPPORT_EMAIL: 'support@example.com',
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
+  MAIL_FROM: 'Kassa <kassa@example.com>',
   // A web build elsewhere than packages/web/dist (E2E_WEB_DIST), e.g. one per parallel session.
   ...(process.env['E2E_WEB_DIST'] === undefined ? {} : { WEB_DIST_DIR: process.env['E2E_WEB_DIST'] }),
 };
@@ -37,5 +42,9 @@ const created = spawnSync(
   { env, stdio: 'inherit' },
 );
 if (created.status !== 0) process.exit(created.status ?? 1);
-const server = spawnSync(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: 'inherit' });
-process.exit(server.status ?? 0);
+const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: 'inherit' });
+// Playwright stops this process when the journeys end; the server and the listener go with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  mailbox.close(() => process.exit(code ?? 0));
+});

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
+import { LoginPage } from '../pages/login.js';
+import { Shell } from '../pages/shell.js';
 
 test('the root opens the public front page', async ({ page }, testInfo) => {
   await page.goto('/');
@@ -18,10 +20,9 @@ test('the health endpoint answers beside the app', async ({ request }) => {
 });
 
 test('a wrong password shows the server message', async ({ page }) => {
-  await page.goto('/public/login');
-  await page.getByLabel('E-mail').fill(E2E_USER.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Login' }).click();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(E2E_USER.email, 'not-the-password');
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password' })).toBeVisible();
   await expect(page).toHaveURL(/\/public\/login$/);
 });
@@ -29,21 +30,19 @@ test('a wrong password shows the server message', async ({ page }) => {
 test('a user logs in, reloads a deep private route, and logs out', async ({ page }, testInfo) => {
   await page.goto('/private/dashboard');
   await expect(page).toHaveURL(/\/public\/login$/);
-  await page.getByLabel('E-mail').fill(E2E_USER.email.toUpperCase());
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await new LoginPage(page).logIn(E2E_USER.email.toUpperCase(), E2E_USER.password);
+  const shell = new Shell(page);
   // Back where the visitor was headed before the login page.
   await expect(page).toHaveURL(/\/private\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(shell.title('Dashboard')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Hello ${E2E_USER.firstName}!` })).toBeVisible();
 
   // The server answers index.html for client routes, so a reload keeps the page.
   await page.goto('/private/analytics');
-  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await expect(shell.title('Analytics')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('private-shell.png'), fullPage: true });
 
-  await page.getByRole('button', { name: E2E_USER.firstName }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await shell.logOut(E2E_USER.firstName);
   await expect(page).toHaveURL(/\/public$/);
   expect(await page.evaluate('localStorage.getItem("jwtToken")')).toBeNull();
 });

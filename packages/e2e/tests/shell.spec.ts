@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
-import { pageToken, swipe } from '../support/server.js';
+import { LoginPage } from '../pages/login.js';
+import { Shell } from '../pages/shell.js';
+import { pageToken } from '../support/server.js';
 
 test('Try the demo! logs in as the demo user with one click', async ({ page }, testInfo) => {
-  await page.goto('/public');
-  await page.getByRole('button', { name: 'Try the demo!' }).click();
+  await new LoginPage(page).tryTheDemo();
   await expect(page.getByText('Logged in as demo user')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
   await expect(page.getByRole('button', { name: 'Demo' })).toBeVisible();
@@ -27,40 +28,34 @@ test('the public header writes to support with the spec subject', async ({ page 
 test('the sidebar: beside the page on desktop; on a phone an overlay that swipes open and shut', async ({
   page,
 }, testInfo) => {
-  await page.goto('/public/login');
-  await page.getByLabel('E-mail').fill(E2E_USER.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await new LoginPage(page).logInFully(E2E_USER.email, E2E_USER.password);
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
-  const sections = page.getByRole('navigation', { name: 'Sections' });
+  const shell = new Shell(page);
+  const sections = shell.sections;
 
   if (testInfo.project.name === 'desktop') {
     await expect(sections).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
-    await sections.getByRole('link', { name: 'Analytics' }).click();
-    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await expect(shell.burger).toHaveCount(0);
+    await shell.openSection('Analytics');
+    await expect(shell.title('Analytics')).toBeVisible();
     return;
   }
 
   await expect(sections).toBeHidden();
-  await swipe(page, 40, 300);
+  await shell.swipe(40, 300);
   await expect(sections).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('phone-sidebar.png') });
-  await swipe(page, 300, 40);
+  await shell.swipe(300, 40);
   await expect(sections).toBeHidden();
-  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await shell.burger.click();
   await expect(sections).toBeVisible();
-  await sections.getByRole('link', { name: 'Manage' }).click();
+  await shell.openSection('Manage');
   await expect(sections).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Manage', level: 1 })).toBeVisible();
+  await expect(shell.title('Manage')).toBeVisible();
 });
 
 test('a session the server no longer accepts ends with the spec message on the login page', async ({ page }) => {
-  await page.goto('/public/login');
-  await page.getByLabel('E-mail').fill(E2E_USER.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_USER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/private\/add-transaction$/);
+  await new LoginPage(page).logInFully(E2E_USER.email, E2E_USER.password);
   // Same claims, broken signature: unexpired to the browser, rejected by the server.
   const token = await pageToken(page);
   await page.evaluate((t) => localStorage.setItem('jwtToken', `${t.slice(0, -4)}AAAA`), token);

@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** public/signup and the three registration steps. */
+export class Registration {
+  constructor(private readonly page: Page) {}
+
+  get stepIndicator(): Locator {
+    return this.page.getByRole('navigation', { name: 'Registration steps' });
+  }
+  get criteria(): Locator {
+    return this.page.getByRole('list', { name: 'Password criteria' }).getByRole('listitem');
+  }
+  /** Criteria items in a state: met or not. */
+  criteriaMet(met: boolean): Locator {
+    return this.criteria.and(this.page.locator(`[data-met="${String(met)}"]`));
+  }
+
+  async fillSignup(email: string, password: string, password2 = password): Promise<void> {
+    await this.page.getByLabel('E-mail').fill(email);
+    await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: 'Password again' }).fill(password2);
+  }
+
+  async submitSignup(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign Up' }).click();
+  }
+
+  async verifyEmail(code: string): Promise<void> {
+    await this.page.getByLabel('Verification code').fill(code);
+    await this.page.getByRole('button', { name: 'Verify' }).click();
+  }
+
+  async enterReferral(code: string): Promise<void> {
+    await this.page.getByLabel('Referral code').fill(code);
+    await this.page.getByRole('button', { name: 'Verify' }).click();
+  }
+
+  async joinWaitlist(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Join the waitlist' }).click();
+  }
+
+  async fillInitialData(data: {
+    firstName: string;
+    lastName: string;
+    currency: string;
+    currencyLabel: string;
+    startBalance: string;
+  }) {
+    await this.page.getByLabel('First name').fill(data.firstName);
+    await this.page.getByLabel('Last name').fill(data.lastName);
+    await this.page.getByPlaceholder('Pick your main currency').fill(data.currency);
+    await this.page.getByRole('option', { name: data.currencyLabel }).click();
+    await this.page.getByLabel('Start balance').fill(data.startBalance);
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save' }).click();
+  }
+
+  async expectStep(path: 'verify-email' | 'verify-referral' | 'initial-data'): Promise<void> {
+    await expect(this.page).toHaveURL(new RegExp(`/public/register/${path}$`));
+  }
+}
