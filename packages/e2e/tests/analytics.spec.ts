@@ -1,7 +1,8 @@
 // Analytics journeys as the demo user (three years of EUR, USD and HUF data): every tab's figures
 // are checked against the API's own answers, fetched beside the browser with the same request body.
 import { abbreviate, formatMoney, sumMajor } from '@kassa/money';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { AnalyticsPage, figureIn } from '../pages/analytics.js';
 import { apiOf, type PageApi } from '../support/api.js';
 
 interface NamedAsset {
@@ -38,15 +39,6 @@ async function postDate<T>(page: Page, path: string, date: unknown): Promise<T> 
   return (await apiOf(page)).post<T>(path, date);
 }
 
-/** Opens a tab (or the analytics page) and returns the body the page sent to `path`. */
-async function bodyOf(page: Page, path: string, action: () => Promise<unknown>): Promise<unknown> {
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/analytics/${path}`)),
-    action(),
-  ]);
-  return request.postDataJSON() as unknown;
-}
-
 /** Full-page screenshots at the project's width, light and dark, to look at. */
 async function shots(page: Page, testInfo: TestInfo, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -59,36 +51,35 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-const figureIn = (scope: Locator, label: string) => scope.locator(`[data-figure="${label}"]`);
-
 test('single period: categories, monthly figures and shares as the API answers, OUT and IN', async ({
   page,
 }, testInfo) => {
   const api = await demoLogin(page, testInfo);
-  const body = await bodyOf(page, 'oneperiod', () => page.goto('/private/analytics'));
+  const analytics = new AnalyticsPage(page);
+  const body = await analytics.bodySentTo('oneperiod', () => analytics.goto());
   await expect(page).toHaveURL(/\/private\/analytics\/oneperiod$/);
   expect(body).toMatchObject({ direction: false });
 
   for (const income of [false, true]) {
-    const sent = income ? await bodyOf(page, 'oneperiod', () => page.getByText('IN', { exact: true }).click()) : body;
+    const sent = income ? await analytics.bodySentTo('oneperiod', () => analytics.showIncome()) : body;
     const answer = await api.post<(NamedAsset & { categoryId: number })[]>('analytics/oneperiod', sent);
     const shown = answer.filter((c) => c.asset.amount > 0);
     expect(shown.length, 'the demo has P&L this month').toBeGreaterThan(0);
     for (const c of shown) {
-      await expect(page.locator(`[data-row="${c.name}"] td`).nth(1)).toHaveText(eur(c.asset.amount));
+      await expect(analytics.categoryCells(c.name).nth(1)).toHaveText(eur(c.asset.amount));
     }
-    await expect(page.locator('tbody [data-row]')).toHaveCount(shown.length);
+    await expect(analytics.categoryRows).toHaveCount(shown.length);
     const sum = sumMajor('EUR', ...shown.map((c) => c.asset.amount));
-    await expect(page.locator('[data-row="Sum"] td').nth(1)).toHaveText(eur(sum));
-    await expect(page.locator('[data-row="Sum"] td').nth(3)).toHaveText('100.0%');
+    await expect(analytics.categoryCells('Sum').nth(1)).toHaveText(eur(sum));
+    await expect(analytics.categoryCells('Sum').nth(3)).toHaveText('100.0%');
     // The largest category's share, with one decimal.
     const top = shown[0];
     if (top !== undefined) {
       const share = ((top.asset.amount / sum) * 100).toFixed(1);
-      await expect(page.locator(`[data-row="${top.name}"] td`).nth(3)).toHaveText(`${share}%`);
+      await expect(analytics.categoryCells(top.name).nth(3)).toHaveText(`${share}%`);
     }
     // The pie draws one slice per category up to 7, plus Other.
-    await expect(page.locator('.recharts-pie-sector')).toHaveCount(Math.min(shown.length, 8));
+    await expect(analytics.pieSlices).toHaveCount(Math.min(shown.length, 8));
     if (!income) await shots(page, testInfo, 'oneperiod');
   }
 });
@@ -97,13 +88,14 @@ test('cash flow: balances, P&L and movements as the API answers, adding up from 
   page,
 }, testInfo) => {
   const api = await demoLogin(page, testInfo);
-  await page.goto('/private/analytics/oneperiod');
+  const analytics = new AnalyticsPage(page);
+  await analytics.goto('oneperiod');
   // A year, so that every kind of movement of the demo shows up.
-  await page.getByRole('button', { name: '1 Y' }).click();
-  const body = await bodyOf(page, 'cashflow', () => page.getByRole('tab', { name: 'Cash flow' }).click());
+  await analytics.chooseInterval('1 Y');
+  const body = await analytics.bodySentTo('cashflow', () => analytics.openTab('Cash flow'));
   const cf = await api.post<NamedAsset[]>('analytics/cashflow', body);
   const v = (name: string) => amountOf(cf, name);
-  const section = (title: string) => page.locator(`[data-section="${title}"]`);
+  const section = (title: string) => analytics.cashflowSection(title);
 
   await expect(figureIn(section('Available balance'), 'Start')).toHaveText(eur(v('start')));
   await expect(figureIn(section('Available balance'), 'End')).toHaveText(eur(v('end')));
@@ -127,7 +119,7 @@ test('cash flow: balances, P&L and movements as the API answers, adding up from 
   await expect(figureIn(lines, 'Exchange-rate revaluation')).toHaveText(eur(v('revaluation')));
   await expect(figureIn(lines, 'Available at end')).toHaveText(eur(v('end')));
   // The server's identity holds, so the screen shows no mismatch.
-  await expect(page.getByText(/The lines above add up to/)).toHaveCount(0);
+  await expect(analytics.mismatchWarning).toHaveCount(0);
   await shots(page, testInfo, 'cashflow');
 });
 
@@ -135,10 +127,11 @@ test('holdings and balances: as the API answers for today, hidden balances shown
   page,
 }, testInfo) => {
   await demoLogin(page, testInfo);
-  const holdingsBody = await bodyOf(page, 'holdings', () => page.goto('/private/analytics/holdings'));
+  const analytics = new AnalyticsPage(page);
+  const holdingsBody = await analytics.bodySentTo('holdings', () => analytics.goto('holdings'));
   expect(typeof holdingsBody).toBe('string');
   const holdings = await postDate<Holding[]>(page, 'analytics/holdings', holdingsBody);
-  const rows = page.locator('[data-row]');
+  const rows = analytics.holdingRows;
   await expect(rows).toHaveCount(holdings.length);
   const byValue = [...holdings].sort((a, b) => (b.convertedAmount ?? b.amount) - (a.convertedAmount ?? a.amount));
   for (const [i, h] of byValue.entries()) {
@@ -148,20 +141,20 @@ test('holdings and balances: as the API answers for today, hidden balances shown
       h.convertedAmount === undefined ? '' : eur(h.convertedAmount),
     ]);
   }
-  await expect(page.locator('[data-figure="Total value"]')).toHaveText(
+  await expect(analytics.figure('Total value')).toHaveText(
     eur(sumMajor('EUR', ...holdings.map((h) => h.convertedAmount ?? h.amount))),
   );
-  await expect(page.getByText('Converted value composition')).toBeVisible();
+  await expect(analytics.compositionTitle).toBeVisible();
   await shots(page, testInfo, 'holdings');
 
-  const balancesBody = await bodyOf(page, 'balances', () => page.getByRole('tab', { name: 'Balances' }).click());
+  const balancesBody = await analytics.bodySentTo('balances', () => analytics.openTab('Balances'));
   const balances = await postDate<NamedAsset[]>(page, 'analytics/balances', balancesBody);
-  const card = page.getByTestId('balances-card');
+  const card = analytics.balancesCard;
   await expect(figureIn(card, 'Available nominal')).toHaveText(eur(amountOf(balances, 'availablenominalmain')));
   await expect(figureIn(card, 'Available (converted)')).toHaveText(eur(amountOf(balances, 'available')));
-  await expect(card.getByRole('img', { name: 'hidden' })).toHaveCount(4);
+  await expect(analytics.hiddenBalances).toHaveCount(4);
   await shots(page, testInfo, 'balances-hidden');
-  await card.click();
+  await analytics.revealBalances();
   for (const [label, name] of [
     ['Loan pending', 'loaned'],
     ['Business pending', 'businesspending'],
@@ -177,20 +170,19 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   page,
 }, testInfo) => {
   const api = await demoLogin(page, testInfo);
-  const body = await bodyOf(page, 'balance-history', () => page.goto('/private/analytics/balance-history'));
+  const analytics = new AnalyticsPage(page);
+  const body = await analytics.bodySentTo('balance-history', () => analytics.goto('balance-history'));
   const history = await api.post<BalanceHistory>('analytics/balance-history', body);
   expect(history.dates.length).toBeGreaterThan(300); // a year by default
-  const chart = page.getByTestId('balance-history-chart');
+  const chart = analytics.balanceHistoryChart;
   await expect(chart.locator('.recharts-line')).toHaveCount(4);
   for (const label of ['Available', 'Loaned', 'Business pending', 'Net worth'])
     await expect(chart.getByText(label, { exact: true })).toBeVisible();
   // Axis ticks abbreviate thousands.
   await expect(chart.locator('.recharts-cartesian-axis-tick-value').filter({ hasText: /\dk$/ })).not.toHaveCount(0);
   // Hovering a day near the end shows its date and the API's values with 2 decimals and k/M.
-  const box = await chart.locator('.recharts-surface').boundingBox();
-  if (box === null) throw new Error('no chart surface');
-  await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2);
-  const tooltip = page.locator('.recharts-tooltip-wrapper');
+  await analytics.hoverBalanceHistory(30);
+  const tooltip = analytics.tooltip;
   await expect(tooltip).toContainText(/\d{4}\.\d{2}\.\d{2}\./);
   const label = /(\d{4})\.(\d{2})\.(\d{2})\./.exec((await tooltip.textContent()) ?? '');
   const i = history.dates.indexOf(`${label?.[1]}-${label?.[2]}-${label?.[3]}`);
@@ -205,12 +197,12 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   }
   await shots(page, testInfo, 'balance-history');
 
-  const mpBody = await bodyOf(page, 'multiperiod', () => page.getByRole('tab', { name: 'Multi-period' }).click());
+  const mpBody = await analytics.bodySentTo('multiperiod', () => analytics.openTab('Multi-period'));
   const series = await api.post<{ name: string; values: (number | string)[] }[]>('analytics/multiperiod', mpBody);
   const names = series.filter((s) => s.name !== 'dates').map((s) => s.name);
   expect(names.length).toBeGreaterThan(0);
   expect(names.length).toBeLessThanOrEqual(8);
-  const mp = page.getByTestId('multiperiod-chart');
+  const mp = analytics.multiPeriodChart;
   await expect(mp.locator('.recharts-area')).toHaveCount(names.length);
   for (const name of names) await expect(mp.getByText(name, { exact: true }).first()).toBeVisible();
   await shots(page, testInfo, 'multiperiod');

@@ -1,9 +1,6 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { ManagePage } from '../pages/manage.js';
 import { freshUser } from '../support/users.js';
-
-/** The card holding a titled table (Add new sits in the card's header). */
-const card = (page: Page, title: string) =>
-  page.locator('.mantine-Card-root').filter({ has: page.getByRole('table', { name: title }) });
 
 /** Screenshots at the project's width, light and dark, for looking at (spec: 375 and 1280 px). */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -12,20 +9,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function addCategory(page: Page, list: Locator, name: string, fields: { limit?: string; description?: string }) {
-  await list.getByRole('button', { name: 'Add new' }).click();
-  const panel = page.getByTestId('add-category-panel');
-  await expect(panel).toBeInViewport();
-  await panel.getByRole('textbox', { name: 'Name' }).fill(name);
-  if (fields.description !== undefined)
-    await panel.getByRole('textbox', { name: 'Description' }).fill(fields.description);
-  if (fields.limit !== undefined) await panel.getByRole('textbox', { name: 'Monthly limit' }).fill(fields.limit);
-  await panel.getByRole('button', { name: 'Add', exact: true }).click();
-  // An earlier add's toast may still be up (3 s): the newest one is last; the list rows prove the add.
-  await expect(page.getByText('Category successfully added!').last()).toBeVisible();
-  await expect(panel).toBeHidden();
 }
 
 /** The real API as the page's user (bearer token and CSRF header), beside the browser. */
@@ -55,49 +38,48 @@ test('categories: add expense and income, edit one, delete one; system categorie
   page,
 }, testInfo) => {
   await freshUser(page, testInfo, 'manage-cat', 'EUR');
-  await page.goto('/private/manage');
+  const manage = new ManagePage(page);
+  await manage.goto();
   await expect(page).toHaveURL(/\/private\/manage\/category$/);
   await expect(page.getByRole('tab', { name: 'Categories', selected: true })).toBeVisible();
 
-  const expense = card(page, 'Expense categories');
-  const income = card(page, 'Income categories');
-  await addCategory(page, expense, 'Groceries', { limit: '300' });
-  await expect(expense.getByRole('cell', { name: 'Groceries' })).toBeVisible();
-  await addCategory(page, income, 'Side gigs', {});
-  await expect(income.getByRole('cell', { name: 'Side gigs' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await manage.addCategory('Groceries', 'expense', { limit: '300' });
+  await expect(manage.categoryCell('expense', 'Groceries')).toBeVisible();
+  await manage.addCategory('Side gigs', 'income');
+  await expect(manage.categoryCell('income', 'Side gigs')).toBeVisible();
+  await manage.scrollToTop();
   await shoot(page, testInfo, 'category-list');
 
   // Edit the expense category: name and monthly limit.
-  await expense.getByRole('cell', { name: 'Groceries' }).click();
+  let editor = await manage.openCategory('expense', 'Groceries');
   await expect(page).toHaveURL(/\/private\/edit-category\/\d+$/);
-  await expect(page.getByRole('textbox', { name: 'Monthly limit' })).toHaveValue('300');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Food and groceries');
-  await page.getByRole('textbox', { name: 'Monthly limit' }).fill('450.50');
+  await expect(editor.monthlyLimit).toHaveValue('300');
+  await editor.name.fill('Food and groceries');
+  await editor.monthlyLimit.fill('450.50');
   await shoot(page, testInfo, 'edit-category');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Category successfully edited!')).toBeVisible();
+  await editor.save();
+  await expect(manage.toast('Category successfully edited!')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/manage\/category$/);
-  await expect(expense.getByRole('cell', { name: 'Food and groceries' })).toBeVisible();
-  await expense.getByRole('cell', { name: 'Food and groceries' }).click();
-  await expect(page.getByRole('textbox', { name: 'Monthly limit' })).toHaveValue('450.5');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(manage.categoryCell('expense', 'Food and groceries')).toBeVisible();
+  editor = await manage.openCategory('expense', 'Food and groceries');
+  await expect(editor.monthlyLimit).toHaveValue('450.5');
+  await editor.cancel();
 
   // Delete the income category after confirming.
-  await income.getByRole('cell', { name: 'Side gigs' }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('This action can not be undone!')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Category successfully deleted!')).toBeVisible();
+  editor = await manage.openCategory('income', 'Side gigs');
+  await editor.delete();
+  await expect(editor.deleteWarning).toBeVisible();
+  await editor.confirmDelete();
+  await expect(manage.toast('Category successfully deleted!')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/manage\/category$/);
-  await expect(income.getByRole('cell', { name: 'Other income' })).toBeVisible();
-  await expect(income.getByRole('cell', { name: 'Side gigs' })).toHaveCount(0);
+  await expect(manage.categoryCell('income', 'Other income')).toBeVisible();
+  await expect(manage.categoryCell('income', 'Side gigs')).toHaveCount(0);
 
   // A system category: System read-only, Active disabled, no Delete.
-  await expense.getByRole('cell', { name: 'Other expense' }).click();
-  await expect(page.getByRole('checkbox', { name: 'System' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Active' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  editor = await manage.openCategory('expense', 'Other expense');
+  await expect(editor.system).toBeChecked();
+  await expect(editor.active).toBeDisabled();
+  await expect(editor.deleteButton).toHaveCount(0);
   await shoot(page, testInfo, 'edit-system-category');
 });
 
@@ -105,53 +87,43 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   page,
 }, testInfo) => {
   await freshUser(page, testInfo, 'manage-cur', 'EUR');
-  await page.goto('/private/manage/currency');
-  const currencies = page.getByRole('table', { name: 'Your currencies' });
-  await expect(currencies.getByText('Main currency')).toBeVisible();
+  const manage = new ManagePage(page);
+  await manage.gotoCurrencies();
+  await expect(manage.currencies.getByText('Main currency')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add new' }).click();
-  const panel = page.getByTestId('add-currency-panel');
-  await panel.getByPlaceholder('Choose a currency').click();
+  await manage.openAddCurrency();
+  await manage.openCurrencyPicker();
   // Only currencies the user lacks are offered.
-  await expect(page.getByRole('option', { name: 'EUR', exact: true })).toHaveCount(0);
-  await page.getByRole('option', { name: 'USD', exact: true }).click();
-  await expect(panel.getByRole('textbox', { name: 'New pocket 1 name' })).toHaveValue('Default pocket USD');
-  await panel.getByRole('button', { name: 'Add another pocket' }).click();
-  await panel.getByRole('textbox', { name: 'New pocket 2 name' }).fill('Dollar cash');
-  await panel.getByRole('checkbox', { name: 'Is cash?' }).nth(1).check();
-  await panel.getByRole('button', { name: 'Add another pocket' }).click();
-  await panel.getByRole('textbox', { name: 'New pocket 3 name' }).fill('Not needed');
-  await panel.getByRole('button', { name: 'Remove new pocket 3' }).click();
+  await expect(manage.currencyOption('EUR')).toHaveCount(0);
+  await manage.chooseCurrency('USD');
+  await expect(manage.newCurrencyPocketName(1)).toHaveValue('Default pocket USD');
+  await manage.addCurrencyPocket(2, 'Dollar cash', { cash: true });
+  await manage.addCurrencyPocket(3, 'Not needed');
+  await manage.removeCurrencyPocket(3);
   await shoot(page, testInfo, 'add-currency');
-  await panel.getByRole('button', { name: 'Add currency' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Currency USD added')).toBeVisible();
-  await expect(currencies.locator('[data-currency="USD"]')).toContainText(/1 EUR = \d+\.\d{4} USD/);
-  await expect(panel).toBeHidden();
+  await manage.saveCurrency();
+  await expect(manage.toast('Currency USD added')).toBeVisible();
+  await expect(manage.currencyRow('USD')).toContainText(/1 EUR = \d+\.\d{4} USD/);
+  await expect(manage.addCurrencyPanel).toBeHidden();
   await shoot(page, testInfo, 'currency-list');
 
-  await page.getByRole('tab', { name: 'Pockets' }).click();
+  await manage.openTab('Pockets');
   await expect(page).toHaveURL(/\/private\/manage\/pocket$/);
-  await expect(page.getByRole('heading', { name: 'All your pockets' })).toBeVisible();
-  const usd = page.getByRole('region', { name: 'USD pockets' });
-  await expect(usd.getByTestId('pocket-card')).toHaveCount(2);
-  await expect(usd.getByRole('button', { name: 'Edit pocket Dollar cash' })).toContainText('Cash');
-  await expect(usd.getByRole('button', { name: 'Edit pocket Default pocket USD' })).toContainText('Bank');
+  await expect(manage.pocketsHeading).toBeVisible();
+  await expect(manage.pocketCards('USD')).toHaveCount(2);
+  await expect(manage.pocket('USD', 'Dollar cash')).toContainText('Cash');
+  await expect(manage.pocket('USD', 'Default pocket USD')).toContainText('Bank');
 
-  await usd.getByRole('button', { name: 'Edit pocket Dollar cash' }).click();
-  await usd.getByRole('textbox', { name: 'Name' }).fill('Dollar wallet');
+  await manage.renamePocket('USD', 'Dollar cash', 'Dollar wallet');
   await shoot(page, testInfo, 'edit-pocket');
-  await usd.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Changes saved')).toBeVisible();
-  await expect(usd.getByRole('button', { name: 'Edit pocket Dollar wallet' })).toBeVisible();
+  await manage.savePocket('USD');
+  await expect(manage.toast('Changes saved')).toBeVisible();
+  await expect(manage.pocket('USD', 'Dollar wallet')).toBeVisible();
 
-  const eur = page.getByRole('region', { name: 'EUR pockets' });
-  await eur.getByRole('button', { name: 'Add pocket in EUR' }).click();
-  await eur.getByRole('textbox', { name: 'New pocket 1 name' }).fill('Savings account');
-  await eur.getByRole('button', { name: 'Save pockets' }).click();
-  await expect(page.getByText('Pockets saved')).toBeVisible();
-  await expect(eur.getByRole('button', { name: 'Edit pocket Savings account' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await manage.addPockets('EUR', ['Savings account']);
+  await expect(manage.toast('Pockets saved')).toBeVisible();
+  await expect(manage.pocket('EUR', 'Savings account')).toBeVisible();
+  await manage.scrollToTop();
   await shoot(page, testInfo, 'pocket-list');
 
   // A fixpoint states every pocket's balance: the cards show it, the fixpoint tab lists it.
@@ -163,49 +135,46 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
     pockets.map((p) => ({ pocketId: p.pocketId, balance: p.name === 'Default pocket EUR' ? '1234.5' : '0' })),
   );
   await page.reload();
-  await expect(eur.getByRole('button', { name: 'Edit pocket Default pocket EUR' })).toContainText('1 234.50 €');
-  await page.getByRole('tab', { name: 'Fixpoints' }).click();
+  await expect(manage.pocket('EUR', 'Default pocket EUR')).toContainText('1 234.50 €');
+  await manage.openTab('Fixpoints');
   await expect(page).toHaveURL(/\/private\/manage\/fixpoint$/);
-  const fixpoints = page.getByRole('table', { name: 'Fixpoints' });
-  await expect(fixpoints.getByRole('row')).toHaveCount(2);
+  await expect(manage.fixpointRows).toHaveCount(2);
   await shoot(page, testInfo, 'fixpoint-list');
-  await fixpoints.getByRole('row').nth(1).click();
+  await manage.fixpointRows.nth(1).click();
   await expect(page).toHaveURL(/\/private\/edit-fixpoint\/\d+$/);
 });
 
 test('loan and business categories: add each and see them in their lists', async ({ page }, testInfo) => {
   await freshUser(page, testInfo, 'manage-loan', 'EUR');
-  await page.goto('/private/manage/loan');
-  const loans = card(page, 'Loan categories');
+  const manage = new ManagePage(page);
+  await manage.gotoLoans();
   const description = 'Lent to my neighbour Ann for the new roof, repaid every month until 2030';
-  await addCategory(page, loans, 'Ann', { description });
-  const row = loans.getByRole('row').filter({ hasText: 'Ann' });
+  await manage.addCategory('Ann', 'loan', { description });
+  const row = manage.categoryRow('loan', 'Ann');
   await expect(row).toContainText(`${Array.from(description).slice(0, 49).join('')}…`);
   await expect(row).not.toContainText('until 2030');
 
-  await page.getByRole('tab', { name: 'Businesses' }).click();
+  await manage.openTab('Businesses');
   await expect(page).toHaveURL(/\/private\/manage\/business$/);
-  const businesses = card(page, 'Business categories');
-  await addCategory(page, businesses, 'Coffee cart', { description: 'Weekend stall' });
-  await expect(businesses.getByRole('cell', { name: 'Coffee cart' })).toBeVisible();
-  await expect(businesses.getByRole('cell', { name: 'Ann' })).toHaveCount(0);
+  await manage.addCategory('Coffee cart', 'business', { description: 'Weekend stall' });
+  await expect(manage.categoryCell('business', 'Coffee cart')).toBeVisible();
+  await expect(manage.categoryCell('business', 'Ann')).toHaveCount(0);
 
   // Closing happens in Operations; closed ones follow the separator here.
-  await page.goto('/private/manage/loan');
-  await addCategory(page, loans, 'Car loan', {});
+  await manage.gotoLoans();
+  await manage.addCategory('Car loan', 'loan');
   const server = await api(page);
   const car = (await server.get<{ id: number; name: string }[]>('category/getall?type=loan')).find(
     (c) => c.name === 'Car loan',
   );
   await server.send('PATCH', `category/close/${car?.id}`);
   await page.reload();
-  const names = loans.getByRole('row').locator('td:first-child');
   // On a phone the description sits under the name, in the same cell.
-  await expect(names).toHaveText([/^Ann/, '--- Closed categories ---', /^Car loan$/]);
+  await expect(manage.categoryNames('loan')).toHaveText([/^Ann/, '--- Closed categories ---', /^Car loan$/]);
   await shoot(page, testInfo, 'loan-list');
 
-  await loans.getByRole('cell', { name: 'Car loan' }).click();
-  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Active' })).toHaveCount(0);
+  const editor = await manage.openCategory('loan', 'Car loan');
+  await expect(editor.closedBadge).toBeVisible();
+  await expect(editor.active).toHaveCount(0);
   await shoot(page, testInfo, 'edit-closed-loan');
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { OperationsPage } from '../pages/operations.js';
 import { pageToken } from '../support/server.js';
 import { freshUser } from '../support/users.js';
 
@@ -58,8 +59,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
 });
 
-const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-
 test('a fixpoint goes through its three stages, is edited, and another is deleted', async ({ page }, testInfo) => {
   await freshUser(page, testInfo, 'fixpoint', 'EUR');
   const api = await apiOf(page);
@@ -74,58 +73,55 @@ test('a fixpoint goes through its three stages, is edited, and another is delete
     hoursAgo: 2,
   });
 
-  await page.goto('/private/operations');
+  const operations = new OperationsPage(page);
+  await operations.gotoFixpoint();
   await expect(page.getByRole('tab', { name: 'Fixpoint', selected: true })).toBeVisible();
-  await expect(page.getByTestId('last-fixpoint')).toContainText(/Last fixpoint: \d{4}\.\d{2}\.\d{2}\. \d{2}:\d{2}/);
+  await expect(operations.lastFixpoint).toContainText(/Last fixpoint: \d{4}\.\d{2}\.\d{2}\. \d{2}:\d{2}/);
   // EUR has two pockets (each from its last stated balance); USD one, from its calculated balance.
-  await expect(field(page, 'Default pocket EUR')).toHaveValue('0');
-  await expect(field(page, 'Wallet')).toHaveValue('0');
-  await expect(field(page, 'Dollar account')).toHaveValue('0');
-  await expect(page.locator('[data-currency="EUR"]')).toContainText('Calculated: - 25.00 €');
+  await expect(operations.pocketBalance('Default pocket EUR')).toHaveValue('0');
+  await expect(operations.pocketBalance('Wallet')).toHaveValue('0');
+  await expect(operations.pocketBalance('Dollar account')).toHaveValue('0');
+  await expect(operations.currencyCard('EUR')).toContainText('Calculated: - 25.00 €');
 
-  await field(page, 'Wallet').fill('70+5');
+  await operations.pocketBalance('Wallet').fill('70+5');
   await shot(page, testInfo, 'fixpoint-1-statement');
-  await page.getByRole('button', { name: 'Calculate errors' }).click();
+  await operations.calculateErrors();
   // Stated 75 against a calculated -25: 100 more than the ledger knows of.
   await expect(page.getByText('Calculated error (excess): 100.00 €')).toBeVisible();
   await expect(page.getByText('There is no error: $0.00')).toBeVisible();
   await expect(page.getByText('Stated: 75.00 €')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Make changes' }).click();
-  await expect(field(page, 'Wallet')).toHaveValue('70+5');
-  await field(page, 'Default pocket EUR').fill('-125');
-  await page.getByRole('button', { name: 'Calculate errors' }).click();
+  await operations.makeChanges();
+  await expect(operations.pocketBalance('Wallet')).toHaveValue('70+5');
+  await operations.pocketBalance('Default pocket EUR').fill('-125');
+  await operations.calculateErrors();
   await expect(page.getByText('Calculated error (missing): - 25.00 €')).toBeVisible();
   await shot(page, testInfo, 'fixpoint-2-errors');
 
-  await page.getByRole('button', { name: 'Save fixpoint' }).click();
-  const warning = page.getByRole('dialog', { name: 'Are you sure?' });
-  await expect(warning).toContainText('There is no going back!');
-  await warning.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Fixpoint saved!')).toBeVisible();
-  await expect(page.getByText('Fixpoint successfully saved')).toBeVisible();
+  await operations.saveFixpoint();
+  await expect(operations.saveWarning).toContainText('There is no going back!');
+  await operations.confirmSave();
+  await expect(operations.toast('Fixpoint saved!')).toBeVisible();
+  await expect(operations.toast('Fixpoint successfully saved')).toBeVisible();
   await shot(page, testInfo, 'fixpoint-3-saved');
   const saved = await api.get<{ id: number }>('fixpoint/getlast');
 
   // View, then edit: the change goes to the server and the editor returns to the page before.
-  await page.getByRole('link', { name: 'View fixpoint' }).click();
+  const editor = await operations.viewFixpoint();
   await expect(page).toHaveURL(new RegExp(`/private/edit-fixpoint/${saved.id}$`));
-  await expect(page.getByText('Fixpoint was set on')).toBeVisible();
+  await expect(editor.setOn).toBeVisible();
   // The first EUR card holds the pocket states; the error lines below have their own.
-  await expect(page.locator('[data-currency="EUR"]').first()).toContainText('75.00 €');
-  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  await expect(editor.currencyCard('EUR').first()).toContainText('75.00 €');
+  await expect(editor.backButton).toBeVisible();
   await shot(page, testInfo, 'edit-fixpoint-view');
-  await page.getByRole('button', { name: 'Edit' }).click();
-  await expect(
-    page.getByText('Be careful! Only make changes or delete a fixpoint if you fully understand the consequences!'),
-  ).toBeVisible();
-  await field(page, 'Wallet').fill('80');
+  await editor.startEditing();
+  await expect(editor.caution).toBeVisible();
+  await editor.pocketBalance('Wallet').fill('80');
   await shot(page, testInfo, 'edit-fixpoint-edit');
-  await page.getByRole('button', { name: 'Save' }).click();
-  const change = page.getByRole('dialog');
-  await expect(change).toContainText('It is not recommended to change an existing fixpoint.');
-  await change.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Fixpoint changed')).toBeVisible();
+  await editor.save();
+  await expect(editor.question).toContainText('It is not recommended to change an existing fixpoint.');
+  await editor.confirm();
+  await expect(operations.toast('Fixpoint changed')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/operations$/);
   const states = await api.get<{ items: { name: string; balance: number }[] }[]>(`fixpoint/getstates/${saved.id}`);
   expect(states.flatMap((g) => g.items).find((s) => s.name === 'Wallet')?.balance).toBe(80);
@@ -136,13 +132,12 @@ test('a fixpoint goes through its three stages, is edited, and another is delete
     'fixpoint/set',
     pockets.map((p) => ({ pocketId: p.pocketId, balance: p.balance })),
   );
-  await page.goto(`/private/edit-fixpoint/${second.id}`);
-  await page.getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
-  const removal = page.getByRole('dialog');
-  await expect(removal).toContainText('It is not recommended to delete a fixpoint, and it can not be undone.');
-  await removal.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Fixpoint deleted')).toBeVisible();
+  await editor.goto(second.id);
+  await editor.startEditing();
+  await editor.delete();
+  await expect(editor.question).toContainText('It is not recommended to delete a fixpoint, and it can not be undone.');
+  await editor.confirm();
+  await expect(operations.toast('Fixpoint deleted')).toBeVisible();
   await expect(page).not.toHaveURL(/edit-fixpoint/);
   expect((await api.get<{ id: number }>('fixpoint/getlast')).id).toBe(saved.id);
 });
@@ -177,26 +172,26 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   });
 
   // Business: 700 still in the cart, so a latent P&L of -700 (-70.0 % of the 1 000 invested).
-  await page.goto(`/private/operations/business?id=${cart}`);
+  const operations = new OperationsPage(page);
+  await operations.gotoBusiness(cart);
   await expect(page.getByRole('tab', { name: 'Businesses', selected: true })).toBeVisible();
-  const latent = page.locator('[data-figure="Latent P&L"]');
+  const latent = operations.figure('Latent P&L');
   await expect(latent).toContainText('- 700.00 €');
   await expect(latent).toContainText('-70.0 %');
-  const rows = page.locator('tr[data-transaction]');
+  const rows = operations.transactions;
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('First sales');
   await shot(page, testInfo, 'business-before');
 
-  await page.getByRole('button', { name: 'Realise' }).click();
-  const realise = page.getByRole('dialog');
+  const realise = await operations.realise();
   await expect(realise).toContainText('You are adding a P&L realiziation transaction for the calculated latent P&L');
-  await realise.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Realization transaction added for latent P&L')).toBeVisible();
+  await operations.answer(realise, 'Yes');
+  await expect(operations.toast('Realization transaction added for latent P&L')).toBeVisible();
   await expect(latent).toContainText('0.00 €');
-  await expect(page.locator('[data-figure="Acquired P&L"]')).toContainText('- 700.00 €');
+  await expect(operations.figure('Acquired P&L')).toContainText('- 700.00 €');
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('Realization of latent P&L');
-  await expect(page.getByRole('button', { name: 'Realise' })).toBeDisabled();
+  await expect(operations.realiseButton).toBeDisabled();
   await shot(page, testInfo, 'business-realised');
 
   // An active category's rows open the transaction editor.
@@ -205,43 +200,41 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   await page.goBack();
 
   // Closing a business with latent P&L offers to realise it first: Yes does both.
-  await page.goto(`/private/operations/business?id=${shop}`);
-  await expect(page.locator('[data-figure="Latent P&L"]')).toContainText('- 200.00 €');
-  await page.getByRole('button', { name: 'Close' }).click();
-  const closing = page.getByRole('dialog', { name: 'You are closing this business category' });
+  await operations.gotoBusiness(shop);
+  await expect(operations.figure('Latent P&L')).toContainText('- 200.00 €');
+  const closing = await operations.close('You are closing this business category');
   await expect(closing).toContainText('(recommended)');
   await expect(closing.getByRole('button', { name: 'No' })).toBeVisible();
   await shot(page, testInfo, 'business-close-question');
-  await closing.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Category closed')).toBeVisible();
-  await expect(page.getByText('Realization transaction added for latent P&L')).toBeVisible();
-  await expect(page.getByTestId('closed-badge')).toBeVisible();
-  await expect(page.locator('[data-figure="Latent P&L"]')).toContainText('0.00 €');
-  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await operations.answer(closing, 'Yes');
+  await expect(operations.toast('Category closed')).toBeVisible();
+  await expect(operations.toast('Realization transaction added for latent P&L')).toBeVisible();
+  await expect(operations.closedBadge).toBeVisible();
+  await expect(operations.figure('Latent P&L')).toContainText('0.00 €');
+  await expect(operations.closeButton).toHaveCount(0);
 
   // Loan: close it; afterwards it has no actions and its rows do not open.
-  await page.getByRole('tab', { name: 'Loans' }).click();
+  await operations.openTab('Loans');
   await expect(page).toHaveURL(/\/private\/operations\/loan$/);
-  await expect(page.locator('[data-figure="Balance"]')).toContainText('300.00 €');
-  await expect(page.locator(`tr[data-transaction="${lent.id}"]`)).toContainText('OUT');
+  await expect(operations.figure('Balance')).toContainText('300.00 €');
+  await expect(operations.transaction(lent.id)).toContainText('OUT');
   await shot(page, testInfo, 'loan-before');
-  await page.getByRole('button', { name: 'Close' }).click();
-  const closeLoan = page.getByRole('dialog', { name: 'Are you sure?' });
+  const closeLoan = await operations.close('Are you sure?');
   await expect(closeLoan).toContainText('You are closing this loan category');
-  await closeLoan.getByRole('button', { name: 'Yes' }).click();
+  await operations.answer(closeLoan, 'Yes');
   // The business's toast may still be showing.
-  await expect(page.getByText('Category closed').last()).toBeVisible();
-  await expect(page.getByTestId('closed-badge')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
-  await page.locator(`tr[data-transaction="${lent.id}"]`).click();
+  await expect(operations.toast('Category closed').last()).toBeVisible();
+  await expect(operations.closedBadge).toBeVisible();
+  await expect(operations.closeButton).toHaveCount(0);
+  await operations.transaction(lent.id).click();
   await expect(page).toHaveURL(/\/private\/operations\/loan$/);
   const categories = await api.get<{ id: number; isActive: boolean }[]>('category/getall');
   expect(categories.find((c) => c.id === loan)?.isActive).toBe(false);
   await shot(page, testInfo, 'loan-closed');
 
-  await page.getByRole('tab', { name: 'Businesses' }).click();
+  await operations.openTab('Businesses');
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect(page.locator('[data-figure="Latent P&L"]')).toBeVisible();
+  await expect(operations.figure('Latent P&L')).toBeVisible();
   await shot(page, testInfo, 'business-dark');
 });

@@ -1,5 +1,6 @@
 import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
+import { UserPage } from '../pages/user.js';
 import { pageToken, verificationCodeFor } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser, logIn, uniqueEmail } from '../support/users.js';
 
@@ -39,16 +40,14 @@ async function signUpAndVerify(email: string) {
 
 test('the profile shows who is signed in, read only', async ({ page }, testInfo) => {
   const email = await freshUser(page, testInfo, 'profile', 'HUF');
-  await page.getByRole('button', { name: 'Tess' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const user = new UserPage(page);
+  await user.openProfileFromMenu('Tess');
   await expect(page).toHaveURL(/\/private\/user\/userinfo$/);
-  await expect(page.getByRole('heading', { name: 'User', level: 1 })).toBeVisible();
-  const info = page.getByRole('table', { name: 'User info' });
-  const row = (label: string) => info.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
-  await expect(row('E-mail')).toContainText(email);
-  await expect(row('First name')).toContainText('Tess');
-  await expect(row('Main currency')).toContainText('HUF · Hungarian Forint');
-  await expect(info.getByRole('textbox')).toHaveCount(0);
+  await expect(user.heading).toBeVisible();
+  await expect(user.infoRow('E-mail')).toContainText(email);
+  await expect(user.infoRow('First name')).toContainText('Tess');
+  await expect(user.infoRow('Main currency')).toContainText('HUF · Hungarian Forint');
+  await expect(user.info.getByRole('textbox')).toHaveCount(0);
   await screenshots(page, testInfo, 'userinfo');
 });
 
@@ -57,29 +56,29 @@ test('changing the password logs out; the new password logs in, the old one and 
 }, testInfo) => {
   const email = await freshUser(page, testInfo, 'changepass');
   const oldToken = await pageToken(page);
-  await page.goto('/private/user');
+  const user = new UserPage(page);
+  await user.goto();
   await expect(page).toHaveURL(/\/private\/user\/userinfo$/);
-  await page.getByRole('tab', { name: 'Password', exact: true }).click();
+  await user.openTab('Password');
   await expect(page).toHaveURL(/\/private\/user\/changes$/);
 
   const newPassword = 'Brand-new-pass-2';
-  await page.getByRole('textbox', { name: 'Old password' }).fill(DEFAULT_PASSWORD);
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
-  const criteria = page.getByRole('list', { name: 'Password criteria' }).getByRole('listitem');
-  await expect(criteria.and(page.locator('[data-met="false"]'))).toHaveCount(1); // they do not match yet
-  await page.getByRole('textbox', { name: 'New password again' }).fill(newPassword);
-  await expect(criteria.and(page.locator('[data-met="true"]'))).toHaveCount(6);
+  await user.oldPassword.fill(DEFAULT_PASSWORD);
+  await user.newPassword.fill(newPassword);
+  await expect(user.criteriaMet(false)).toHaveCount(1); // they do not match yet
+  await user.newPasswordAgain.fill(newPassword);
+  await expect(user.criteriaMet(true)).toHaveCount(6);
   await screenshots(page, testInfo, 'changes');
 
   // A wrong old password is the server's message; the session stays.
-  await page.getByRole('textbox', { name: 'Old password' }).fill('Not-my-pass-9');
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('oldPassword: is wrong')).toBeVisible();
+  await user.oldPassword.fill('Not-my-pass-9');
+  await user.changePassword();
+  await expect(user.toast('oldPassword: is wrong')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/user\/changes$/);
 
-  await page.getByRole('textbox', { name: 'Old password' }).fill(DEFAULT_PASSWORD);
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password changed')).toBeVisible();
+  await user.oldPassword.fill(DEFAULT_PASSWORD);
+  await user.changePassword();
+  await expect(user.toast('Password changed')).toBeVisible();
   await expect(page).toHaveURL(/\/public\/login$/);
   expect(await pageToken(page)).toBe('');
   // The server voided every earlier token.
@@ -101,20 +100,20 @@ test('a referral code is generated, copied, used once by a newcomer and refused 
 }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await freshUser(page, testInfo, 'referrer');
-  await page.goto('/private/user/referral');
-  await expect(page.getByText(/A code works once\./)).toBeVisible();
-  await page.getByRole('button', { name: 'Generate referral code' }).click();
-  await expect(page.getByText('Copied to clipboard')).toBeVisible();
-  const field = page.getByRole('textbox', { name: 'Your referral code' });
-  const code = await field.inputValue();
+  const user = new UserPage(page);
+  await user.gotoReferral();
+  await expect(user.referralNote).toBeVisible();
+  await user.generateReferralCode();
+  await expect(user.toast('Copied to clipboard')).toBeVisible();
+  const code = await user.referralCode.inputValue();
   expect(code).toMatch(/^\S{4,}$/);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  expect(await user.clipboard()).toBe(code);
   await screenshots(page, testInfo, 'referral');
 
   // The copy button copies it again.
-  await page.evaluate(() => navigator.clipboard.writeText('something else'));
-  await page.getByRole('button', { name: 'Copy referral code' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await user.setClipboard('something else');
+  await user.copyReferralCode();
+  await expect.poll(() => user.clipboard()).toBe(code);
 
   const newcomer = await signUpAndVerify(uniqueEmail(testInfo, 'invited'));
   expect((await newcomer.useReferral(code)).status()).toBe(200);
@@ -128,8 +127,9 @@ test('the demo user may not generate referral codes', async ({ page }) => {
   await page.goto('/public');
   await page.getByRole('button', { name: 'Try the demo!' }).click();
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
-  await page.goto('/private/user/referral');
-  await page.getByRole('button', { name: 'Generate referral code' }).click();
-  await expect(page.getByText('Not allowed for demo user')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Your referral code' })).toHaveCount(0);
+  const user = new UserPage(page);
+  await user.gotoReferral();
+  await user.generateReferralCode();
+  await expect(user.toast('Not allowed for demo user')).toBeVisible();
+  await expect(user.referralCode).toHaveCount(0);
 });

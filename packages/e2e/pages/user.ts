@@ -1,0 +1,104 @@
+// The user area (private/user/*): profile, password change and referral code.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type UserTab = 'User info' | 'Password' | 'Referral';
+
+export class UserPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/private/user');
+  }
+
+  async gotoReferral() {
+    await this.page.goto('/private/user/referral');
+  }
+
+  /** Opens the profile the way a user does, from the menu under their first name. */
+  async openProfileFromMenu(firstName: string) {
+    await this.page.getByRole('button', { name: firstName }).click();
+    await this.page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(this.heading).toBeVisible();
+  }
+
+  tab(name: UserTab): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+
+  async openTab(name: UserTab) {
+    await this.tab(name).click();
+    await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  toast(text: string): Locator {
+    return this.page.getByText(text);
+  }
+
+  // Profile
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: 'User', level: 1 });
+  }
+
+  get info(): Locator {
+    return this.page.getByRole('table', { name: 'User info' });
+  }
+
+  infoRow(label: string): Locator {
+    return this.info.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: label }) });
+  }
+
+  // Password
+
+  get oldPassword(): Locator {
+    return this.page.getByRole('textbox', { name: 'Old password' });
+  }
+
+  get newPassword(): Locator {
+    return this.page.getByRole('textbox', { name: 'New password', exact: true });
+  }
+
+  get newPasswordAgain(): Locator {
+    return this.page.getByRole('textbox', { name: 'New password again' });
+  }
+
+  get passwordCriteria(): Locator {
+    return this.page.getByRole('list', { name: 'Password criteria' }).getByRole('listitem');
+  }
+
+  criteriaMet(met: boolean): Locator {
+    return this.passwordCriteria.and(this.page.locator(`[data-met="${met}"]`));
+  }
+
+  /** Sends the form; what follows (an error, or the login page) is for the test to check. */
+  async changePassword() {
+    await this.page.getByRole('button', { name: 'Change password' }).click();
+  }
+
+  // Referral
+
+  get referralCode(): Locator {
+    return this.page.getByRole('textbox', { name: 'Your referral code' });
+  }
+
+  get referralNote(): Locator {
+    return this.page.getByText(/A code works once\./);
+  }
+
+  /** Asks for a code; the page copies it to the clipboard, or says why not. */
+  async generateReferralCode() {
+    await this.page.getByRole('button', { name: 'Generate referral code' }).click();
+  }
+
+  async copyReferralCode() {
+    await this.page.getByRole('button', { name: 'Copy referral code' }).click();
+  }
+
+  async clipboard(): Promise<string> {
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  async setClipboard(text: string) {
+    await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  }
+}
