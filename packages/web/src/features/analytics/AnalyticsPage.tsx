@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
-import { Container, Scroller, Tabs } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { BalanceHistoryTab } from './BalanceHistoryTab';
 import { BalancesTab } from './BalancesTab';
 import { CashflowTab } from './CashflowTab';
@@ -9,6 +9,7 @@ import { defaultPeriod, defaultTrend } from './default-intervals';
 import { HoldingsTab } from './HoldingsTab';
 import { MultiPeriodTab } from './MultiPeriodTab';
 import { OnePeriodTab } from './OnePeriodTab';
+import { RouteTabs } from '../../components/RouteTabs';
 
 /** The tabs of private/analytics (spec §2), each with its own URL private/analytics/{tab}. */
 const TABS = [
@@ -30,7 +31,6 @@ const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
  */
 export function AnalyticsPage() {
   const segment = useParams()['*'] ?? '';
-  const navigate = useNavigate();
   const [period, setPeriod] = useState(() => defaultPeriod());
   const [trend, setTrend] = useState(() => defaultTrend());
   const [day, setDay] = useState(() => new Date());
@@ -57,19 +57,9 @@ export function AnalyticsPage() {
 
   return (
     <Container size="xl" px={0}>
-      <Tabs value={segment} onChange={(v) => v !== null && void navigate(`/private/analytics/${v}`)}>
-        {/* Six tabs do not fit a 375 px phone: the list scrolls sideways there. */}
-        <Scroller mb="md">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Scroller>
-        <Tabs.Panel value={segment}>{content}</Tabs.Panel>
-      </Tabs>
+      <RouteTabs base="/private/analytics" tabs={TABS} value={segment}>
+        {content}
+      </RouteTabs>
     </Container>
   );
 }

@@ -1,10 +1,11 @@
-import { Container, Scroller, Tabs } from '@mantine/core';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Container } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
 import { CategoryListTab } from './categories/CategoryListTab';
 import { ClosableCategoryTab } from './categories/ClosableCategoryTab';
 import { CurrencyTab } from './currencies/CurrencyTab';
 import { FixpointTab } from './fixpoints/FixpointTab';
 import { PocketTab } from './pockets/PocketTab';
+import { RouteTabs } from '../../components/RouteTabs';
 
 /** The tabs of private/manage (spec §2), each with its own URL private/manage/{tab}. */
 const TABS = [
@@ -37,25 +38,12 @@ function TabContent({ tab }: { tab: Tab }) {
 /** private/manage/{tab}; private/manage itself (or an unknown tab) goes to the category tab. */
 export function ManagePage() {
   const segment = useParams()['*'] ?? '';
-  const navigate = useNavigate();
   if (!isTab(segment)) return <Navigate to="/private/manage/category" replace />;
   return (
     <Container size="lg" px={0}>
-      <Tabs value={segment} onChange={(v) => v !== null && void navigate(`/private/manage/${v}`)}>
-        {/* Six tabs do not fit a 375 px phone: the list scrolls sideways there. */}
-        <Scroller mb="md">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Scroller>
-        <Tabs.Panel value={segment}>
-          <TabContent tab={segment} />
-        </Tabs.Panel>
-      </Tabs>
+      <RouteTabs base="/private/manage" tabs={TABS} value={segment}>
+        <TabContent tab={segment} />
+      </RouteTabs>
     </Container>
   );
 }
