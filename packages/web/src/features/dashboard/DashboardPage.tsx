@@ -68,7 +68,8 @@ export function DashboardPage() {
           title="Your last fixpoint is more than 30 days old"
         >
           <Text size="sm">
-            The last one was set on {formatDate(lastTime)}.{' '}
+            {/* The date already ends with a dot (yyyy.mm.dd.), which closes the sentence. */}
+            The last one was set on {formatDate(lastTime)}{' '}
             <Anchor component={Link} to="/private/operations/fixpoint" c="inherit" fw={600}>
               Add a fixpoint
             </Anchor>{' '}
