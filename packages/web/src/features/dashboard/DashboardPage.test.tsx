@@ -64,7 +64,7 @@ describe('the dashboard (spec §2)', () => {
         .getAttribute('href'),
     ).toBe('/private/operations/fixpoint');
     // The date's own closing dot ends the sentence: no doubled '..'.
-    const sentence = within(card as HTMLElement).getByText(/The last one was set on/).textContent ?? '';
+    const sentence = within(card as HTMLElement).getByText(/The last one was set on/).textContent;
     expect(sentence).toContain('The last one was set on 2020.01.01. Add a fixpoint');
   });
 
