@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../lib/token';
-import { fakeToken, renderApp, stubApi } from '../test/render';
+import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../test/render';
 
 const CONFIG = {
   version: '1.10.8',
@@ -10,16 +9,7 @@ const CONFIG = {
   captchaSiteKey: null,
   supportEmail: 'help@kassa.test',
 };
-const USER = {
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'L',
-  mainCurrency: 'EUR',
-  role: 'NORMAL',
-  emailVerified: true,
-  referralOk: true,
-  regComplete: true,
-};
+const USER = REGISTERED_USER;
 
 describe('routes and the registration guard (spec §2, §4)', () => {
   beforeEach(() => {
@@ -31,12 +21,6 @@ describe('routes and the registration guard (spec §2, §4)', () => {
       'GET category/getall': { status: 200, body: [] },
     });
   });
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('redirects the root to the public front page with its six highlights, demo button and Contact draft', async () => {
     const router = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Try the demo!' })).toBeTruthy();

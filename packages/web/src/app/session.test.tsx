@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Notifications } from '@mantine/notifications';
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { getToken, setToken } from '../lib/token';
 import { createQueryClient } from './query-client';
@@ -18,12 +18,6 @@ describe('session and toasts (spec §4, §8)', () => {
       </MantineProvider>,
     );
   });
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('logs out once on a 401 of the session, with the spec message, and goes to the login page', async () => {
     setToken('a.b.c');
     const expired = new ApiError(401, { type: 'unauthorized', message: 'Invalid or expired token' }, true);

@@ -14,6 +14,18 @@ export function fakeToken(claims: Record<string, unknown> = {}): string {
   return `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.sig`;
 }
 
+/** A signed-up user who finished registration (main currency EUR); spread it to vary a field. */
+export const REGISTERED_USER = {
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'L',
+  mainCurrency: 'EUR',
+  role: 'NORMAL',
+  emailVerified: true,
+  referralOk: true,
+  regComplete: true,
+};
+
 type Answer = { status: number; body: unknown };
 
 /** What the shell loads on every screen, answered unless a test says otherwise. */

@@ -1,5 +1,15 @@
-import { configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 // Screens load lazily (route `lazy`); on a busy two-core CI machine the first import of a chunk
 // can take longer than Testing Library's default one second.
 configure({ asyncUtilTimeout: 5000 });
+
+// Every web test starts from an empty page, no toasts and no stored token or preferences.
+// (Vitest runs without globals, so Testing Library cannot register its own cleanup.)
+afterEach(() => {
+  notifications.clean();
+  cleanup();
+  localStorage.clear();
+});

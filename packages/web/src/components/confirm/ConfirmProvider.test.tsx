@@ -1,5 +1,5 @@
 import { Button, MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useConfirm, type ConfirmAnswer, type ConfirmOptions } from './confirm-context';
 import { ConfirmProvider } from './ConfirmProvider';
@@ -24,7 +24,6 @@ function renderAsker(options?: ConfirmOptions) {
 
 describe('the global confirm dialog (spec §2, §5)', () => {
   afterEach(() => {
-    cleanup();
     answers.length = 0;
   });
 

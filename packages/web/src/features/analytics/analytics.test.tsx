@@ -1,31 +1,16 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@kassa/money';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { setToken } from '../../lib/token';
-import { fakeToken, renderApp, stubApi } from '../../test/render';
+import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
 import { defaultTrend } from './default-intervals';
 import { monthlyAverage } from './shares';
 
 const asset = (name: string, amount: number, currency = 'EUR') => ({ name, asset: { amount, currency } });
 const cat = (categoryId: number, name: string, amount: number) => ({ categoryId, ...asset(name, amount) });
 
-const USER = {
-  'GET account/userinfo': {
-    status: 200,
-    body: {
-      email: 'a@b.c',
-      firstName: 'Ada',
-      lastName: 'L',
-      mainCurrency: 'EUR',
-      role: 'NORMAL',
-      emailVerified: true,
-      referralOk: true,
-      regComplete: true,
-    },
-  },
-};
+const USER = { 'GET account/userinfo': { status: 200, body: REGISTERED_USER } };
 
 type Body = { interval?: unknown; direction?: boolean; start?: string };
 
@@ -108,12 +93,6 @@ const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((td) => 
 
 describe('analytics (spec §2)', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('opens Single period at private/analytics, OUT and this month by default', async () => {
     const calls = api();
     const router = renderApp('/private/analytics');

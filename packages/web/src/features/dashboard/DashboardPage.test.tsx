@@ -1,8 +1,7 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token';
-import { fakeToken, renderApp, stubApi } from '../../test/render';
+import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
 
 const asset = (name: string, amount: number, currency = 'EUR') => ({ name, asset: { amount, currency } });
 
@@ -10,16 +9,7 @@ function api(lastFixpoint: { id: number; time: string } | null, income = 3200.55
   stubApi({
     'GET account/userinfo': {
       status: 200,
-      body: {
-        email: 'a@b.c',
-        firstName: 'Ada',
-        lastName: '',
-        mainCurrency: 'EUR',
-        role: 'NORMAL',
-        emailVerified: true,
-        referralOk: true,
-        regComplete: true,
-      },
+      body: { ...REGISTERED_USER, lastName: '' },
     },
     'POST analytics/balances': {
       status: 200,
@@ -32,12 +22,6 @@ function api(lastFixpoint: { id: number; time: string } | null, income = 3200.55
 
 describe('the dashboard (spec §2)', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('greets by first name and shows balances and this month, saving coloured by sign', async () => {
     api({ id: 1, time: new Date().toISOString() });
     renderApp('/private/dashboard');

@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { getToken, setToken, tokenClaims } from '../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
 
@@ -8,12 +7,6 @@ const CONFIG = { version: '1.10.8', demo: null, captchaSiteKey: null, supportEma
 const pending = (ev: boolean, ro: boolean, rc: boolean) => fakeToken({ ev, ro, rc });
 
 describe('sign-up and registration screens', () => {
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('signs up with live criteria, logs in and opens e-mail verification', async () => {
     const calls = stubApi({
       'GET config': { status: 200, body: CONFIG },

@@ -1,7 +1,6 @@
 import type { Category, Transaction } from '@kassa/contract';
-import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
 
@@ -58,12 +57,6 @@ const amountField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 
 
 describe('add-transaction forms (spec §2, §4, §5)', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('opens the expense tab by default and sends a real transaction without a direction', async () => {
     const calls = api();
     renderApp('/private/add-transaction');
@@ -153,12 +146,6 @@ describe('add-transaction forms (spec §2, §4, §5)', () => {
 
 describe('the transaction editor', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('warns about a transaction from before the last fixpoint and asks before saving', async () => {
     const calls = api({
       'GET transaction/getbyid/77': { status: 200, body: { ...TX, time: '2026-01-15T10:00:00Z' } },

@@ -1,18 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../lib/token';
-import { fakeToken, renderApp, stubApi } from '../../test/render';
+import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
 
 const USER_INFO = {
+  ...REGISTERED_USER,
   email: 'tess@example.com',
   firstName: 'Tess',
   lastName: 'Tester',
   mainCurrency: 'HUF',
-  role: 'NORMAL',
-  emailVerified: true,
-  referralOk: true,
-  regComplete: true,
 };
 const SUPPORTED = [
   { code: 'EUR', sign: '€', name: 'Euro', decimals: 2, signBefore: true },
@@ -32,12 +29,6 @@ function stubClipboard(fails = false) {
 
 describe('user area', () => {
   beforeEach(() => setToken(fakeToken({ given_name: 'Tess' })));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('opens user info at private/user and shows it read only, main currency with its name', async () => {
     stubApi(BACKGROUND);
     const router = renderApp('/private/user');

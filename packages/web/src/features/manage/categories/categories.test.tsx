@@ -1,5 +1,4 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
@@ -16,9 +15,6 @@ describe('manage/category: expense and income lists with the inline add panel', 
   beforeEach(() => setToken(fakeToken()));
   afterEach(() => {
     vi.useRealTimers();
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
   });
 
   it('redirects private/manage to the category tab and lists both directions with Inactive and System marks', async () => {
@@ -155,12 +151,6 @@ describe('manage/category: expense and income lists with the inline add panel', 
 
 describe('manage/loan and manage/business lists', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   const long = 'A loan to my neighbour for the new roof, repaid monthly until 2030';
 
   it('lists open loan categories, then the closed ones after the separator, descriptions cut to 50 characters', async () => {

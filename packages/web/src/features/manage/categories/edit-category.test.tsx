@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 import { category, USER } from '../test/fixtures';
@@ -18,12 +17,6 @@ const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox'
 
 describe('private/edit-category/{id}', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('shows a system category with System read-only, Active disabled and no Delete', async () => {
     const system = category({ id: 7, name: 'Other expense', type: 'real', isIncome: false, isBuiltIn: true });
     const { calls } = await openEditor(system, {

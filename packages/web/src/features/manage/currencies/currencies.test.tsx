@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 import { SUPPORTED, USER } from '../test/fixtures';
@@ -29,12 +28,6 @@ async function openPicker() {
 
 describe('manage/currency', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('lists the user currencies with the daily rate, main currency first', async () => {
     stubApi({ ...base, 'GET currency/usersall': { status: 200, body: owned('HUF', 'EUR') } });
     renderApp('/private/manage/currency');

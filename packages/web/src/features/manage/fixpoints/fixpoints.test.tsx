@@ -1,19 +1,12 @@
 import { formatDate, formatTime } from '@kassa/money';
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 import { USER } from '../test/fixtures';
 
 describe('manage/fixpoint', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('lists every fixpoint newest first with date and time; a row opens its editor', async () => {
     const older = '2025-03-01T08:05:00.000Z';
     const newer = '2026-10-31T17:45:00.000Z';

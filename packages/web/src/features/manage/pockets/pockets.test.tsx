@@ -1,7 +1,6 @@
 import type { PocketGroup } from '@kassa/contract';
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 import { SUPPORTED, USER } from '../test/fixtures';
@@ -26,12 +25,6 @@ const group = (currency: string) => screen.findByRole('region', { name: `${curre
 
 describe('manage/pocket', () => {
   beforeEach(() => setToken(fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('shows all pockets grouped by currency with cash or bank and the latest balance', async () => {
     stubApi({ ...base, 'GET pocket/getall-grouped': { status: 200, body: GROUPS } });
     renderApp('/private/manage/pocket');

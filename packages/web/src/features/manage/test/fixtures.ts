@@ -1,16 +1,8 @@
 import type { Category } from '@kassa/contract';
+import { REGISTERED_USER } from '../../../test/render';
 
 /** The user the manage tests sign in as (main currency EUR, registration complete). */
-export const USER = {
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'L',
-  mainCurrency: 'EUR',
-  role: 'NORMAL',
-  emailVerified: true,
-  referralOk: true,
-  regComplete: true,
-};
+export const USER = REGISTERED_USER;
 
 let nextId = 100;
 /** A category as the server returns it; override what the test is about. */

@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { formatDate, formatTime } from '@kassa/money';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 
@@ -32,9 +31,6 @@ function stubFixpoint(extra: Parameters<typeof stubApi>[0] = {}) {
 describe('edit fixpoint (spec §2, §4 Edit fixpoint)', () => {
   beforeEach(() => localStorage.setItem('jwtToken', fakeToken()));
   afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
     window.history.replaceState(null, '');
   });
 

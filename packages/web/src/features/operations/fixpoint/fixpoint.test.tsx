@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { formatDate, formatTime } from '@kassa/money';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 import { errorLabel } from './error-text';
 
@@ -26,12 +25,6 @@ const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 describe('fixpoint page (spec §4 Fixpoint flow)', () => {
   beforeEach(() => localStorage.setItem('jwtToken', fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('lists every pocket by currency, prefilled, with the last fixpoint date', async () => {
     stubApi({
       'GET pocket/getall-grouped': { status: 200, body: GROUPS },

@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 
 const category = (id: number, name: string, type: string, isActive = true) => ({
@@ -66,12 +65,6 @@ const business = (latentPnl: number) => ({
 
 describe('loan and business overviews (spec §2, §4)', () => {
   beforeEach(() => localStorage.setItem('jwtToken', fakeToken()));
-  afterEach(() => {
-    notifications.clean();
-    cleanup();
-    localStorage.clear();
-  });
-
   it('shows the business summary, percentages with one decimal and transactions newest first', async () => {
     stubApi({
       'GET category/getall': { status: 200, body: CATEGORIES },
