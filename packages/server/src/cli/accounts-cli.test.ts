@@ -19,12 +19,7 @@ describe('CLI invite, waitlist:list and backup', () => {
   const config = testConfig({ database: { kind: 'sqlite', file: path.join(dir, 'kassa.db') } });
   beforeAll(async () => {
     await smtp.start();
-    config.mail = {
-      smtpUrl: smtp.url(),
-      from: 'Kassa <kassa@test>',
-      publicUrl: 'http://kassa.test',
-      supportEmail: 'help@kassa.test',
-    };
+    config.mail = { ...config.mail, smtpUrl: smtp.url() };
   });
   afterAll(async () => {
     await smtp.stop();

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
+import { testConfig } from '../../test/config.js';
 import { expectError, okJson } from '../../test/ledger.js';
 import { SmtpListener } from '../../test/smtp-listener.js';
 import { snapshotTables } from '../../test/snapshot.js';
@@ -233,14 +234,7 @@ describeEachDatabase(
       expect(await snapshotTables(ctx.database)).toEqual(before);
     });
   },
-  () => ({
-    mail: {
-      smtpUrl: smtp.url(),
-      from: 'Kassa <kassa@test>',
-      publicUrl: 'http://kassa.test',
-      supportEmail: 'help@kassa.test',
-    },
-  }),
+  () => ({ mail: { ...testConfig().mail, smtpUrl: smtp.url() } }),
 );
 
 describeEachDatabase('the first user of a fresh install', (ctx) => {

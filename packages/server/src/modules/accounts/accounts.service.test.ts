@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FeedServer } from '../../test/feed-server.js';
 import { describeEachDatabase } from '../../test/harness.js';
+import { testConfig } from '../../test/config.js';
 import { AttemptLimiter } from '../auth/login-limiter.js';
 import { AuthService } from '../auth/service.js';
 import { TokenService } from '../auth/tokens.js';
@@ -31,12 +32,7 @@ describeEachDatabase('accounts with a clock', (ctx) => {
       auth,
       mailer,
       {
-        mail: {
-          smtpUrl: undefined,
-          from: 'Kassa <kassa@test>',
-          publicUrl: 'http://kassa.test',
-          supportEmail: 'help@kassa.test',
-        },
+        mail: testConfig().mail,
         captcha: { secret, siteKey: undefined, verifyUrl: captcha.url('/siteverify') },
       },
       () => now,

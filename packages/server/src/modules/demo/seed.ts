@@ -1,4 +1,4 @@
-import { currencyInfo, utcDayOf } from '@kassa/money';
+import { majorToMinor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { CategoriesService } from '../categories/service.js';
@@ -14,7 +14,7 @@ import { prng } from '../../util/prng.js';
 
 const DAY = 86_400_000;
 
-const minorOf = (code: string, major: number) => Math.round(major * 10 ** currencyInfo(code).decimals);
+const minorOf = (code: string, major: number) => Number(majorToMinor(major, code));
 
 /**
  * Rebuilds the demo user from scratch: three years of a plausible life in EUR, USD and HUF —
