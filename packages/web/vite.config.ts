@@ -11,7 +11,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // Read by scripts/bundle-budget.ts to add up what each page's first load fetches.
+    // Read by scripts/bundle/ to add up what each page's first load fetches.
     manifest: true,
     rolldownOptions: {
       output: {
