@@ -3,28 +3,24 @@ import { ConfirmContext, type ConfirmAnswer, type ConfirmOptions } from './confi
 
 const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialog')).ConfirmDialog }));
 
-interface Open extends ConfirmOptions {
-  resolve: (answer: ConfirmAnswer) => void;
-}
-
 /**
  * The global confirm dialog (spec §2): title, optional text, Yes, optional No, Cancel. Mantine's
  * modal locks page scroll while open. Closing it any other way (Escape, the overlay) is Cancel.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<Open | undefined>();
+  const [opened, setOpened] = useState(false);
   // The last question stays on screen while the dialog fades out.
   const [shown, setShown] = useState<ConfirmOptions>({});
   const [asked, setAsked] = useState(false);
-  const current = useRef<Open | undefined>(undefined);
+  // The unanswered question's resolve.
+  const current = useRef<((answer: ConfirmAnswer) => void) | undefined>(undefined);
 
   const confirm = useCallback(
     (options: ConfirmOptions = {}) =>
       new Promise<ConfirmAnswer>((resolve) => {
-        current.current?.resolve('cancel'); // a second question replaces an unanswered one
-        const next = { ...options, resolve };
-        current.current = next;
-        setOpen(next);
+        current.current?.('cancel'); // a second question replaces an unanswered one
+        current.current = resolve;
+        setOpened(true);
         setShown(options);
         setAsked(true);
       }),
@@ -32,9 +28,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 
   const answer = (value: ConfirmAnswer) => {
-    current.current?.resolve(value);
+    current.current?.(value);
     current.current = undefined;
-    setOpen(undefined);
+    setOpened(false);
   };
 
   const value = useMemo(() => ({ confirm }), [confirm]);
@@ -44,7 +40,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {/* The dialog's code (modal, focus trap, scroll lock) loads with the first question. */}
       {asked && (
         <Suspense fallback={null}>
-          <ConfirmDialog opened={open !== undefined} options={shown} onAnswer={answer} />
+          <ConfirmDialog opened={opened} options={shown} onAnswer={answer} />
         </Suspense>
       )}
     </ConfirmContext>

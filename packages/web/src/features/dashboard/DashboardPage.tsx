@@ -5,9 +5,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import changelogText from '../../../../../CHANGELOG.md?raw';
 import { useUserInfo } from '../../app/global-data';
-import { named, useBalancesNow, useLastFixpoint, useMonthCashflow } from './api';
+import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../../app/last-fixpoint';
+import { named, useBalancesNow, useMonthCashflow } from './api';
 import { parseChangelog } from './changelog';
-import { DEFAULT_LAST_FIXPOINT, fixpointIsStale } from './fixpoint-age';
+import { fixpointIsStale } from './fixpoint-age';
 
 const CHANGELOG = parseChangelog(changelogText);
 

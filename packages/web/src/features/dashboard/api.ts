@@ -1,12 +1,13 @@
-import type { Fixpoint, NamedAsset } from '@kassa/contract';
+import type { NamedAsset } from '@kassa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { toApiInterval, quickRange } from '../../components/interval';
-import { apiGet, apiPost } from '../../lib/api';
+import { LEDGER_KEY } from '../../app/ledger-refresh';
+import { quickRange, toApiInterval } from '../../components/interval';
+import { apiPost } from '../../lib/api';
 
 /** Balances now (POST analytics/balances with today's instant). */
 export function useBalancesNow() {
   return useQuery({
-    queryKey: ['ledger', 'dashboard', 'balances'],
+    queryKey: [LEDGER_KEY, 'dashboard', 'balances'],
     queryFn: () => apiPost<NamedAsset[]>('analytics/balances', new Date().toISOString()),
   });
 }
@@ -14,15 +15,8 @@ export function useBalancesNow() {
 /** This month's cash flow so far (POST analytics/cashflow, month to date). */
 export function useMonthCashflow() {
   return useQuery({
-    queryKey: ['ledger', 'dashboard', 'cashflow'],
+    queryKey: [LEDGER_KEY, 'dashboard', 'cashflow'],
     queryFn: () => apiPost<NamedAsset[]>('analytics/cashflow', toApiInterval(quickRange('MTD'))),
-  });
-}
-
-export function useLastFixpoint() {
-  return useQuery({
-    queryKey: ['ledger', 'fixpoint-last'],
-    queryFn: () => apiGet<Fixpoint | null>('fixpoint/getlast'),
   });
 }
 

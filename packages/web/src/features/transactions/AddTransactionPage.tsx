@@ -5,7 +5,7 @@ import { useUserCurrencies } from '../../app/global-data';
 import { notifySuccess } from '../../lib/notify';
 import { ConversionForm } from './ConversionForm';
 import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
-import { useLedgerMutations } from './mutations';
+import { useConversionWrites, useTransactionWrites } from './mutations';
 import { TransactionForm } from './TransactionForm';
 
 const TABS = ['expense', 'income', 'conversion', 'loan', 'business', 'external'] as const;
@@ -17,7 +17,8 @@ export function AddTransactionPage() {
   const segment = useParams()['*'] ?? '';
   const tab: Tab = isTab(segment) ? segment : 'expense';
   const navigate = useNavigate();
-  const { addTransaction, addConversion } = useLedgerMutations();
+  const addTransaction = useTransactionWrites().add;
+  const addConversion = useConversionWrites().add;
   const currencyCount = useUserCurrencies().data?.length ?? 0;
 
   const saveButton = (

@@ -5,8 +5,8 @@ import { useUserCurrencies } from '../../app/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
-import { instantOrNow, toLocalDateTimeValue } from '../../lib/local-time';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
+import { useFormTime } from './use-form-time';
 
 /** What the form sends (spec §3 Conversion; id added by the editor). */
 export interface ConversionPayload {
@@ -33,8 +33,7 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
   const [from, setFrom] = useState<string | null>(initial?.fromCurrency ?? null);
   const [to, setTo] = useState<string | null>(initial?.toCurrency ?? null);
   const [description, setDescription] = useState(initial?.description ?? '');
-  const [time, setTime] = useState(toLocalDateTimeValue(initial === undefined ? new Date() : new Date(initial.time)));
-  const [timeTouched, setTimeTouched] = useState(initial !== undefined);
+  const time = useFormTime(initial?.time);
 
   // Spec §5: the second picker excludes the first currency.
   const fromValue = from ?? codes[0] ?? null;
@@ -48,15 +47,13 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
       toAmount: toAmount.trim(),
       toCurrency: toValue,
       description,
-      // Untouched, the field means "now" to the second, so entries made in one minute keep their order.
-      time: (timeTouched ? instantOrNow(time) : new Date()).toISOString(),
+      time: time.instant().toISOString(),
     });
     if (saved && resetAfterSave === true) {
       setFromAmount('');
       setToAmount('');
       setDescription('');
-      setTime(toLocalDateTimeValue(new Date()));
-      setTimeTouched(false);
+      time.reset();
     }
   };
   const save = useDebouncedAction(submit);
@@ -88,13 +85,7 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        <TimePicker
-          value={time}
-          onChange={(v) => {
-            setTime(v);
-            setTimeTouched(true);
-          }}
-        />
+        <TimePicker value={time.value} onChange={time.onChange} />
         <Group justify="flex-end" gap="xs" mt="xs">
           {actions}
         </Group>

@@ -37,6 +37,3 @@ export function EditorFrame({ title, loading, failed, onFailed, beforeFix, child
     </Container>
   );
 }
-
-/** Spec §5: the confirmation asked before changing anything dated at or before the last fixpoint. */
-export const BEFORE_FIX_CONFIRM = { text: 'Changes before fixpoints are not recommended' };

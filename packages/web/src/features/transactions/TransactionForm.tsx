@@ -6,10 +6,10 @@ import { useCategories, useUserCurrencies } from '../../app/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
-import { instantOrNow, toLocalDateTimeValue } from '../../lib/local-time';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { useExternalCategories } from './api';
 import { BUSINESS_TYPES, categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
+import { useFormTime } from './use-form-time';
 
 /** What the form sends (spec §3 Transaction payload; id added by the editor). */
 export interface TransactionPayload {
@@ -55,8 +55,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
     initial === undefined ? null : String(initial.categoryId),
   );
   const [description, setDescription] = useState(initial?.description ?? '');
-  const [time, setTime] = useState(toLocalDateTimeValue(initial === undefined ? new Date() : new Date(initial.time)));
-  const [timeTouched, setTimeTouched] = useState(initial !== undefined);
+  const time = useFormTime(initial?.time);
   const [isIncome, setIsIncome] = useState(initial?.isIncome ?? rules.defaultIncome);
   const [type, setType] = useState<BusinessType>(initial?.type ?? 'invest');
 
@@ -71,22 +70,21 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
       currency: currencyValue,
       categoryId: Number(categoryValue),
       description,
-      // Untouched, the field means "now" to the second, so entries made in one minute keep their order.
-      time: (timeTouched ? instantOrNow(time) : new Date()).toISOString(),
+      time: time.instant().toISOString(),
       isIncome: rules.hasDirection ? isIncome : null,
       type: kind === 'business' ? type : null,
     });
     if (saved && resetAfterSave === true) {
       setAmount('');
       setDescription('');
-      setTime(toLocalDateTimeValue(new Date()));
-      setTimeTouched(false);
+      time.reset();
     }
   };
 
   const save = useDebouncedAction(submit);
 
-  if (kind !== 'expense' && kind !== 'income' && kind !== 'external' && categories.length === 0) {
+  // Loan and business tabs without an active category point to where one is opened.
+  if ((kind === 'loan' || kind === 'business') && categories.length === 0) {
     return (
       <Text>
         <Anchor component={Link} to={`/private/manage/${rules.categType}`}>
@@ -145,13 +143,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          <TimePicker
-            value={time}
-            onChange={(v) => {
-              setTime(v);
-              setTimeTouched(true);
-            }}
-          />
+          <TimePicker value={time.value} onChange={time.onChange} />
           <Group justify="flex-end" gap="xs" mt="xs">
             {actions}
           </Group>

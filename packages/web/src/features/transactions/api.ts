@@ -58,16 +58,6 @@ export function useFixpointsBetween(interval: { start: string; end: string }, en
   });
 }
 
-/** The last fixpoint; spec §9: before it loads (or without one) the default is 2020-01-01. */
-export function useLastFixpointTime(): Date {
-  const last = useQuery({
-    queryKey: [LEDGER_KEY, 'fixpoint-last'],
-    queryFn: () => apiGet<Fixpoint | null>('fixpoint/getlast'),
-  }).data;
-  return last ? new Date(last.time) : DEFAULT_LAST_FIXPOINT;
-}
-export const DEFAULT_LAST_FIXPOINT = new Date(2020, 0, 1);
-
 export function useTransaction(id: number) {
   return useQuery({
     queryKey: [LEDGER_KEY, 'transaction', id],

@@ -41,3 +41,8 @@ export function kindOf(t: Pick<Transaction, 'categType' | 'isIncome'>): Transact
   if (t.categType === 'real') return t.isIncome ? 'income' : 'expense';
   return t.categType;
 }
+
+/** Spec §4: transactions of closed (inactive) loan and business categories can not be opened or edited. */
+export function isClosedCategory(c: Category | undefined): boolean {
+  return c !== undefined && c.type !== 'real' && c.type !== 'external' && !c.isActive;
+}

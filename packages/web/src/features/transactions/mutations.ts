@@ -5,34 +5,30 @@ import { LEDGER_KEY, useRefreshLedger } from '../../app/ledger-refresh';
 import type { ConversionPayload } from './ConversionForm';
 import type { TransactionPayload } from './TransactionForm';
 
-/** Transaction and conversion writes; each refreshes every ledger-derived view when done. */
-export function useLedgerMutations() {
+/**
+ * Add, update and delete of one ledger entity (its `{entity}/add`, `/update` and `/delete/{id}`);
+ * each refreshes every ledger-derived view when done. A delete spares the deleted item's own
+ * query ([LEDGER_KEY, entity, id]), which would only answer 404.
+ */
+function useLedgerWrites<Saved, Payload>(entity: 'transaction' | 'conversion') {
   const refresh = useRefreshLedger();
-  const onSuccess = () => refresh();
   return {
-    addTransaction: useMutation({
-      mutationFn: (p: TransactionPayload) => apiPost<Transaction>('transaction/add', p),
-      onSuccess,
+    add: useMutation({
+      mutationFn: (p: Payload) => apiPost<Saved>(`${entity}/add`, p),
+      onSuccess: () => refresh(),
     }),
-    updateTransaction: useMutation({
-      mutationFn: (p: TransactionPayload & { id: number }) => apiPost<Transaction>('transaction/update', p),
-      onSuccess,
+    update: useMutation({
+      mutationFn: (p: Payload & { id: number }) => apiPost<Saved>(`${entity}/update`, p),
+      onSuccess: () => refresh(),
     }),
-    deleteTransaction: useMutation({
-      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `transaction/delete/${id}`),
-      onSuccess: (_: unknown, id: number) => refresh([LEDGER_KEY, 'transaction', id]),
-    }),
-    addConversion: useMutation({
-      mutationFn: (p: ConversionPayload) => apiPost<Conversion>('conversion/add', p),
-      onSuccess,
-    }),
-    updateConversion: useMutation({
-      mutationFn: (p: ConversionPayload & { id: number }) => apiPost<Conversion>('conversion/update', p),
-      onSuccess,
-    }),
-    deleteConversion: useMutation({
-      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `conversion/delete/${id}`),
-      onSuccess: (_: unknown, id: number) => refresh([LEDGER_KEY, 'conversion', id]),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `${entity}/delete/${id}`),
+      onSuccess: (_: unknown, id: number) => refresh([LEDGER_KEY, entity, id]),
     }),
   };
 }
+
+export type LedgerWrites<Saved, Payload> = ReturnType<typeof useLedgerWrites<Saved, Payload>>;
+
+export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionPayload>('transaction');
+export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionPayload>('conversion');

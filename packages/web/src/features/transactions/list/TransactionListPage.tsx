@@ -3,8 +3,7 @@ import type { Category } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useCategories } from '../../../app/global-data';
-import { quickRange } from '../../../components/interval';
-import { toApiInterval } from '../../../components/interval';
+import { quickRange, toApiInterval } from '../../../components/interval';
 import {
   useConversionsBetween,
   useConvertedSum,
@@ -13,27 +12,23 @@ import {
   useTransactionPages,
 } from '../api';
 import { FilterPanel } from './FilterPanel';
-import { clearedFilter, hasSelection, showsSum, toListFilter, type FilterState } from './filter';
+import { hasSelection, showsSum, toListFilter, type FilterState } from './filter';
 import { mergeRows } from './rows';
 import { TransactionTable } from './TransactionTable';
 
 /** Everything, for conversions and fixpoints while the filter panel is off. */
 const ALL_TIME = { start: new Date(0).toISOString(), end: new Date(Date.UTC(9999, 11, 31)).toISOString() };
 
-const initialFilter = (): FilterState =>
-  clearedFilter(
-    {
-      enabled: false,
-      incomeCategories: [],
-      expenseCategories: [],
-      loanBusinessCategories: [],
-      currencies: [],
-      directions: [],
-      // Turning filters on starts with the last year.
-      interval: quickRange('1 Y'),
-    },
-    false,
-  );
+const initialFilter = (): FilterState => ({
+  enabled: false,
+  incomeCategories: [],
+  expenseCategories: [],
+  loanBusinessCategories: [],
+  currencies: [],
+  directions: [],
+  // Turning filters on starts with the last year.
+  interval: quickRange('1 Y'),
+});
 
 /** private/transactions: the filter card and the merged list, newest first, a page at a time. */
 export function TransactionListPage() {
@@ -44,7 +39,8 @@ export function TransactionListPage() {
   const pages = useTransactionPages(filter);
   const conversions = useConversionsBetween(interval, !narrowed);
   const fixpoints = useFixpointsBetween(interval, !narrowed);
-  const sum = useConvertedSum(filter, showsSum(filterState));
+  const withSum = showsSum(filterState);
+  const sum = useConvertedSum(filter, withSum);
   const categories = useCategories().data;
   const external = useExternalCategories().data;
   const compact = useMediaQuery('(max-width: 599.98px)');
@@ -82,7 +78,7 @@ export function TransactionListPage() {
             rows={rows}
             categories={byId}
             compact={compact}
-            {...(showsSum(filterState) && sum.data !== undefined ? { sum: sum.data } : {})}
+            {...(withSum && sum.data !== undefined ? { sum: sum.data } : {})}
           />
         )}
         {pages.hasNextPage && (

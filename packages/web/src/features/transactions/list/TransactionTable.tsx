@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { Category, MoneyAmount } from '@kassa/contract';
 import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
 import { useNavigate } from 'react-router';
+import { isClosedCategory } from '../kinds';
 import { editorPath, type ListRow } from './rows';
 
 interface Props {
@@ -13,9 +14,9 @@ interface Props {
   compact: boolean;
 }
 
-function when(time: number, compact: boolean): string {
+function when(time: number): string {
   const d = new Date(time);
-  return compact ? `${formatDate(d)} ${formatTime(d)}` : `${formatDate(d)} ${formatTime(d)}`;
+  return `${formatDate(d)} ${formatTime(d)}`;
 }
 
 function describe(row: ListRow, categories: ReadonlyMap<number, Category>) {
@@ -50,11 +51,8 @@ function describe(row: ListRow, categories: ReadonlyMap<number, Category>) {
   }
 }
 
-/** Spec §4: transactions of closed loan and business categories are not clickable. */
 function clickable(row: ListRow, categories: ReadonlyMap<number, Category>): boolean {
-  if (row.kind !== 'transaction') return true;
-  const c = categories.get(row.tx.categoryId);
-  return c === undefined || c.type === 'real' || c.type === 'external' || c.isActive;
+  return row.kind !== 'transaction' || !isClosedCategory(categories.get(row.tx.categoryId));
 }
 
 /** The list's table; rows before the last fixpoint are dimmed and slanted (before-fix). */
@@ -103,7 +101,7 @@ export function TransactionTable({ rows, categories, sum, compact }: Props) {
               }}
               title={beforeFix ? 'Before the last fixpoint' : undefined}
             >
-              {!compact && <Table.Td>{when(row.time, false)}</Table.Td>}
+              {!compact && <Table.Td>{when(row.time)}</Table.Td>}
               <Table.Td>
                 {row.kind === 'fixpoint' ? (
                   <Badge variant="light" color="grape">
@@ -116,7 +114,7 @@ export function TransactionTable({ rows, categories, sum, compact }: Props) {
                 )}
                 {compact && (
                   <Text size="xs" c="dimmed">
-                    {when(row.time, true)}
+                    {when(row.time)}
                     {row.kind === 'transaction' && d.text !== '' ? ` · ${d.category}` : ''}
                   </Text>
                 )}

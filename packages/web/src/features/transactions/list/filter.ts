@@ -1,5 +1,4 @@
-import type { DayInterval } from '../../../components/interval';
-import { toApiInterval } from '../../../components/interval';
+import { toApiInterval, type DayInterval } from '../../../components/interval';
 import type { ListFilter } from '../api';
 
 /** The filter panel's choices (spec §2 filter panel). */

@@ -1,0 +1,59 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useLastFixpointTime } from '../../app/last-fixpoint';
+import { useConfirm } from '../../components/confirm/confirm-context';
+import { notifySuccess } from '../../lib/notify';
+import { useGoBack } from '../../lib/use-go-back';
+import type { LedgerWrites } from './mutations';
+
+/** Spec §5: the confirmation asked before changing anything dated at or before the last fixpoint. */
+const BEFORE_FIX_CONFIRM = { text: 'Changes before fixpoints are not recommended' };
+
+/**
+ * What the transaction and conversion editors share: the loaded item, the EditorFrame's state,
+ * Save (asking first when it touches time before the last fixpoint) and Delete (asking first),
+ * each going back with a success toast when done.
+ */
+export function useLedgerEditor<Item extends { time: string }, Payload extends { time: string }>(
+  noun: 'Transaction' | 'Conversion',
+  id: number,
+  query: UseQueryResult<Item>,
+  writes: LedgerWrites<Item, Payload>,
+) {
+  const goBack = useGoBack('/private/transactions');
+  const confirm = useConfirm();
+  const lastFix = useLastFixpointTime();
+  const item = query.data;
+  const beforeFix = item !== undefined && new Date(item.time) <= lastFix;
+
+  const save = async (payload: Payload): Promise<boolean> => {
+    const changesBeforeFix = beforeFix || new Date(payload.time) <= lastFix;
+    if (changesBeforeFix && (await confirm(BEFORE_FIX_CONFIRM)) !== 'yes') return false;
+    const saved = await writes.update.mutateAsync({ ...payload, id }).catch(() => undefined);
+    if (saved === undefined) return false;
+    notifySuccess(`${noun} edited`);
+    goBack();
+    return true;
+  };
+
+  const remove = async () => {
+    if ((await confirm({ danger: true })) !== 'yes') return;
+    await writes.remove.mutateAsync(id);
+    notifySuccess(`${noun} deleted`);
+    goBack();
+  };
+
+  return {
+    item,
+    frame: {
+      loading: item === undefined,
+      // A failed refetch after a successful load keeps the data: only a failed first load leaves.
+      failed: (query.isError && item === undefined) || !Number.isInteger(id),
+      onFailed: goBack,
+      beforeFix,
+    },
+    save,
+    remove: () => void remove().catch(() => undefined),
+    goBack,
+    saving: writes.update.isPending,
+  };
+}
