@@ -5,7 +5,7 @@ export const LEDGER_KEY = 'ledger';
 
 /**
  * After any change of transactions or conversions: every ledger-derived view and the lastUsed
- * orders. `except` is a deleted item's own query, which must not be fetched again.
+ * orders. `except` is the key prefix of a deleted item's own queries, which must not be fetched again.
  */
 export function refreshAfterLedgerChange(queryClient: QueryClient, except?: readonly unknown[]): Promise<void> {
   // Only the server's fixed lists (config, supported currencies, external categories) stay.
@@ -13,7 +13,7 @@ export function refreshAfterLedgerChange(queryClient: QueryClient, except?: read
   return queryClient.invalidateQueries({
     predicate: (q) =>
       !fixed.has(q.queryKey.slice(0, q.queryKey[0] === 'config' ? 1 : 2).join('/')) &&
-      (except === undefined || JSON.stringify(q.queryKey) !== JSON.stringify(except)),
+      (except === undefined || JSON.stringify(q.queryKey.slice(0, except.length)) !== JSON.stringify(except)),
   });
 }
 

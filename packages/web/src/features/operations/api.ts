@@ -1,6 +1,5 @@
 import type {
   BusinessSummary,
-  Fixpoint,
   FixpointDetail,
   FixpointError,
   LoanSummary,
@@ -10,23 +9,12 @@ import type {
   PocketStateUpdate,
   Transaction,
 } from '@kassa/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
-import { refreshAfterLedgerChange } from '../../app/ledger-refresh';
+import { useRefreshLedger } from '../../app/ledger-refresh';
 
 /** Every query of this area starts with this key. */
 const OPS = 'operations';
-
-/** Spec §9: the last fixpoint's date before it loads (and when there is none). */
-export const DEFAULT_LAST_FIXPOINT = new Date(2020, 0, 1);
-
-/** GET fixpoint/getlast: null when the user has no fixpoint. */
-export function useLastFixpoint() {
-  return useQuery({
-    queryKey: [OPS, 'fixpoint-last'],
-    queryFn: () => apiGet<Fixpoint | null>('fixpoint/getlast'),
-  });
-}
 
 /** What stage 1 starts from: the pockets by currency and each currency's calculated balance now. */
 export interface FixpointBasis {
@@ -57,39 +45,36 @@ export function useCalcError() {
   });
 }
 
-/** Refreshes every ledger-derived view: fixpoints move errors and the before-fix marks of listings. */
-function useLedgerRefresh() {
-  const queryClient = useQueryClient();
-  return () => refreshAfterLedgerChange(queryClient);
-}
-
+/** Like every fixpoint write, refreshes every ledger-derived view: fixpoints move errors and the before-fix marks of listings. */
 export function useSetFixpoint() {
-  const refresh = useLedgerRefresh();
+  const refresh = useRefreshLedger();
   return useMutation({
     mutationFn: (balances: PocketBalance[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
     onSuccess: () => refresh(),
   });
 }
 
+/** A fixpoint's queries share this key prefix, so a delete can spare them all at once. */
+const fixpointKey = (id: number) => [OPS, 'fixpoint', id] as const;
+
 /** GET fixpoint/getbyid/{id} and fixpoint/getstates/{id}; no retry, a failure navigates back. */
 export function useFixpoint(id: number) {
+  const options = { enabled: Number.isInteger(id) && id > 0, retry: false };
   const detail = useQuery({
-    queryKey: [OPS, 'fixpoint', id],
+    queryKey: fixpointKey(id),
     queryFn: () => apiGet<FixpointDetail>(`fixpoint/getbyid/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
+    ...options,
   });
   const states = useQuery({
-    queryKey: [OPS, 'fixpoint-states', id],
+    queryKey: [...fixpointKey(id), 'states'],
     queryFn: () => apiGet<PocketStateGroup[]>(`fixpoint/getstates/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
+    ...options,
   });
   return { detail, states };
 }
 
 export function useFixpointMutations() {
-  const refresh = useLedgerRefresh();
+  const refresh = useRefreshLedger();
   return {
     updateStates: useMutation({
       mutationFn: (updates: PocketStateUpdate[]) => apiPost<undefined>('pocketstate/update', updates),
@@ -97,7 +82,8 @@ export function useFixpointMutations() {
     }),
     deleteFixpoint: useMutation({
       mutationFn: (id: number) => apiRequest<undefined>('DELETE', `fixpoint/delete/${id}`),
-      onSuccess: () => refresh(),
+      // The deleted fixpoint's editor is still open: fetching it again would answer 404.
+      onSuccess: (_: unknown, id: number) => refresh(fixpointKey(id)),
     }),
   };
 }

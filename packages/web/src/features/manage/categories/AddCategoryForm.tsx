@@ -1,10 +1,10 @@
-import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { NewCategory } from '@kassa/contract';
 import { useState, type Ref } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategoryMutations } from '../api';
-import { MonthlyLimitInput } from './MonthlyLimitInput';
-import { hasMonthlyLimit, kindLabel, parseMonthlyLimit, type ClosableType } from './category-lists';
+import { hasMonthlyLimit, kindLabel, type ClosableType } from './category-lists';
+import { useCategoryFields } from './use-category-fields';
 
 /** What is being added: a real category of one direction, or a loan or business one (type can be switched). */
 export type AddTarget = { type: 'real'; isIncome: boolean } | { type: ClosableType };
@@ -20,33 +20,26 @@ const TYPE_CHOICES = [
   { value: 'business', label: 'Business' },
 ];
 
+const BLANK = { name: '', description: '', monthlyLimit: null };
+
 /** The inline add panel of the category lists (spec §2); an add error just closes it (spec §7). */
 export function AddCategoryForm({ target, onClose, ref }: Props) {
   const { add } = useCategoryMutations();
   const [closableType, setClosableType] = useState<ClosableType>(target.type === 'real' ? 'loan' : target.type);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [limit, setLimit] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [limitError, setLimitError] = useState<string | null>(null);
 
   const kind =
     target.type === 'real'
       ? { type: 'real' as const, isIncome: target.isIncome }
       : { type: closableType, isIncome: null };
-  const withLimit = hasMonthlyLimit(kind);
+  const { fields, check } = useCategoryFields(BLANK, hasMonthlyLimit(kind), { autoFocus: true });
 
   const submit = () => {
-    const parsedLimit = withLimit ? parseMonthlyLimit(limit) : { ok: true as const, value: null };
-    setNameError(name.trim() === '' ? 'Name is required' : null);
-    setLimitError(parsedLimit.ok ? null : parsedLimit.error);
-    if (name.trim() === '' || !parsedLimit.ok) return;
+    const values = check();
+    if (values === undefined) return;
     const payload: NewCategory = {
-      name: name.trim(),
+      ...values,
       type: kind.type,
-      description: description.trim(),
       isActive: true,
-      monthlyLimit: parsedLimit.value,
       ...(kind.type === 'real' ? { isIncome: kind.isIncome } : {}),
     };
     add.mutate(payload, {
@@ -84,23 +77,7 @@ export function AddCategoryForm({ target, onClose, ref }: Props) {
               />
             </div>
           )}
-          <TextInput
-            label="Name"
-            required
-            maxLength={100}
-            data-autofocus
-            value={name}
-            error={nameError}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Description"
-            rows={3}
-            maxLength={500}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-          {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
+          {fields}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,8 +1,10 @@
-import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Card, Table } from '@mantine/core';
 import type { Category } from '@kassa/contract';
-import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ClickableRow } from '../ClickableRow';
+import { EmptyRow } from '../EmptyRow';
+import { AddNewButton, ListHeader } from '../ListHeader';
 
 interface Props {
   title: string;
@@ -19,16 +21,7 @@ export function CategoryTable({ title, categories, onAdd }: Props) {
   const navigate = useNavigate();
   return (
     <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {onAdd !== undefined && (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
-            Add new
-          </Button>
-        )}
-      </Group>
+      <ListHeader title={title}>{onAdd !== undefined && <AddNewButton onClick={onAdd} />}</ListHeader>
       <Table highlightOnHover aria-label={title} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -53,15 +46,7 @@ export function CategoryTable({ title, categories, onAdd }: Props) {
               </Table.Td>
             </ClickableRow>
           ))}
-          {categories.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text size="sm" c="dimmed">
-                  No categories yet
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {categories.length === 0 && <EmptyRow colSpan={3}>No categories yet</EmptyRow>}
         </Table.Tbody>
       </Table>
     </Card>

@@ -1,12 +1,13 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Table, Text } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { ellipsis } from '@kassa/money';
-import { IconPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCategories } from '../../../app/global-data';
 import { ClickableRow } from '../ClickableRow';
+import { EmptyRow } from '../EmptyRow';
+import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollToBottomWhenOpen } from '../scroll';
 import { AddCategoryForm } from './AddCategoryForm';
 import { CLOSED_SEPARATOR, closableLists, LIST_DESCRIPTION_MAX, type ClosableType } from './category-lists';
@@ -54,14 +55,9 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <Group justify="space-between" mb="xs" wrap="nowrap">
-          <Title order={2} size="h4">
-            {TITLES[type]}
-          </Title>
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
-            Add new
-          </Button>
-        </Group>
+        <ListHeader title={TITLES[type]}>
+          <AddNewButton onClick={() => setAdding(true)} />
+        </ListHeader>
         <Table highlightOnHover aria-label={TITLES[type]} fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -80,15 +76,7 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
               </Table.Tr>
             )}
             {closed.map(row)}
-            {open.length + closed.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns}>
-                  <Text size="sm" c="dimmed">
-                    No {type} categories yet
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {open.length + closed.length === 0 && <EmptyRow colSpan={columns}>No {type} categories yet</EmptyRow>}
           </Table.Tbody>
         </Table>
       </Card>

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -20,8 +6,8 @@ import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useGoBack } from '../../../lib/use-go-back';
 import { useCategory, useCategoryMutations } from '../api';
-import { MonthlyLimitInput } from './MonthlyLimitInput';
-import { hasMonthlyLimit, kindLabel, listPathOf, parseMonthlyLimit } from './category-lists';
+import { hasMonthlyLimit, kindLabel, listPathOf } from './category-lists';
+import { useCategoryFields } from './use-category-fields';
 
 /** private/edit-category/{id}: loads the category; a failed load goes back (spec §8). */
 export function EditCategoryPage() {
@@ -60,29 +46,16 @@ export function EditCategoryPage() {
 function CategoryEditor({ category, onDone }: { category: Category; onDone: () => void }) {
   const confirm = useConfirm();
   const { update, remove } = useCategoryMutations();
-  const [name, setName] = useState(category.name);
-  const [description, setDescription] = useState(category.description);
+  // Categories without a limit field keep whatever limit they have.
+  const { fields, check } = useCategoryFields(category, hasMonthlyLimit(category));
   const [isActive, setIsActive] = useState(category.isActive);
-  const [limit, setLimit] = useState(category.monthlyLimit === null ? '' : String(category.monthlyLimit));
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [limitError, setLimitError] = useState<string | null>(null);
   const closable = category.type === 'loan' || category.type === 'business';
-  const withLimit = hasMonthlyLimit(category);
 
   const save = () => {
-    // Categories without a limit field keep whatever limit they have.
-    const parsedLimit = withLimit ? parseMonthlyLimit(limit) : { ok: true as const, value: category.monthlyLimit };
-    setNameError(name.trim() === '' ? 'Name is required' : null);
-    setLimitError(parsedLimit.ok ? null : parsedLimit.error);
-    if (name.trim() === '' || !parsedLimit.ok) return;
+    const values = check();
+    if (values === undefined) return;
     update.mutate(
-      {
-        id: category.id,
-        name: name.trim(),
-        description: description.trim(),
-        isActive: closable || category.isBuiltIn ? category.isActive : isActive,
-        monthlyLimit: parsedLimit.value,
-      },
+      { id: category.id, ...values, isActive: closable || category.isBuiltIn ? category.isActive : isActive },
       {
         onSuccess: () => {
           notifySuccess('Category successfully edited!');
@@ -124,22 +97,7 @@ function CategoryEditor({ category, onDone }: { category: Category; onDone: () =
         {closable && !category.isActive && (
           <Alert color="gray">This category is closed: it takes no new transactions and can not be reopened.</Alert>
         )}
-        <TextInput
-          label="Name"
-          required
-          maxLength={100}
-          value={name}
-          error={nameError}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
-        <Textarea
-          label="Description"
-          rows={3}
-          maxLength={500}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
-        {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
+        {fields}
         {!closable && (
           <Checkbox
             label="Active"

@@ -1,8 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Card, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useSupportedCurrencies, useUserCurrencies, useUserInfo } from '../../../app/global-data';
 import { useDailyRates } from '../api';
+import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCurrencyForm } from './AddCurrencyForm';
 import { missingCurrencies, rateText } from './rate-text';
@@ -28,16 +28,9 @@ export function CurrencyTab() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <Group justify="space-between" mb="xs" wrap="nowrap">
-          <Title order={2} size="h4">
-            Your currencies
-          </Title>
-          {supported.length > 0 && missing.length > 0 && (
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
-              Add new
-            </Button>
-          )}
-        </Group>
+        <ListHeader title="Your currencies">
+          {missing.length > 0 && <AddNewButton onClick={() => setAdding(true)} />}
+        </ListHeader>
         <Table aria-label="Your currencies" fz="sm">
           <Table.Thead>
             <Table.Tr>

@@ -1,8 +1,10 @@
-import { Anchor, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Loader, Table } from '@mantine/core';
 import { formatDate, formatTime } from '@kassa/money';
 import { Link, useNavigate } from 'react-router';
 import { useAllFixpoints } from '../api';
 import { ClickableRow } from '../ClickableRow';
+import { EmptyRow } from '../EmptyRow';
+import { ListHeader } from '../ListHeader';
 
 /** manage/fixpoint: every fixpoint, newest first; a row opens private/edit-fixpoint/{id}. */
 export function FixpointTab() {
@@ -11,14 +13,11 @@ export function FixpointTab() {
   const fixpoints = [...(query.data ?? [])].sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id);
   return (
     <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} size="h4">
-          Fixpoints
-        </Title>
+      <ListHeader title="Fixpoints">
         <Anchor component={Link} to="/private/operations/fixpoint" size="sm">
           Set a fixpoint
         </Anchor>
-      </Group>
+      </ListHeader>
       {query.isPending ? (
         <Loader size="sm" aria-label="Loading" />
       ) : (
@@ -39,15 +38,7 @@ export function FixpointTab() {
                 </ClickableRow>
               );
             })}
-            {fixpoints.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={2}>
-                  <Text size="sm" c="dimmed">
-                    No fixpoints yet
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {fixpoints.length === 0 && <EmptyRow colSpan={2}>No fixpoints yet</EmptyRow>}
           </Table.Tbody>
         </Table>
       )}

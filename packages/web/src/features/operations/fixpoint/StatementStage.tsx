@@ -4,7 +4,7 @@ import { formatDate, formatMoney, formatTime } from '@kassa/money';
 import { IconCash, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/AmountInput';
-import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../api';
+import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../../../app/last-fixpoint';
 import { fieldValue, type Statement } from './statement';
 
 interface Props {
@@ -59,12 +59,12 @@ export function StatementStage({ groups, calculated, statement, onChange, errors
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {group.items.map((pocket, i) => (
+              {group.items.map((pocket) => (
                 <AmountInput
                   key={pocket.pocketId}
                   label={pocket.name}
                   leftSection={pocket.isCash ? <IconCash size={16} /> : <IconBuildingBank size={16} />}
-                  value={fieldValue(statement, group, i, calculated)}
+                  value={fieldValue(statement, group, pocket, calculated)}
                   onChange={(value) => onChange({ ...statement, [pocket.pocketId]: value })}
                   error={errors[pocket.pocketId]}
                 />

@@ -85,7 +85,17 @@ describe('edit fixpoint (spec §2, §4 Edit fixpoint)', () => {
   });
 
   it('deletes after its own warning and goes back', async () => {
-    const calls = stubFixpoint({ 'DELETE fixpoint/delete/7': { status: 204, body: '' } });
+    // As on the server, the deleted fixpoint is gone: asking for it again answers 404.
+    let deleted = false;
+    const gone = { status: 404, body: { type: 'not_found', message: 'Fixpoint 7 not found' } };
+    const calls = stubFixpoint({
+      'GET fixpoint/getbyid/7': () => (deleted ? gone : { status: 200, body: DETAIL }),
+      'GET fixpoint/getstates/7': () => (deleted ? gone : { status: 200, body: STATES }),
+      'DELETE fixpoint/delete/7': () => {
+        deleted = true;
+        return { status: 204, body: '' };
+      },
+    });
     const router = renderApp('/private/edit-fixpoint/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -97,6 +107,10 @@ describe('edit fixpoint (spec §2, §4 Edit fixpoint)', () => {
     expect(await screen.findByText('Fixpoint deleted')).toBeTruthy();
     expect(calls.filter((c) => c.key === 'DELETE fixpoint/delete/7')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/transactions'));
+    // The open editor's own queries are not fetched again after the delete, so no error shows.
+    const deleteAt = calls.findIndex((c) => c.key === 'DELETE fixpoint/delete/7');
+    expect(calls.slice(deleteAt).filter((c) => c.key.includes('fixpoint/get') && c.key.endsWith('/7'))).toEqual([]);
+    expect(screen.queryByText('Fixpoint 7 not found')).toBeNull();
   });
 
   it('Back and Cancel return to the previous page', async () => {

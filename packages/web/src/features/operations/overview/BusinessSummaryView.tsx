@@ -14,6 +14,13 @@ const ROWS: { label: string; hint: string; p: BusinessFigureName; m: BusinessFig
   { label: 'Pending', hint: 'still in the business', p: 'pendingP', m: 'pendingM', s: 'pendingS' },
 ];
 
+/** The headline P&L figures, each with its percentage of the money invested. */
+const PNL_FIGURES = [
+  { label: 'Acquired P&L', amount: 'aquiredPnl', percent: 'aquiredPnlPerc' },
+  { label: 'Latent P&L', amount: 'latentPnl', percent: 'latentPnlPerc' },
+  { label: 'Sum P&L', amount: 'sumPnl', percent: 'sumPnlPerc' },
+] as const;
+
 /** GET business/{id}: the P/M/S figures as a table and the acquired, latent and total P&L with percentages. */
 export function BusinessSummaryView({ summary }: { summary: BusinessSummary }) {
   const { currency } = summary;
@@ -23,27 +30,16 @@ export function BusinessSummaryView({ summary }: { summary: BusinessSummary }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure
-          label="Acquired P&L"
-          amount={summary.aquiredPnl}
-          currency={currency}
-          note={formatPercent(summary.aquiredPnlPerc)}
-          colored
-        />
-        <Figure
-          label="Latent P&L"
-          amount={summary.latentPnl}
-          currency={currency}
-          note={formatPercent(summary.latentPnlPerc)}
-          colored
-        />
-        <Figure
-          label="Sum P&L"
-          amount={summary.sumPnl}
-          currency={currency}
-          note={formatPercent(summary.sumPnlPerc)}
-          colored
-        />
+        {PNL_FIGURES.map((f) => (
+          <Figure
+            key={f.label}
+            label={f.label}
+            amount={summary[f.amount]}
+            currency={currency}
+            note={formatPercent(summary[f.percent])}
+            colored
+          />
+        ))}
       </SimpleGrid>
       <Table.ScrollContainer minWidth={300}>
         <Table fz={compact ? 'xs' : 'sm'} verticalSpacing={4} horizontalSpacing={compact ? 4 : 'xs'} striped>

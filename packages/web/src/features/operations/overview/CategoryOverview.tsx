@@ -101,7 +101,10 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
   };
 
   const active = selected.isActive;
-  const summaryLoading = kind === 'loan' ? loan.data === undefined : business.data === undefined;
+  const summary =
+    kind === 'loan'
+      ? loan.data && <LoanSummaryView summary={loan.data} />
+      : business.data && <BusinessSummaryView summary={business.data} />;
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
@@ -165,13 +168,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
         <Title order={3} size="h5" mb="sm">
           Summary
         </Title>
-        {summaryLoading ? (
-          <Loader size="sm" aria-label="Loading" />
-        ) : kind === 'loan' && loan.data !== undefined ? (
-          <LoanSummaryView summary={loan.data} />
-        ) : business.data !== undefined ? (
-          <BusinessSummaryView summary={business.data} />
-        ) : null}
+        {summary ?? <Loader size="sm" aria-label="Loading" />}
       </Card>
       <Card withBorder radius="md" padding="md">
         <Title order={3} size="h5" mb="sm">

@@ -1,0 +1,51 @@
+import { TextInput, Textarea } from '@mantine/core';
+import type { Category } from '@kassa/contract';
+import { useState } from 'react';
+import { MonthlyLimitInput } from './MonthlyLimitInput';
+import { parseMonthlyLimit } from './category-lists';
+
+type Values = Pick<Category, 'name' | 'description' | 'monthlyLimit'>;
+
+/**
+ * Name, description and, where the category has one, monthly limit: the fields and checks the add
+ * panel and the editor share. `check` shows what is wrong and returns the trimmed values when all
+ * is well; without a limit field the initial limit is kept.
+ */
+export function useCategoryFields(initial: Values, withLimit: boolean, { autoFocus = false } = {}) {
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [limit, setLimit] = useState(initial.monthlyLimit === null ? '' : String(initial.monthlyLimit));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [limitError, setLimitError] = useState<string | null>(null);
+
+  const check = (): Values | undefined => {
+    const parsedLimit = withLimit ? parseMonthlyLimit(limit) : { ok: true as const, value: initial.monthlyLimit };
+    setNameError(name.trim() === '' ? 'Name is required' : null);
+    setLimitError(parsedLimit.ok ? null : parsedLimit.error);
+    if (name.trim() === '' || !parsedLimit.ok) return undefined;
+    return { name: name.trim(), description: description.trim(), monthlyLimit: parsedLimit.value };
+  };
+
+  const fields = (
+    <>
+      <TextInput
+        label="Name"
+        required
+        maxLength={100}
+        data-autofocus={autoFocus || undefined}
+        value={name}
+        error={nameError}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <Textarea
+        label="Description"
+        rows={3}
+        maxLength={500}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+      />
+      {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
+    </>
+  );
+  return { fields, check };
+}
