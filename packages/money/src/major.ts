@@ -1,8 +1,8 @@
 import { findCurrency } from './currencies.js';
 import { minorToMajor } from './amount.js';
 
-// Unknown codes count 2 decimals, as formatMoney shows them (spec §9).
-const decimalsOf = (currency: string) => findCurrency(currency)?.decimals ?? 2;
+/** A currency's decimals; unknown codes count 2, as formatMoney shows them (spec §9). */
+export const decimalsOf = (currency: string) => findCurrency(currency)?.decimals ?? 2;
 
 /**
  * A major-unit amount as the API sends it (a JSON number with at most the currency's decimals)

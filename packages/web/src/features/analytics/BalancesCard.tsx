@@ -6,8 +6,6 @@ import { useBalances } from './api';
 import { balanceFigures } from './balances';
 import { signColor } from './figures';
 
-// No chart code here or in its imports: the dashboard shows this card without loading recharts.
-
 /**
  * The balances card (spec §2): available nominal and converted, then loan pending, business
  * pending, outstanding sum and net worth, which stay hidden (eye-slash) until the card is clicked;

@@ -1,34 +1,21 @@
-import { AreaChart } from '@mantine/charts';
-import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useUserInfo } from '../../app/global-data';
-import { IntervalPicker } from '../../components/IntervalPicker';
-import type { DayInterval } from '../../components/interval';
 import { useMultiPeriod } from './api';
-import { ChartBox } from './ChartBox';
-import { monthLabel, SERIES_COLORS, TALL_CHART_HEIGHT, tickLabel, tooltipValue } from './chart-format';
-import { DirectionToggle } from './DirectionToggle';
-import { multiPeriodRows, X_KEY } from './series';
+import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
+import { TALL_CHART_HEIGHT } from './chart-format';
+import { multiPeriodRows } from './series';
 import { EMPTY_PERIOD_TEXT } from './shares';
-
-interface Props {
-  interval: DayInterval;
-  onInterval: (i: DayInterval) => void;
-  income: boolean;
-  onIncome: (income: boolean) => void;
-}
+import { TrendChart } from './TrendChart';
 
 /** Multi-period (spec §2): monthly P&L of the top 7 categories and 'Other', stacked, 500 px high. */
-export function MultiPeriodTab({ interval, onInterval, income, onIncome }: Props) {
-  const query = useMultiPeriod(interval, income);
+export function MultiPeriodTab(props: CategoryFilterProps) {
+  const query = useMultiPeriod(props.interval, props.income);
   const main = useUserInfo().data?.mainCurrency ?? 'EUR';
   const chart = query.data === undefined ? undefined : multiPeriodRows(query.data, main);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <IntervalPicker value={interval} onChange={onInterval} />
-        <DirectionToggle income={income} onChange={onIncome} />
-      </Group>
+      <CategoryFilters {...props} />
       {query.data === undefined ? (
         <Skeleton h={TALL_CHART_HEIGHT} />
       ) : chart === undefined ? (
@@ -36,25 +23,7 @@ export function MultiPeriodTab({ interval, onInterval, income, onIncome }: Props
           {EMPTY_PERIOD_TEXT}
         </Text>
       ) : (
-        <Card withBorder radius="md" padding="sm" data-testid="multiperiod-chart">
-          <ChartBox height={TALL_CHART_HEIGHT}>
-            <AreaChart
-              h={TALL_CHART_HEIGHT}
-              data={chart.rows}
-              dataKey={X_KEY}
-              type="stacked"
-              series={chart.lines.map((l, i) => ({ name: l.key, label: l.label, color: SERIES_COLORS[i] ?? 'gray.6' }))}
-              withLegend
-              withDots={false}
-              curveType="linear"
-              valueFormatter={tooltipValue}
-              xAxisProps={{ tickFormatter: monthLabel }}
-              yAxisProps={{ tickFormatter: tickLabel, width: 48 }}
-              tooltipProps={{ labelFormatter: (label: unknown) => monthLabel(String(label)) }}
-              tooltipAnimationDuration={0}
-            />
-          </ChartBox>
-        </Card>
+        <TrendChart stacked rows={chart.rows} lines={chart.lines} testId="multiperiod-chart" />
       )}
     </Stack>
   );

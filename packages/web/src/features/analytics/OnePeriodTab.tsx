@@ -1,25 +1,16 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ellipsis, formatMoney } from '@kassa/money';
-import { IntervalPicker } from '../../components/IntervalPicker';
-import type { DayInterval } from '../../components/interval';
 import { useOnePeriod } from './api';
-import { DirectionToggle } from './DirectionToggle';
+import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
 import { EMPTY_PERIOD_TEXT, intervalDays, shareTable, topSlices, type ShareRow } from './shares';
 import { SlicesPie } from './SlicesPie';
 
-interface Props {
-  interval: DayInterval;
-  onInterval: (i: DayInterval) => void;
-  income: boolean;
-  onIncome: (income: boolean) => void;
-}
-
 /** Single period (spec §2): P&L per category in one direction, a pie of the top 7 and a table with a Sum row. */
-export function OnePeriodTab({ interval, onInterval, income, onIncome }: Props) {
-  const query = useOnePeriod(interval, income);
+export function OnePeriodTab(props: CategoryFilterProps) {
+  const query = useOnePeriod(props.interval, props.income);
   const phone = useMediaQuery('(max-width: 599.98px)');
-  const table = query.data === undefined ? undefined : shareTable(query.data, intervalDays(interval));
+  const table = query.data === undefined ? undefined : shareTable(query.data, intervalDays(props.interval));
 
   const line = (r: ShareRow, currency: string, bold = false) => (
     <Table.Tr key={r.key} fw={bold ? 700 : undefined} data-row={r.name}>
@@ -38,10 +29,7 @@ export function OnePeriodTab({ interval, onInterval, income, onIncome }: Props) 
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <IntervalPicker value={interval} onChange={onInterval} />
-        <DirectionToggle income={income} onChange={onIncome} />
-      </Group>
+      <CategoryFilters {...props} />
       {query.data === undefined ? (
         <Skeleton h={300} />
       ) : table === undefined ? (

@@ -1,17 +1,13 @@
 import { PieChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
-import { CHART_HEIGHT, SERIES_COLORS, tooltipValue } from './chart-format';
+import { CHART_HEIGHT, seriesColor, tooltipValue } from './chart-format';
 import { ChartBox } from './ChartBox';
 import type { Slice } from './shares';
 
 /** A pie of at most 8 slices (top 7 and 'Other', already folded), 400 px high, with a legend. */
 export function SlicesPie({ slices, title }: { slices: Slice[]; title?: string }) {
-  const data = slices.map((s, i) => ({
-    name: s.name,
-    value: s.value,
-    // Colours in order; the eighth, gray, is only ever 'Other'.
-    color: SERIES_COLORS[i] ?? 'gray.6',
-  }));
+  // Colours in order; the eighth, gray, is only ever 'Other'.
+  const data = slices.map((s, i) => ({ name: s.name, value: s.value, color: seriesColor(i) }));
   return (
     <div>
       {title !== undefined && (

@@ -6,9 +6,7 @@ import { setToken } from '../../lib/token';
 import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
 import { defaultTrend } from './default-intervals';
 import { monthlyAverage } from './shares';
-
-const asset = (name: string, amount: number, currency = 'EUR') => ({ name, asset: { amount, currency } });
-const cat = (categoryId: number, name: string, amount: number) => ({ categoryId, ...asset(name, amount) });
+import { asset, CASHFLOW, cat } from './test-fixtures';
 
 const USER = { 'GET account/userinfo': { status: 200, body: REGISTERED_USER } };
 
@@ -33,26 +31,6 @@ function onePeriod(body: unknown) {
     ],
   };
 }
-
-const CASHFLOW = [
-  asset('income', 3000),
-  asset('expense', -2000.5),
-  asset('loanin', 100),
-  asset('loanout', -300),
-  asset('businessin', 50),
-  asset('businessout', -20.25),
-  asset('tempin', 150),
-  asset('tempout', -320.25),
-  asset('convin', 99.5),
-  asset('convout', -100),
-  asset('externalin', 10),
-  asset('externalout', -5),
-  asset('start', 1000),
-  asset('end', 1718.25),
-  asset('realized', 120),
-  asset('fixpointerror', 1.5),
-  asset('revaluation', 3),
-];
 
 function api(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({

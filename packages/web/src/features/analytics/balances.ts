@@ -1,4 +1,5 @@
 import type { NamedAsset } from '@kassa/contract';
+import { endOfDay } from '../../lib/local-time';
 
 /** The figures of the balances card (spec §2), in order; `hidden` ones wait for a click on the card. */
 export const BALANCE_FIGURES = [
@@ -28,6 +29,6 @@ export function balanceFigures(list: readonly NamedAsset[] | undefined): Balance
  */
 export function asOfBody(day: Date | undefined, now = new Date()): string {
   if (day === undefined) return now.toISOString();
-  const end = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 23, 59, 59);
+  const end = endOfDay(day);
   return (end.getTime() > now.getTime() ? now : end).toISOString();
 }

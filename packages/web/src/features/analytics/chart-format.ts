@@ -1,5 +1,6 @@
 import { abbreviate } from '@kassa/money';
 import type { MantineColor } from '@mantine/core';
+import type { ChartLine } from './series';
 
 /** Spec §9: the chart's own height; balance history and multi-period charts are taller. */
 export const CHART_HEIGHT = 400;
@@ -11,7 +12,7 @@ export const RESIZE_THROTTLE_MS = 100;
  * Series colours as Mantine colour names: the theme resolves them for light and dark schemes.
  * Eight of them: the top 7 categories and 'Other' (gray, so it reads as the remainder).
  */
-export const SERIES_COLORS: MantineColor[] = [
+const SERIES_COLORS: MantineColor[] = [
   'blue.6',
   'teal.6',
   'orange.6',
@@ -21,6 +22,13 @@ export const SERIES_COLORS: MantineColor[] = [
   'cyan.6',
   'gray.6',
 ];
+
+/** The colour of the i-th series or slice; any beyond the eighth stays gray. */
+export const seriesColor = (i: number): MantineColor => SERIES_COLORS[i] ?? 'gray.6';
+
+/** Mantine chart series from chart lines, coloured in order. */
+export const chartSeries = (lines: readonly ChartLine[]) =>
+  lines.map((l, i) => ({ name: l.key, label: l.label, color: seriesColor(i) }));
 
 /** Axis ticks (spec §9): k from 1000, M from 1,000,000; trailing zeros dropped ("1.5k", "2k", "250"). */
 export function tickLabel(value: number): string {
@@ -32,12 +40,7 @@ export function tooltipValue(value: number): string {
   return abbreviate(value, 2);
 }
 
-/** An API day "2026-01-05" as the product shows dates: "2026.01.05." */
-export function dayLabel(day: string): string {
-  return `${day.replace(/-/g, '.')}.`;
-}
-
-/** An API month "2026-01" as "2026.01." */
-export function monthLabel(month: string): string {
-  return `${month.replace(/-/g, '.')}.`;
+/** An API day "2026-01-05" or month "2026-01" as the product writes dates: "2026.01.05.", "2026.01." */
+export function dateLabel(isoDate: string): string {
+  return `${isoDate.replace(/-/g, '.')}.`;
 }

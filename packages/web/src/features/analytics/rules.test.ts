@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { asOfBody, balanceFigures } from './balances';
 import { cashflowFigures, reconciledEnd, reconciliation } from './cashflow';
-import { dayLabel, monthLabel, tickLabel, tooltipValue } from './chart-format';
+import { dateLabel, tickLabel, tooltipValue } from './chart-format';
 import { defaultPeriod, defaultTrend } from './default-intervals';
 import { holdingsView } from './holdings';
 import { historyRows, multiPeriodRows } from './series';
 import { intervalDays, monthlyAverage, percentText, shareTable, topSlices } from './shares';
-
-const cat = (categoryId: number, name: string, amount: number, currency = 'EUR') => ({
-  categoryId,
-  name,
-  asset: { amount, currency },
-});
-const asset = (name: string, amount: number, currency = 'EUR') => ({ name, asset: { amount, currency } });
+import { asset, CASHFLOW, cat } from './test-fixtures';
 
 describe('single period rules (spec §2, §9)', () => {
   it('counts the days of an interval, a one-day interval as one and a DST day as one', () => {
@@ -95,34 +89,14 @@ describe('chart formatting (spec §9)', () => {
   });
 
   it('shows days and months as the product writes dates', () => {
-    expect(dayLabel('2026-01-05')).toBe('2026.01.05.');
-    expect(monthLabel('2026-01')).toBe('2026.01.');
+    expect(dateLabel('2026-01-05')).toBe('2026.01.05.');
+    expect(dateLabel('2026-01')).toBe('2026.01.');
   });
 });
 
 describe('cash flow figures (DESIGN §5)', () => {
-  const answer = [
-    asset('income', 3000),
-    asset('expense', -2000.5),
-    asset('loanin', 100),
-    asset('loanout', -300),
-    asset('businessin', 50),
-    asset('businessout', -20.25),
-    asset('tempin', 150),
-    asset('tempout', -320.25),
-    asset('convin', 99.5),
-    asset('convout', -100),
-    asset('externalin', 10),
-    asset('externalout', -5),
-    asset('start', 1000),
-    asset('end', 1718.25),
-    asset('realized', 120),
-    asset('fixpointerror', 1.5),
-    asset('revaluation', 3),
-  ];
-
   it('shows out sides as positive amounts beside a signed change, saving = income + expense', () => {
-    const f = cashflowFigures(answer, 30);
+    const f = cashflowFigures(CASHFLOW, 30);
     expect(f).toMatchObject({
       currency: 'EUR',
       change: 718.25,
@@ -140,7 +114,7 @@ describe('cash flow figures (DESIGN §5)', () => {
   });
 
   it('start plus every reconciliation line is the end balance', () => {
-    const f = cashflowFigures(answer, 30);
+    const f = cashflowFigures(CASHFLOW, 30);
     if (f === undefined) throw new Error('no figures');
     // 1000 + 999.5 - 120 - 200 + 29.75 - 0.5 + 5 + 1.5 + 3 = 1718.25, the answer's end
     expect(reconciliation(f).map((l) => l.amount)).toEqual([999.5, -120, -200, 29.75, -0.5, 5, 1.5, 3]);

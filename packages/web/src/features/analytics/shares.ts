@@ -1,5 +1,5 @@
 import type { CategoryAmount } from '@kassa/contract';
-import { divideHalfEven, findCurrency, majorToMinor, minorToMajor, sumMajor } from '@kassa/money';
+import { decimalsOf, divideHalfEven, majorToMinor, minorToMajor, sumMajor } from '@kassa/money';
 import type { DayInterval } from '../../components/interval';
 
 /** Spec §9: pie and stacked charts show the 7 largest categories; the rest is one 'Other'. */
@@ -11,8 +11,6 @@ export const EMPTY_PERIOD_TEXT = 'No transactions in this period';
 const MS_PER_DAY = 86_400_000;
 /** Spec §9: a month counts 30.42 days, held as hundredths so the average is computed exactly. */
 const DAYS_PER_MONTH_HUNDREDTHS = 3042n;
-
-const decimalsOf = (currency: string) => findCurrency(currency)?.decimals ?? 2;
 
 /**
  * The number of days an interval covers (start of its first day to 23:59:59 of its last). Rounded,

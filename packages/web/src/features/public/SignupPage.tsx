@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import type { TokenResponse } from '@kassa/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
@@ -9,7 +9,7 @@ import { apiPost } from '../../lib/api';
 import { captchaToken } from '../../lib/captcha';
 import { RegistrationFrame } from '../registration/RegistrationFrame';
 import { stepPath } from '../registration/steps';
-import { PasswordCriteriaList } from './PasswordCriteriaList';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail verification. */
 export function SignupPage() {
@@ -49,23 +49,13 @@ export function SignupPage() {
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
-        <PasswordInput
-          mt="sm"
+        <NewPasswordFields
           label="Password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          password={password}
+          password2={password2}
+          onPassword={setPassword}
+          onPassword2={setPassword2}
         />
-        <PasswordInput
-          mt="sm"
-          label="Password again"
-          autoComplete="new-password"
-          required
-          value={password2}
-          onChange={(e) => setPassword2(e.currentTarget.value)}
-        />
-        <PasswordCriteriaList password={password} password2={password2} />
         <Button type="submit" fullWidth mt="lg" loading={signup.isPending}>
           Sign Up
         </Button>

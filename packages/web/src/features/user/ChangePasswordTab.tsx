@@ -4,7 +4,7 @@ import { useUserInfo } from '../../app/global-data';
 import { endSession } from '../../app/session';
 import { notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
-import { PasswordCriteriaList } from '../public/PasswordCriteriaList';
+import { NewPasswordFields } from '../public/NewPasswordFields';
 
 /**
  * private/user/changes: old password, new password twice with the sign-up's live criteria. The
@@ -46,23 +46,13 @@ export function ChangePasswordTab() {
         value={oldPassword}
         onChange={(e) => setOldPassword(e.currentTarget.value)}
       />
-      <PasswordInput
-        mt="sm"
+      <NewPasswordFields
         label="New password"
-        autoComplete="new-password"
-        required
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.currentTarget.value)}
+        password={newPassword}
+        password2={newPassword2}
+        onPassword={setNewPassword}
+        onPassword2={setNewPassword2}
       />
-      <PasswordInput
-        mt="sm"
-        label="New password again"
-        autoComplete="new-password"
-        required
-        value={newPassword2}
-        onChange={(e) => setNewPassword2(e.currentTarget.value)}
-      />
-      <PasswordCriteriaList password={newPassword} password2={newPassword2} />
       <Button type="submit" mt="lg" loading={change.isPending}>
         Change password
       </Button>
