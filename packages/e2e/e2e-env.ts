@@ -12,3 +12,5 @@ export const E2E_DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
 /** The local SMTP listener the server sends its mail to, and the folder it files them in. */
 export const E2E_SMTP_PORT = E2E_PORT + 1;
 export const E2E_MAILBOX = path.join(E2E_DATA_DIR, 'mailbox');
+/** How a mail's file in the mailbox is named for one recipient, after its number: `-{address, file-safe}.eml`. */
+export const mailFileSuffix = (address: string) => `-${address.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;

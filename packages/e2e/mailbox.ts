@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { mailFileSuffix } from './e2e-env.js';
 
 /** Starts listening on `port`; resolves once it accepts connections. */
 export async function startMailbox(port: number, dir: string): Promise<SMTPServer> {
@@ -18,7 +19,7 @@ export async function startMailbox(port: number, dir: string): Promise<SMTPServe
       stream.on('end', () => {
         count += 1;
         for (const to of session.envelope.rcptTo) {
-          const name = `${String(count).padStart(5, '0')}-${to.address.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+          const name = `${String(count).padStart(5, '0')}${mailFileSuffix(to.address)}`;
           writeFileSync(path.join(dir, name), Buffer.concat(chunks));
         }
         callback();

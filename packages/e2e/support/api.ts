@@ -5,6 +5,7 @@ import { pageToken } from './server.js';
 export interface PageApi {
   get: <T>(path: string) => Promise<T>;
   post: <T>(path: string, data?: unknown) => Promise<T>;
+  patch: <T>(path: string, data?: unknown) => Promise<T>;
 }
 
 /** Calls /api/{path} with the page's token and CSRF cookie; fails the test on a non-2xx answer. */
@@ -12,20 +13,21 @@ export async function apiOf(page: Page): Promise<PageApi> {
   const token = await pageToken(page);
   const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': csrf };
-  const check = async (res: Awaited<ReturnType<Page['request']['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => {
+    // Playwright sends a string body as it is; the API takes JSON, so strings are encoded too.
+    const res = await page.request.fetch(
+      `/api/${path}`,
+      method === 'GET'
+        ? { method, headers }
+        : { method, headers: { ...headers, 'content-type': 'application/json' }, data: JSON.stringify(data ?? {}) },
+    );
     const text = await res.text();
-    return (text === '' ? undefined : JSON.parse(text)) as unknown;
+    expect(res.ok(), `${res.url()} answered ${res.status()}: ${text}`).toBe(true);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   };
   return {
-    get: async <T>(path: string) => (await check(await page.request.get(`/api/${path}`, { headers }))) as T,
-    // Playwright sends a string body as it is; the API takes JSON, so strings are encoded too.
-    post: async <T>(path: string, data?: unknown) =>
-      (await check(
-        await page.request.post(`/api/${path}`, {
-          headers: { ...headers, 'content-type': 'application/json' },
-          data: JSON.stringify(data ?? {}),
-        }),
-      )) as T,
+    get: (path) => call('GET', path),
+    post: (path, data) => call('POST', path, data),
+    patch: (path, data) => call('PATCH', path, data),
   };
 }

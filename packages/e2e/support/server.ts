@@ -2,16 +2,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_MAILBOX } from '../e2e-env.js';
+import { E2E_BASE_URL, E2E_MAILBOX, mailFileSuffix } from '../e2e-env.js';
 
 /** The verification code of the newest mail to `email` the SMTP listener received. */
 export async function verificationCodeFor(email: string): Promise<string> {
-  const safe = email.replace(/[^a-z0-9@._-]/gi, '_');
   let code: string | undefined;
   await expect
     .poll(() => {
       const files = readdirSync(E2E_MAILBOX)
-        .filter((f) => f.endsWith(`-${safe}.eml`))
+        .filter((f) => f.endsWith(mailFileSuffix(email)))
         .sort();
       const newest = files.at(-1);
       if (newest === undefined) return undefined;
@@ -22,15 +21,19 @@ export async function verificationCodeFor(email: string): Promise<string> {
   return code ?? '';
 }
 
-/** Logs in over the API (CSRF cookie and header as a browser would) and returns the token. */
-export async function apiLogin(email: string, password: string) {
+/** Logs in over the API (CSRF cookie and header as a browser would) and returns the user's referral code. */
+export async function referralCodeOf(email: string, password: string): Promise<string> {
   const api = await request.newContext({ baseURL: E2E_BASE_URL });
   await api.get('/api/health');
   const csrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await api.post('/api/auth/login', { data: { email, password }, headers: { 'x-xsrf-token': csrf } });
   expect(res.status()).toBe(200);
   const { token } = (await res.json()) as { token: string };
-  return { api, token, auth: { authorization: `Bearer ${token}` } };
+  const code = await (
+    await api.get('/api/account/getreferral', { headers: { authorization: `Bearer ${token}` } })
+  ).text();
+  await api.dispose();
+  return code;
 }
 
 /** The token the page holds in localStorage. */

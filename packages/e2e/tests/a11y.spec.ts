@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
+import { LoginPage } from '../pages/login.js';
 import { apiOf } from '../support/api.js';
-import { apiLogin, verificationCodeFor } from '../support/server.js';
+import { referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { freshUser, uniqueEmail } from '../support/users.js';
 
 /** Every screen of spec §2 a person can open, public and private. */
@@ -68,9 +69,7 @@ test('private screens, with data, in light and dark, have no serious or critical
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await page.goto('/public');
-  await page.getByRole('button', { name: 'Try the demo!' }).click();
-  await expect(page).toHaveURL(/\/private\//);
+  await new LoginPage(page).tryTheDemo();
   // The editors too, opened on the demo's own items.
   const api = await apiOf(page);
   const [tx] = await api.post<{ id: number }[]>('transaction/getfiltered', { limit: 1 });
@@ -123,8 +122,7 @@ test('the registration steps have no serious or critical accessibility problems'
   await page.evaluate((t) => localStorage.setItem('jwtToken', t), verified.token);
   found.push(...(await scan(page, '/public/register/verify-referral', testInfo.outputPath('verify-referral.png'))));
 
-  const existing = await apiLogin(E2E_USER.email, E2E_USER.password);
-  const code = await (await existing.api.get('/api/account/getreferral', { headers: existing.auth })).text();
+  const code = await referralCodeOf(E2E_USER.email, E2E_USER.password);
   const referred = await (await apiOf(page)).post<{ token: string }>(`account/verify-referral/${code}`);
   await page.evaluate((t) => localStorage.setItem('jwtToken', t), referred.token);
   found.push(...(await scan(page, '/public/register/initial-data', testInfo.outputPath('initial-data.png'))));

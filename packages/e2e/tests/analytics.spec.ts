@@ -3,6 +3,7 @@
 import { abbreviate, formatMoney, sumMajor } from '@kassa/money';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { AnalyticsPage, figureIn } from '../pages/analytics.js';
+import { LoginPage } from '../pages/login.js';
 import { apiOf, type PageApi } from '../support/api.js';
 
 interface NamedAsset {
@@ -25,18 +26,10 @@ interface BalanceHistory {
 const eur = (amount: number) => formatMoney(amount, 'EUR');
 const amountOf = (list: NamedAsset[], name: string) => list.find((a) => a.name === name)?.asset.amount ?? 0;
 
-async function demoLogin(page: Page, testInfo: TestInfo): Promise<PageApi> {
-  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/public');
-  await page.getByRole('button', { name: 'Try the demo!' }).click();
+async function demoLogin(page: Page): Promise<PageApi> {
+  await new LoginPage(page).tryTheDemo();
   await expect(page.getByText('Logged in as demo user')).toBeVisible();
-  await expect(page).toHaveURL(/\/private\//);
   return apiOf(page);
-}
-
-/** POSTs a date string body (analytics/balances and holdings) as JSON. */
-async function postDate<T>(page: Page, path: string, date: unknown): Promise<T> {
-  return (await apiOf(page)).post<T>(path, date);
 }
 
 /** Full-page screenshots at the project's width, light and dark, to look at. */
@@ -54,7 +47,7 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
 test('single period: categories, monthly figures and shares as the API answers, OUT and IN', async ({
   page,
 }, testInfo) => {
-  const api = await demoLogin(page, testInfo);
+  const api = await demoLogin(page);
   const analytics = new AnalyticsPage(page);
   const body = await analytics.bodySentTo('oneperiod', () => analytics.goto());
   await expect(page).toHaveURL(/\/private\/analytics\/oneperiod$/);
@@ -87,7 +80,7 @@ test('single period: categories, monthly figures and shares as the API answers, 
 test('cash flow: balances, P&L and movements as the API answers, adding up from start to end', async ({
   page,
 }, testInfo) => {
-  const api = await demoLogin(page, testInfo);
+  const api = await demoLogin(page);
   const analytics = new AnalyticsPage(page);
   await analytics.goto('oneperiod');
   // A year, so that every kind of movement of the demo shows up.
@@ -126,11 +119,11 @@ test('cash flow: balances, P&L and movements as the API answers, adding up from 
 test('holdings and balances: as the API answers for today, hidden balances shown on a click', async ({
   page,
 }, testInfo) => {
-  await demoLogin(page, testInfo);
+  const api = await demoLogin(page);
   const analytics = new AnalyticsPage(page);
   const holdingsBody = await analytics.bodySentTo('holdings', () => analytics.goto('holdings'));
   expect(typeof holdingsBody).toBe('string');
-  const holdings = await postDate<Holding[]>(page, 'analytics/holdings', holdingsBody);
+  const holdings = await api.post<Holding[]>('analytics/holdings', holdingsBody);
   const rows = analytics.holdingRows;
   await expect(rows).toHaveCount(holdings.length);
   const byValue = [...holdings].sort((a, b) => (b.convertedAmount ?? b.amount) - (a.convertedAmount ?? a.amount));
@@ -148,7 +141,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
   await shots(page, testInfo, 'holdings');
 
   const balancesBody = await analytics.bodySentTo('balances', () => analytics.openTab('Balances'));
-  const balances = await postDate<NamedAsset[]>(page, 'analytics/balances', balancesBody);
+  const balances = await api.post<NamedAsset[]>('analytics/balances', balancesBody);
   const card = analytics.balancesCard;
   await expect(figureIn(card, 'Available nominal')).toHaveText(eur(amountOf(balances, 'availablenominalmain')));
   await expect(figureIn(card, 'Available (converted)')).toHaveText(eur(amountOf(balances, 'available')));
@@ -169,7 +162,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
 test('balance history and multi-period: charts of the API series, values abbreviated with k and M', async ({
   page,
 }, testInfo) => {
-  const api = await demoLogin(page, testInfo);
+  const api = await demoLogin(page);
   const analytics = new AnalyticsPage(page);
   const body = await analytics.bodySentTo('balance-history', () => analytics.goto('balance-history'));
   const history = await api.post<BalanceHistory>('analytics/balance-history', body);

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ManagePage } from '../pages/manage.js';
+import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
 /** Screenshots at the project's width, light and dark, for looking at (spec: 375 and 1280 px). */
@@ -10,29 +11,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
-
-/** The real API as the page's user (bearer token and CSRF header), beside the browser. */
-async function api(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('jwtToken'));
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': csrf };
-  return {
-    get: async <T>(path: string) => {
-      const res = await page.request.get(`/api/${path}`, { headers });
-      expect(res.ok(), await res.text()).toBe(true);
-      return (await res.json()) as T;
-    },
-    send: async (method: 'POST' | 'PATCH', path: string, data?: unknown) => {
-      const res = await page.request.fetch(`/api/${path}`, { method, headers, data: data ?? {} });
-      expect(res.ok(), await res.text()).toBe(true);
-    },
-  };
-}
-
-test.beforeEach(async ({ page }, testInfo) => {
-  // The phone project checks the narrowest phone the spec names.
-  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
-});
 
 test('categories: add expense and income, edit one, delete one; system categories stay read-only', async ({
   page,
@@ -127,10 +105,9 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   await shoot(page, testInfo, 'pocket-list');
 
   // A fixpoint states every pocket's balance: the cards show it, the fixpoint tab lists it.
-  const server = await api(page);
-  const pockets = await server.get<{ pocketId: number; name: string }[]>('pocket/getall');
-  await server.send(
-    'POST',
+  const api = await apiOf(page);
+  const pockets = await api.get<{ pocketId: number; name: string }[]>('pocket/getall');
+  await api.post(
     'fixpoint/set',
     pockets.map((p) => ({ pocketId: p.pocketId, balance: p.name === 'Default pocket EUR' ? '1234.5' : '0' })),
   );
@@ -163,11 +140,11 @@ test('loan and business categories: add each and see them in their lists', async
   // Closing happens in Operations; closed ones follow the separator here.
   await manage.gotoLoans();
   await manage.addCategory('Car loan', 'loan');
-  const server = await api(page);
-  const car = (await server.get<{ id: number; name: string }[]>('category/getall?type=loan')).find(
+  const api = await apiOf(page);
+  const car = (await api.get<{ id: number; name: string }[]>('category/getall?type=loan')).find(
     (c) => c.name === 'Car loan',
   );
-  await server.send('PATCH', `category/close/${car?.id}`);
+  await api.patch(`category/close/${car?.id}`);
   await page.reload();
   // On a phone the description sits under the name, in the same cell.
   await expect(manage.categoryNames('loan')).toHaveText([/^Ann/, '--- Closed categories ---', /^Car loan$/]);

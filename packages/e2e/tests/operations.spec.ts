@@ -1,37 +1,18 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { OperationsPage } from '../pages/operations.js';
-import { pageToken } from '../support/server.js';
+import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
-
-/** The real API beside the browser, as the page's user (bearer token and CSRF header). */
-async function apiOf(page: Page) {
-  const token = await pageToken(page);
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': csrf };
-  const body = async (res: Awaited<ReturnType<Page['request']['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
-    const text = await res.text();
-    return (text === '' ? undefined : JSON.parse(text)) as unknown;
-  };
-  return {
-    get: async <T>(path: string) => (await body(await page.request.get(`/api/${path}`, { headers }))) as T,
-    post: async <T>(path: string, data: unknown) =>
-      (await body(await page.request.post(`/api/${path}`, { headers, data }))) as T,
-  };
-}
-
-type Api = Awaited<ReturnType<typeof apiOf>>;
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
-async function addCategory(api: Api, name: string, type: 'real' | 'loan' | 'business', isIncome?: boolean) {
+async function addCategory(api: PageApi, name: string, type: 'real' | 'loan' | 'business', isIncome?: boolean) {
   return (
     await api.post<{ id: number }>('category/add', { name, type, ...(isIncome === undefined ? {} : { isIncome }) })
   ).id;
 }
 
 async function addTransaction(
-  api: Api,
+  api: PageApi,
   t: { categoryId: number; amount: string; isIncome: boolean; description: string; hoursAgo: number; type?: string },
 ) {
   return api.post<{ id: number }>('transaction/add', {
@@ -45,19 +26,12 @@ async function addTransaction(
   });
 }
 
-/** A full-page screenshot, also copied where the session looks at them. */
+/** A full-page screenshot, to look at. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   // Toasts fade; the colour scheme settles after load.
   await page.waitForTimeout(300);
-  const file = `${testInfo.project.name}-${name}.png`;
-  await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
-  await page.screenshot({ path: `/tmp/operations-shots/${file}`, fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
 }
-
-/** The phone journeys run at 375 px, the narrowest width the screens are made for. */
-test.beforeEach(async ({ page }, testInfo) => {
-  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
-});
 
 test('a fixpoint goes through its three stages, is edited, and another is deleted', async ({ page }, testInfo) => {
   await freshUser(page, testInfo, 'fixpoint', 'EUR');

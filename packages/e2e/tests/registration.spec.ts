@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_USER } from '../e2e-env.js';
+import { E2E_USER } from '../e2e-env.js';
 import { Registration } from '../pages/registration.js';
 import { Shell } from '../pages/shell.js';
-import { apiLogin, pageToken, verificationCodeFor } from '../support/server.js';
+import { apiOf } from '../support/api.js';
+import { pageToken, referralCodeOf, verificationCodeFor } from '../support/server.js';
+import { runCli, uniqueEmail } from '../support/users.js';
 
 /** Signs up through the form and verifies the e-mail with the code the server mailed. */
 async function signUpAndVerify(reg: Registration, page: Page, email: string) {
@@ -25,7 +25,7 @@ async function signUpAndVerify(reg: Registration, page: Page, email: string) {
 test('a newcomer signs up, verifies the e-mail, enters a referral code and finishes the setup', async ({
   page,
 }, testInfo) => {
-  const email = `newcomer-${testInfo.project.name}-${Date.now()}@example.com`;
+  const email = uniqueEmail(testInfo, 'newcomer');
   const reg = new Registration(page);
   await page.goto('/public');
   await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
@@ -50,9 +50,7 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
   await expect(page.getByText('Email verified')).toBeVisible();
   await reg.expectStep('verify-referral');
 
-  const existing = await apiLogin(E2E_USER.email, E2E_USER.password);
-  const referral = await (await existing.api.get('/api/account/getreferral', { headers: existing.auth })).text();
-  await reg.enterReferral(referral);
+  await reg.enterReferral(await referralCodeOf(E2E_USER.email, E2E_USER.password));
   await expect(page.getByText('Referral accepted')).toBeVisible();
   await reg.expectStep('initial-data');
 
@@ -73,11 +71,16 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
   await page.screenshot({ path: testInfo.outputPath('registered-shell.png'), fullPage: true });
 
   // The server holds what the steps said: main currency and a default pocket with the start balance.
-  const auth = { authorization: `Bearer ${await pageToken(page)}` };
-  const info = (await (await page.request.get('/api/account/userinfo', { headers: auth })).json()) as object;
-  expect(info).toMatchObject({ firstName: 'Nova', lastName: 'Newcomer', mainCurrency: 'HUF', regComplete: true });
-  const pockets = (await (await page.request.get('/api/pocket/getall', { headers: auth })).json()) as object[];
-  expect(pockets).toEqual([expect.objectContaining({ name: 'Default pocket HUF', currency: 'HUF', balance: 1235.5 })]);
+  const api = await apiOf(page);
+  expect(await api.get('account/userinfo')).toMatchObject({
+    firstName: 'Nova',
+    lastName: 'Newcomer',
+    mainCurrency: 'HUF',
+    regComplete: true,
+  });
+  expect(await api.get('pocket/getall')).toEqual([
+    expect.objectContaining({ name: 'Default pocket HUF', currency: 'HUF', balance: 1235.5 }),
+  ]);
 
   await shell.logOut('Nova');
   await expect(page.getByText('Logged out')).toBeVisible();
@@ -86,7 +89,7 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
 });
 
 test('a newcomer without a referral code joins the waitlist', async ({ page }, testInfo) => {
-  const email = `waiting-${testInfo.project.name}-${Date.now()}@example.com`;
+  const email = uniqueEmail(testInfo, 'waiting');
   const reg = new Registration(page);
   await signUpAndVerify(reg, page, email);
   await reg.joinWaitlist();
@@ -94,12 +97,7 @@ test('a newcomer without a referral code joins the waitlist', async ({ page }, t
   await expect(page).toHaveURL(/\/public$/);
 
   // The admin sees them on the waitlist, and the private area stays closed to them.
-  const list = spawnSync(
-    process.execPath,
-    [path.resolve(import.meta.dirname, '../../server/dist/cli/main.js'), 'waitlist:list'],
-    { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-  expect(list.stdout).toContain(email);
+  expect(runCli('waitlist:list').stdout).toContain(email);
   await page.goto('/private/dashboard');
   await reg.expectStep('verify-referral');
 });

@@ -1,12 +1,12 @@
 import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
+import { LoginPage } from '../pages/login.js';
 import { UserPage } from '../pages/user.js';
 import { pageToken, verificationCodeFor } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser, logIn, uniqueEmail } from '../support/users.js';
 
-/** Screenshots of the current screen at 1280 (desktop) or 375 (phone) wide, light and dark. */
+/** Screenshots of the current screen at the project's width (1280 or 375), light and dark. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 375, height: 812 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForTimeout(300); // let Mantine's colour transitions settle before the picture
@@ -85,9 +85,7 @@ test('changing the password logs out; the new password logs in, the old one and 
   const stale = await page.request.get('/api/account/userinfo', { headers: { authorization: `Bearer ${oldToken}` } });
   expect(stale.status()).toBe(401);
 
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEFAULT_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await new LoginPage(page).logIn(email, DEFAULT_PASSWORD);
   await expect(page.getByText('Wrong e-mail or password')).toBeVisible();
 
   await logIn(page, email, newPassword);
@@ -124,8 +122,7 @@ test('a referral code is generated, copied, used once by a newcomer and refused 
 });
 
 test('the demo user may not generate referral codes', async ({ page }) => {
-  await page.goto('/public');
-  await page.getByRole('button', { name: 'Try the demo!' }).click();
+  await new LoginPage(page).tryTheDemo();
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
   const user = new UserPage(page);
   await user.gotoReferral();
