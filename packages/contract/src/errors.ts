@@ -6,6 +6,10 @@ export const errorTypes = [
   'unauthorized',
   'forbidden',
   'demo',
+  // 403 on private routes until the registration step they name is done (spec §4 guard order).
+  'email_not_verified',
+  'referral_required',
+  'registration_incomplete',
   'not_found',
   'conflict',
   'missing_rate',
@@ -13,6 +17,8 @@ export const errorTypes = [
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  // 503: the database cannot be reached or cannot store writes (disk full, read-only); try again later.
+  'unavailable',
 ] as const;
 export type ErrorType = (typeof errorTypes)[number];
 
