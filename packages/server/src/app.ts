@@ -18,7 +18,7 @@ import { registerWebApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
-import { makeRequireUser } from './modules/auth/guard.js';
+import { makeStepGuards } from './modules/auth/guard.js';
 import { AttemptLimiter } from './modules/auth/login-limiter.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -101,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perIp: new AttemptLimiter(limits.maxPerIp, limits.windowMs),
     failuresPerEmail: new AttemptLimiter(limits.maxFailuresPerEmail, limits.windowMs),
   });
-  const requireUser = makeRequireUser(auth);
+  const guards = makeStepGuards(auth);
+  // Every private route needs a complete registration; only the steps' own routes ask less.
+  const requireUser = guards.complete;
   const rates = new RatesService(new RatesRepository(database.db), bundledRates());
   await rates.load();
 
@@ -149,9 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captchaSiteKey: config.captcha.siteKey ?? null,
     supportEmail: config.mail.supportEmail,
   });
-  authRoutes(app, auth, requireUser);
+  authRoutes(app, auth, guards);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));
-  accountRoutes(app, new AccountsService(database.db, auth, mailer, config), requireUser);
+  accountRoutes(app, new AccountsService(database.db, auth, mailer, config), guards);
   ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
   const categories = new CategoriesService(database.db);
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);

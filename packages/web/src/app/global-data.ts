@@ -47,11 +47,15 @@ export function useSupportedCurrencies() {
   });
 }
 
-/** User currencies and categories load only for roles NORMAL and DEMO (spec §4). */
+/**
+ * User currencies and categories load only for roles NORMAL and DEMO (spec §4), and once the
+ * registration is complete: the server refuses the ledger before that (403 naming the step).
+ */
 function useLedgerRole(): boolean {
   const token = useToken();
-  const roles = token === null ? [] : (tokenClaims(token)?.roles ?? []);
-  return roles.includes('NORMAL') || roles.includes('DEMO');
+  const claims = token === null ? undefined : tokenClaims(token);
+  const roles = claims?.roles ?? [];
+  return claims?.regComplete === true && (roles.includes('NORMAL') || roles.includes('DEMO'));
 }
 
 export function useUserCurrencies() {

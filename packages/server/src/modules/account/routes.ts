@@ -9,16 +9,19 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.js';
 import type { AccountsService } from '../accounts/service.js';
-import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import { denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
 
-export function accountRoutes(app: FastifyInstance, accounts: AccountsService, requireUser: RequireUser): void {
-  const opts = { preHandler: requireUser };
+export function accountRoutes(app: FastifyInstance, accounts: AccountsService, guards: StepGuards): void {
+  // Each registration step admits the users who reached it (spec §4 order); the rest need all.
+  const signedIn = { preHandler: guards.signedIn };
+  const emailVerified = { preHandler: [guards.emailVerified, denyDemo] };
+  const referralOk = { preHandler: [guards.referralOk, denyDemo] };
   // Account-level changes the demo user may not make (DESIGN §7).
-  const notDemo = { preHandler: [requireUser, denyDemo] };
+  const notDemo = { preHandler: [guards.complete, denyDemo] };
 
-  app.get('/api/account/userinfo', opts, (request): UserInfo => {
+  app.get('/api/account/userinfo', signedIn, (request): UserInfo => {
     const { user } = sessionOf(request);
     return {
       email: user.email,
@@ -36,11 +39,11 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, r
     token: await accounts.signup(parseOr400(signupRequestSchema, request.body)),
   }));
 
-  app.post('/api/account/verify-email/:code', opts, async (request): Promise<TokenResponse> => ({
+  app.post('/api/account/verify-email/:code', signedIn, async (request): Promise<TokenResponse> => ({
     token: await accounts.verifyEmail(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
   }));
 
-  app.post('/api/account/resend-email', opts, async (request, reply) => {
+  app.post('/api/account/resend-email', signedIn, async (request, reply) => {
     await accounts.resendEmail(sessionOf(request).user);
     return reply.status(204).send();
   });
@@ -49,16 +52,16 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, r
     reply.type('text/plain; charset=utf-8').send(await accounts.createReferral(sessionOf(request).user)),
   );
 
-  app.post('/api/account/verify-referral/:code', notDemo, async (request): Promise<TokenResponse> => ({
+  app.post('/api/account/verify-referral/:code', emailVerified, async (request): Promise<TokenResponse> => ({
     token: await accounts.verifyReferral(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
   }));
 
-  app.post('/api/account/waitlistme', notDemo, async (request, reply) => {
+  app.post('/api/account/waitlistme', emailVerified, async (request, reply) => {
     await accounts.joinWaitlist(sessionOf(request).user);
     return reply.status(204).send();
   });
 
-  app.post('/api/account/initial-data', notDemo, async (request): Promise<TokenResponse> => ({
+  app.post('/api/account/initial-data', referralOk, async (request): Promise<TokenResponse> => ({
     token: await accounts.initialData(sessionOf(request).user, parseOr400(initialDataRequestSchema, request.body)),
   }));
 

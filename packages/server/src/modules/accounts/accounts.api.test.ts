@@ -124,6 +124,9 @@ describeEachDatabase(
           password2: 'Secret-pass1',
         }),
       ).token;
+      third.token = okJson<{ token: string }>(
+        await third.post(`/api/account/verify-email/${codeIn(smtp.lastTo('third@example.com')?.raw)}`),
+      ).token;
       expectError(await third.post(`/api/account/verify-referral/${referral}`), 400, 'code: has already been used');
       expect((await third.post('/api/account/waitlistme')).statusCode).toBe(204);
       expect((await third.post('/api/account/waitlistme')).statusCode).toBe(204);
@@ -177,6 +180,18 @@ describeEachDatabase(
       expectError(limited, 429, 'try again in');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
+      // Changing the password is for members; the sign-up above is still unverified.
+      expectError(
+        await client.post('/api/account/changepass', {
+          oldPassword: 'longenough1',
+          newPassword: 'brand-new-1',
+          newPassword2: 'brand-new-1',
+        }),
+        403,
+        'Verify your e-mail',
+      );
+      await ctx.createUser({ email: 'member@example.com', password: 'longenough1' });
+      await client.login('member@example.com', 'longenough1');
       const old = client.token;
       expectError(
         await client.post('/api/account/changepass', {
@@ -208,7 +223,7 @@ describeEachDatabase(
       expectError(await client.get('/api/account/userinfo'), 401);
       client.token = old;
       expectError(await client.get('/api/auth/verify-token'), 401);
-      await client.login('resend@example.com', 'brand-new-1');
+      await client.login('member@example.com', 'brand-new-1');
       expect((await client.get('/api/account/userinfo')).statusCode).toBe(200);
     });
 

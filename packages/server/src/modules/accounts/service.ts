@@ -128,19 +128,25 @@ export class AccountsService {
     await this.sendCode(user);
   }
 
-  /** A new single-use referral code the user can hand to someone. */
+  /** A new single-use referral code a member (complete registration) can hand to someone. */
   async createReferral(user: User | null): Promise<string> {
+    if (user !== null && !user.regComplete) throw forbidden('Complete your registration first');
     const code = newReferralCode();
     await this.accounts.addReferralCode(code, user?.id ?? null, this.now());
     return code;
   }
 
   async verifyReferral(user: User, code: string): Promise<string> {
+    if (!user.emailVerified) throw forbidden('Verify your e-mail address first');
     if (user.referralOk) throw conflict('The referral step is already done');
     const normalised = code.trim().toUpperCase();
     const found = await this.accounts.findReferralCode(normalised);
     if (found === undefined) throw badRequest('code: is not a referral code');
     if (found.created_by === user.id) throw badRequest('code: is your own referral code');
+    // Only members vouch: a code from an unfinished sign-up (minted before the server checked
+    // this) would let two throw-away sign-ups admit each other. Admin invitations have no creator.
+    if (found.created_by !== null && (await this.users.findById(found.created_by))?.regComplete !== true)
+      throw badRequest('code: is not a referral code');
     if (!(await this.accounts.useReferralCode(normalised, user.id, this.now())))
       throw badRequest('code: has already been used');
     await this.users.update(user.id, { referralOk: true });
@@ -148,6 +154,7 @@ export class AccountsService {
   }
 
   async joinWaitlist(user: User): Promise<void> {
+    if (!user.emailVerified) throw forbidden('Verify your e-mail address first');
     await this.accounts.joinWaitlist(user.id, user.email, this.now());
   }
 

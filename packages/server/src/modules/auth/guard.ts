@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../http/errors.js';
+import type { User } from '../users/repository.js';
 import type { AuthService, Session } from './service.js';
 
 declare module 'fastify' {
@@ -20,10 +21,36 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** A route preHandler that admits only requests with a valid token. */
 export type RequireUser = (request: FastifyRequest) => Promise<void>;
 
-/** A preHandler that admits only requests with a valid token, and records their session. */
-export function makeRequireUser(auth: AuthService): RequireUser {
+/** How far a user got in registration (spec §4 guard order); each step needs the ones before it. */
+export type RegistrationStep = 'signedIn' | 'emailVerified' | 'referralOk' | 'complete';
+
+/**
+ * The 403 for a user who has not reached `needed`, naming the first missing step, so a client
+ * can send them there; undefined when they have. The web app has its own guard, but the server
+ * must not rely on it: a script with a fresh sign-up's token could otherwise use the ledger.
+ */
+export function registrationGap(user: User, needed: RegistrationStep): AppError | undefined {
+  if (needed === 'signedIn') return undefined;
+  if (!user.emailVerified) return new AppError(403, 'email_not_verified', 'Verify your e-mail address first');
+  if (needed === 'emailVerified') return undefined;
+  if (!user.referralOk)
+    return new AppError(403, 'referral_required', 'Enter a referral code first, or join the waitlist');
+  if (needed === 'referralOk') return undefined;
+  if (!user.regComplete) return new AppError(403, 'registration_incomplete', 'Complete your registration first');
+  return undefined;
+}
+
+/**
+ * A preHandler that admits only requests with a valid token of a user who reached `needed`,
+ * and records their session. Private routes use 'complete'; only the registration steps'
+ * own routes ask for less.
+ */
+export function makeRequireUser(auth: AuthService, needed: RegistrationStep = 'complete'): RequireUser {
   return async (request: FastifyRequest): Promise<void> => {
-    request.session = await auth.authenticate(bearerToken(request));
+    const session = await auth.authenticate(bearerToken(request));
+    const gap = registrationGap(session.user, needed);
+    if (gap !== undefined) throw gap;
+    request.session = session;
   };
 }
 
@@ -43,3 +70,15 @@ export const denyDemo: RequireUser = (request) => {
   }
   return Promise.resolve();
 };
+
+/** One preHandler per registration step, for routes that must admit users part-way through. */
+export type StepGuards = Record<RegistrationStep, RequireUser>;
+
+export function makeStepGuards(auth: AuthService): StepGuards {
+  return {
+    signedIn: makeRequireUser(auth, 'signedIn'),
+    emailVerified: makeRequireUser(auth, 'emailVerified'),
+    referralOk: makeRequireUser(auth, 'referralOk'),
+    complete: makeRequireUser(auth, 'complete'),
+  };
+}

@@ -2,9 +2,11 @@ import { loginRequestSchema, type TokenResponse, type VerifyTokenResponse } from
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
 import type { AuthService } from './service.js';
-import { sessionOf, type RequireUser } from './guard.js';
+import { sessionOf, type StepGuards } from './guard.js';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, requireUser: RequireUser): void {
+export function authRoutes(app: FastifyInstance, auth: AuthService, guards: StepGuards): void {
+  // The registration steps renew tokens and check them, so these admit any signed-in user.
+  const requireUser = guards.signedIn;
   app.post('/api/auth/login', async (request): Promise<TokenResponse> => {
     const body = parseOr400(loginRequestSchema, request.body);
     return { token: await auth.login(body.email, body.password, request.ip) };
