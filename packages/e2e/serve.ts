@@ -15,7 +15,10 @@ const env = {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
+  // Every journey signs up and logs in from 127.0.0.1; the limits themselves have API tests.
   LOGIN_MAX_PER_IP: '10000',
+  SIGNUP_MAX_PER_IP: '10000',
+  CODE_CHECKS_MAX_PER_IP: '10000',
   // The journeys never reach out to the internet: rates come from the bundled history.
   RATES_REFRESH_MINUTES: '0',
   DEMO_EMAIL: E2E_DEMO.email,

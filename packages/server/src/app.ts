@@ -14,12 +14,13 @@ import type { Database } from './db/database.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { badRequest } from './http/errors.js';
+import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { AccountsService } from './modules/accounts/service.js';
+import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/accounts/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
 import { makeStepGuards } from './modules/auth/guard.js';
-import { AttemptLimiter } from './modules/auth/login-limiter.js';
+import { loginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
@@ -96,11 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = new UsersRepository(database.db);
   const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
-  const limits = config.loginLimits;
-  const auth = new AuthService(users, tokens, {
-    perIp: new AttemptLimiter(limits.maxPerIp, limits.windowMs),
-    failuresPerEmail: new AttemptLimiter(limits.maxFailuresPerEmail, limits.windowMs),
-  });
+  // Limits first: the services below count in its store.
+  await registerRateLimit(app);
+  const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits));
   const guards = makeStepGuards(auth);
   // Every private route needs a complete registration; only the steps' own routes ask less.
   const requireUser = guards.complete;
@@ -151,9 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captchaSiteKey: config.captcha.siteKey ?? null,
     supportEmail: config.mail.supportEmail,
   });
-  authRoutes(app, auth, guards);
+  authRoutes(app, auth, guards, config.loginLimits);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));
-  accountRoutes(app, new AccountsService(database.db, auth, mailer, config), guards);
+  const accounts = new AccountsService(database.db, auth, mailer, config, {
+    wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),
+  });
+  accountRoutes(app, accounts, guards, config.accountLimits);
   ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
   const categories = new CategoriesService(database.db);
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);

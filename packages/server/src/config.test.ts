@@ -32,8 +32,11 @@ describe('configuration', () => {
       HTTPS_ONLY: 'true',
       TRUST_PROXY_HOPS: '1',
       LOGIN_MAX_PER_IP: '7',
+      LOGIN_MAX_FAILURES_PER_EMAIL_IP: '4',
       LOGIN_MAX_FAILURES_PER_EMAIL: '3',
       LOGIN_WINDOW_SECONDS: '60',
+      SIGNUP_MAX_PER_IP: '2',
+      CODE_CHECKS_MAX_PER_IP: '9',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -44,7 +47,8 @@ describe('configuration', () => {
       webDistDir: undefined,
       httpsOnly: true,
       trustProxyHops: 1,
-      loginLimits: { maxPerIp: 7, maxFailuresPerEmail: 3, windowMs: 60_000 },
+      loginLimits: { maxPerIp: 7, maxFailuresPerEmailIp: 4, maxFailuresPerEmail: 3, windowMs: 60_000 },
+      accountLimits: { signupsPerIpPerHour: 2, codeChecksPerIp: 9, windowMs: 60_000 },
     });
   });
 

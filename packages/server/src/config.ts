@@ -21,10 +21,17 @@ const envSchema = z.object({
   // Behind reverse proxies: how many of them, so client IPs (login throttling, logs) come from the
   // right X-Forwarded-For entry. 0 = not behind a proxy.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  // Login throttling: attempts per IP, and failed attempts per e-mail, within the window.
+  // Login throttling within the window: attempts per IP; failed attempts per (e-mail, IP) pair
+  // before that pair is locked; failed attempts per e-mail before each further try waits a
+  // growing delay (1 s doubling to 60 s) instead of a lock a stranger could use against the owner.
   LOGIN_MAX_PER_IP: positiveInt(30),
+  LOGIN_MAX_FAILURES_PER_EMAIL_IP: positiveInt(10),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
   LOGIN_WINDOW_SECONDS: positiveInt(900),
+  // Sign-ups (each sends a mail) and verification-mail resends per IP per hour; e-mail and
+  // referral code checks per IP per login window.
+  SIGNUP_MAX_PER_IP: positiveInt(10),
+  CODE_CHECKS_MAX_PER_IP: positiveInt(30),
   // Exchange rates: the ECB reference feed (primary; the 90-day file also backfills gaps), a
   // fallback in the currency API's format, how often to refresh (0 = never) and the fetch timeout.
   ECB_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),
@@ -61,7 +68,8 @@ export interface Config {
   webDistDir: string | undefined;
   httpsOnly: boolean;
   trustProxyHops: number;
-  loginLimits: { maxPerIp: number; maxFailuresPerEmail: number; windowMs: number };
+  loginLimits: { maxPerIp: number; maxFailuresPerEmailIp: number; maxFailuresPerEmail: number; windowMs: number };
+  accountLimits: { signupsPerIpPerHour: number; codeChecksPerIp: number; windowMs: number };
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
@@ -110,7 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loginLimits: {
       maxPerIp: e.LOGIN_MAX_PER_IP,
+      maxFailuresPerEmailIp: e.LOGIN_MAX_FAILURES_PER_EMAIL_IP,
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    },
+    accountLimits: {
+      signupsPerIpPerHour: e.SIGNUP_MAX_PER_IP,
+      codeChecksPerIp: e.CODE_CHECKS_MAX_PER_IP,
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     },
     rates: {

@@ -28,6 +28,8 @@ export class TestClient {
       url,
       headers: { ...headers, ...(extra.headers as Record<string, string> | undefined) },
       cookies: { [CSRF_COOKIE]: this.csrf ?? '' },
+      // Another client IP, for per-IP limits.
+      ...(extra.remoteAddress === undefined ? {} : { remoteAddress: extra.remoteAddress }),
       ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
     });
   }

@@ -17,7 +17,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: undefined,
     httpsOnly: false,
     trustProxyHops: 0,
-    loginLimits: { maxPerIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
+    loginLimits: { maxPerIp: 1000, maxFailuresPerEmailIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
+    accountLimits: { signupsPerIpPerHour: 1000, codeChecksPerIp: 1000, windowMs: 60_000 },
     // No scheduled refresh in tests; feeds point at a closed local port unless a test serves them.
     rates: {
       ecbUrl: 'http://127.0.0.1:9/ecb.xml',

@@ -7,13 +7,26 @@ import {
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { perIpLimit } from '../../http/rate-limit.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { AccountsService } from '../accounts/service.js';
 import { denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
 
-export function accountRoutes(app: FastifyInstance, accounts: AccountsService, guards: StepGuards): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  guards: StepGuards,
+  limits: Config['accountLimits'],
+): void {
+  // Each sign-up and resend sends a mail; codes are guessed one request at a time.
+  const HOUR = 3_600_000;
+  const signups = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many sign-ups from this address');
+  const resends = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many mails asked for from this address');
+  const codeChecks = () =>
+    perIpLimit(limits.codeChecksPerIp, limits.windowMs, 'Too many codes tried from this address');
   // Each registration step admits the users who reached it (spec §4 order); the rest need all.
   const signedIn = { preHandler: guards.signedIn };
   const emailVerified = { preHandler: [guards.emailVerified, denyDemo] };
@@ -35,15 +48,19 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, g
     };
   });
 
-  app.post('/api/account/signup', async (request): Promise<TokenResponse> => ({
+  app.post('/api/account/signup', signups, async (request): Promise<TokenResponse> => ({
     token: await accounts.signup(parseOr400(signupRequestSchema, request.body)),
   }));
 
-  app.post('/api/account/verify-email/:code', signedIn, async (request): Promise<TokenResponse> => ({
-    token: await accounts.verifyEmail(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
-  }));
+  app.post(
+    '/api/account/verify-email/:code',
+    { ...codeChecks(), ...signedIn },
+    async (request): Promise<TokenResponse> => ({
+      token: await accounts.verifyEmail(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
+    }),
+  );
 
-  app.post('/api/account/resend-email', signedIn, async (request, reply) => {
+  app.post('/api/account/resend-email', { ...resends, ...signedIn }, async (request, reply) => {
     await accounts.resendEmail(sessionOf(request).user);
     return reply.status(204).send();
   });
@@ -52,9 +69,13 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService, g
     reply.type('text/plain; charset=utf-8').send(await accounts.createReferral(sessionOf(request).user)),
   );
 
-  app.post('/api/account/verify-referral/:code', emailVerified, async (request): Promise<TokenResponse> => ({
-    token: await accounts.verifyReferral(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
-  }));
+  app.post(
+    '/api/account/verify-referral/:code',
+    { ...codeChecks(), ...emailVerified },
+    async (request): Promise<TokenResponse> => ({
+      token: await accounts.verifyReferral(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
+    }),
+  );
 
   app.post('/api/account/waitlistme', emailVerified, async (request, reply) => {
     await accounts.joinWaitlist(sessionOf(request).user);

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FeedServer } from '../../test/feed-server.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { testConfig } from '../../test/config.js';
-import { AttemptLimiter } from '../auth/login-limiter.js';
+import { counterHost } from '../../test/counters.js';
+import { keyedCounter } from '../../http/rate-limit.js';
+import { loginLimits } from '../auth/login-limits.js';
 import { AuthService } from '../auth/service.js';
 import { TokenService } from '../auth/tokens.js';
 import { outboxMailer } from '../mail/mailer.js';
@@ -20,12 +22,16 @@ describeEachDatabase('accounts with a clock', (ctx) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-outbox-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let now = Date.UTC(2026, 10, 21, 12);
-  const service = (secret?: string) => {
+  const host = counterHost();
+  afterAll(async () => (await host).close());
+  const service = async (secret?: string) => {
+    const app = await host;
     const users = new UsersRepository(ctx.database.db);
-    const auth = new AuthService(users, new TokenService('k'.repeat(40), 3600), {
-      perIp: new AttemptLimiter(100, 60_000),
-      failuresPerEmail: new AttemptLimiter(100, 60_000),
-    });
+    const auth = new AuthService(
+      users,
+      new TokenService('k'.repeat(40), 3600),
+      loginLimits(app, testConfig().loginLimits),
+    );
     const mailer = outboxMailer(dir, 'Kassa <kassa@test>', () => undefined);
     return new AccountsService(
       ctx.database.db,
@@ -35,6 +41,7 @@ describeEachDatabase('accounts with a clock', (ctx) => {
         mail: testConfig().mail,
         captcha: { secret, siteKey: undefined, verifyUrl: captcha.url('/siteverify') },
       },
+      { wrongCodes: keyedCounter(app, `wrong-codes-${Math.random()}`, 86_400_000) },
       () => now,
     );
   };
@@ -51,7 +58,7 @@ describeEachDatabase('accounts with a clock', (ctx) => {
   };
 
   it('expires codes after 24 hours, and a resend voids the older one', async () => {
-    const accounts = service();
+    const accounts = await service();
     await accounts.signup({
       email: 'clock@example.com',
       password: 'password-1',
@@ -78,8 +85,30 @@ describeEachDatabase('accounts with a clock', (ctx) => {
     expect((await user('clock@example.com')).emailVerified).toBe(true);
   });
 
+  it('after five wrong tries a new mail brings a fresh code with fresh tries', async () => {
+    const accounts = await service();
+    await accounts.signup({
+      email: 'void@example.com',
+      password: 'password-1',
+      password2: 'password-1',
+      recaptcha: '',
+    });
+    const voided = lastCode('void@example.com');
+    const wrong = voided === '999999' ? '999998' : '999999';
+    for (let i = 0; i < 5; i++)
+      await expect(accounts.verifyEmail(await user('void@example.com'), wrong)).rejects.toThrow('code:');
+    await expect(accounts.verifyEmail(await user('void@example.com'), voided)).rejects.toThrow('no longer works');
+    now += 61_000;
+    await accounts.resendEmail(await user('void@example.com'));
+    const fresh = lastCode('void@example.com');
+    const other = fresh === '999999' ? '999998' : '999999';
+    await expect(accounts.verifyEmail(await user('void@example.com'), other)).rejects.toThrow('4 tries left');
+    await accounts.verifyEmail(await user('void@example.com'), fresh);
+    expect((await user('void@example.com')).emailVerified).toBe(true);
+  });
+
   it('checks the captcha with the verify endpoint when a secret is set', async () => {
-    const accounts = service('captcha-secret');
+    const accounts = await service('captcha-secret');
     const signup = (email: string) =>
       accounts.signup({ email, password: 'password-1', password2: 'password-1', recaptcha: 'token-1' });
     captcha.answers.set('/siteverify', {

@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.js';
+import type { KeyedCounter } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
@@ -18,7 +19,10 @@ import { PocketsRepository } from '../pockets/repository.js';
 import { UsersRepository, type User } from '../users/repository.js';
 import { AccountsRepository } from './repository.js';
 
-const CODE_TTL_MS = 24 * 3_600_000;
+/** How long a mailed verification code works. */
+export const EMAIL_CODE_TTL_MS = 24 * 3_600_000;
+/** Wrong tries a mailed code survives; then it is void and a new one must be sent. */
+export const MAX_WRONG_EMAIL_CODES = 5;
 /** A new verification mail at most once a minute. */
 const RESEND_INTERVAL_MS = 60_000;
 
@@ -40,6 +44,8 @@ export class AccountsService {
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
     private readonly config: Pick<Config, 'mail' | 'captcha'>,
+    /** Wrong e-mail codes per user and code (keyed by the code's issue time). */
+    private readonly limits: { wrongCodes: KeyedCounter },
     private readonly now: () => number = Date.now,
   ) {
     this.users = new UsersRepository(db);
@@ -69,7 +75,7 @@ export class AccountsService {
   private async sendCode(user: { id: number; email: string }): Promise<void> {
     const code = newEmailCode();
     const at = this.now();
-    await this.accounts.addEmailCode(user.id, code, at + CODE_TTL_MS, at);
+    await this.accounts.addEmailCode(user.id, code, at + EMAIL_CODE_TTL_MS, at);
     const link = `${this.config.mail.publicUrl}/public/register/verify-email?code=${code}`;
     await this.mailer.send({
       to: user.email,
@@ -110,7 +116,19 @@ export class AccountsService {
   async verifyEmail(user: User, code: string): Promise<string> {
     if (user.emailVerified) throw conflict('The e-mail address is already verified');
     if (!(await this.accounts.useEmailCode(user.id, code.trim(), this.now()))) {
-      throw badRequest('code: is wrong, already used or expired; ask for a new one');
+      // Six digits are a million guesses: after a few wrong ones the code dies, and each new
+      // code needs a new mail (at most one a minute).
+      const issuedAt = await this.accounts.lastEmailCodeAt(user.id);
+      const wrong = issuedAt === undefined ? 0 : (await this.limits.wrongCodes.hit(`${user.id}@${issuedAt}`)).count;
+      if (wrong >= MAX_WRONG_EMAIL_CODES) {
+        await this.accounts.voidEmailCodes(user.id, this.now());
+        throw badRequest(
+          `code: was entered wrong ${MAX_WRONG_EMAIL_CODES} times and no longer works; ask for a new one`,
+        );
+      }
+      throw badRequest(
+        `code: is wrong, already used or expired; ${MAX_WRONG_EMAIL_CODES - wrong} tries left before you need a new one`,
+      );
     }
     await this.users.update(user.id, { emailVerified: true });
     return this.auth.tokenFor(user.id);

@@ -1,13 +1,21 @@
 import { loginRequestSchema, type TokenResponse, type VerifyTokenResponse } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { perIpLimit } from '../../http/rate-limit.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { AuthService } from './service.js';
 import { sessionOf, type StepGuards } from './guard.js';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, guards: StepGuards): void {
+export function authRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  guards: StepGuards,
+  limits: Config['loginLimits'],
+): void {
   // The registration steps renew tokens and check them, so these admit any signed-in user.
   const requireUser = guards.signedIn;
-  app.post('/api/auth/login', async (request): Promise<TokenResponse> => {
+  const perIp = perIpLimit(limits.maxPerIp, limits.windowMs, 'Too many login attempts from this address');
+  app.post('/api/auth/login', perIp, async (request): Promise<TokenResponse> => {
     const body = parseOr400(loginRequestSchema, request.body);
     return { token: await auth.login(body.email, body.password, request.ip) };
   });

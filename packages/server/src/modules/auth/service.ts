@@ -1,16 +1,39 @@
 import type { TokenClaims } from '@kassa/contract';
-import { tooManyRequests, unauthorized } from '../../http/errors.js';
+import { unauthorized } from '../../http/errors.js';
+import { limitReached, type KeyedCounter } from '../../http/rate-limit.js';
 import type { User, UsersRepository } from '../users/repository.js';
-import type { AttemptLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService } from './tokens.js';
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password';
+/** The longest wait the e-mail-wide delay asks for: long enough to starve a guesser, short for the owner. */
+export const MAX_EMAIL_DELAY_MS = 60_000;
 
 /** An authenticated request's identity: the stored user and the claims of the token used. */
 export interface Session {
   user: User;
   claims: TokenClaims;
+}
+
+/**
+ * Failed-login counting. Per (e-mail, IP) pair a wall: a guesser stops at `maxFailuresPerPair`
+ * for the window. Per e-mail only a growing delay after `freeFailuresPerEmail`: guessers spread
+ * over many IPs are slowed to one try a minute, while the owner elsewhere waits seconds, never
+ * the whole window (a wall per e-mail let any stranger lock the owner out).
+ */
+export interface LoginLimits {
+  pairFailures: KeyedCounter;
+  emailFailures: KeyedCounter;
+  /** Keyed by e-mail and failure count: one short window after each failure past the free ones. */
+  emailCooldown: (delayMs: number) => KeyedCounter;
+  maxFailuresPerPair: number;
+  freeFailuresPerEmail: number;
+}
+
+/** The wait after the n-th failure of an e-mail: none for the free ones, then 1 s, 2 s, 4 s … 60 s. */
+export function emailDelayMs(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(MAX_EMAIL_DELAY_MS, 1000 * 2 ** Math.min(failures - free, 16));
 }
 
 /** Login, token checks and refresh. */
@@ -21,27 +44,37 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly tokens: TokenService,
-    private readonly limits: { perIp: AttemptLimiter; failuresPerEmail: AttemptLimiter },
+    private readonly limits: LoginLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Checks the credentials and returns a fresh token; 401 on any mismatch, 429 when throttled. */
+  /**
+   * Checks the credentials and returns a fresh token; 401 on any mismatch, 429 (saying when to
+   * try again) while the pair is locked or the e-mail's delay runs. Attempts per IP are limited
+   * on the route.
+   */
   async login(emailInput: string, password: string, ip: string): Promise<string> {
     const email = emailInput.toLowerCase();
-    const wait = Math.max(
-      this.limits.perIp.retryAfterSeconds(ip),
-      this.limits.failuresPerEmail.retryAfterSeconds(email),
-    );
-    if (wait > 0) throw tooManyRequests(wait, `Too many login attempts; try again in ${wait} seconds`);
-    this.limits.perIp.hit(ip);
-    // Counted before the slow verification, so parallel guesses cannot all slip under the limit;
-    // a success clears it again.
-    this.limits.failuresPerEmail.hit(email);
+    const pair = `${email}|${ip}`;
+    const pairState = await this.limits.pairFailures.peek(pair);
+    if (pairState.count >= this.limits.maxFailuresPerPair)
+      throw limitReached('Too many failed logins', pairState.retryAfterMs);
+    const failures = (await this.limits.emailFailures.peek(email)).count;
+    const delay = emailDelayMs(failures, this.limits.freeFailuresPerEmail);
+    if (delay > 0) {
+      const cooldown = await this.limits.emailCooldown(delay).peek(`${email}#${failures}`);
+      if (cooldown.count > 0) throw limitReached('Too many failed logins for this account', cooldown.retryAfterMs);
+    }
 
     const user = await this.users.findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (user === undefined || !ok) throw unauthorized(WRONG_CREDENTIALS);
-    this.limits.failuresPerEmail.reset(email);
+    if (user === undefined || !ok) {
+      await this.limits.pairFailures.hit(pair);
+      const count = (await this.limits.emailFailures.hit(email)).count;
+      const next = emailDelayMs(count, this.limits.freeFailuresPerEmail);
+      if (next > 0) await this.limits.emailCooldown(next).hit(`${email}#${count}`);
+      throw unauthorized(WRONG_CREDENTIALS);
+    }
     await this.users.recordLogin(user.id, this.now());
     return this.tokens.issue(user, this.now());
   }
