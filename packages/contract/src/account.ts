@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth.js';
-import { amountInputSchema, currencyCodeSchema } from './common.js';
+import { amountInputSchema, currencyCodeSchema, nameSchema, stripLineControls } from './common.js';
 import { MIN_PASSWORD_LENGTH } from './paths.js';
 
 /** GET account/userinfo */
@@ -32,8 +32,8 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /** POST account/initial-data */
 export const initialDataRequestSchema = z.object({
-  firstName: z.string().trim().min(1, 'is required').max(100),
-  lastName: z.string().trim().max(100).default(''),
+  firstName: nameSchema(),
+  lastName: z.string().overwrite(stripLineControls).trim().max(100, 'must be at most 100 characters').default(''),
   mainCurrency: currencyCodeSchema,
   /** The main-currency default pocket's balance now (may be 0 or negative). */
   startBalance: amountInputSchema,

@@ -1,19 +1,22 @@
 import { dayFromIso } from '@kassa/money';
 import { z } from 'zod';
-import { intervalSchema, moneyAmountSchema } from './common.js';
+import { analyticsIntervalSchema, boundedInstantSchema, moneyAmountSchema } from './common.js';
 
 /**
  * The body of analytics/balances and analytics/holdings: a JSON string, either an ISO instant
  * with a zone or a "YYYY-MM-DD" day (meaning the end of that UTC day). Parsed to epoch ms.
  */
-export const analyticsDateSchema = z.string({ error: 'must be a date string' }).transform((text, ctx) => {
-  const day = dayFromIso(text);
-  if (day !== undefined) return (day + 1) * 86_400_000 - 1;
-  const instant = z.iso.datetime({ offset: true }).safeParse(text);
-  if (instant.success) return Date.parse(text);
-  ctx.addIssue({ code: 'custom', message: 'must be a YYYY-MM-DD day or an ISO 8601 date-time with a zone' });
-  return z.NEVER;
-});
+export const analyticsDateSchema = z
+  .string({ error: 'must be a date string' })
+  .transform((text, ctx) => {
+    const day = dayFromIso(text);
+    if (day !== undefined) return (day + 1) * 86_400_000 - 1;
+    const instant = z.iso.datetime({ offset: true }).safeParse(text);
+    if (instant.success) return Date.parse(text);
+    ctx.addIssue({ code: 'custom', message: 'must be a YYYY-MM-DD day or an ISO 8601 date-time with a zone' });
+    return z.NEVER;
+  })
+  .pipe(boundedInstantSchema);
 
 /** A named amount, as the analytics answers list them. */
 export const namedAssetSchema = z.object({ name: z.string(), asset: moneyAmountSchema });
@@ -29,7 +32,7 @@ export type Holding = z.infer<typeof holdingSchema>;
 
 /** analytics/oneperiod: {interval, direction}; direction true = income (IN). */
 export const onePeriodRequestSchema = z.object({
-  interval: intervalSchema,
+  interval: analyticsIntervalSchema,
   direction: z.boolean({ error: 'must be true (income) or false (expense)' }),
 });
 

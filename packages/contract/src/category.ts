@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { descriptionSchema, idSchema } from './common.js';
+import { descriptionSchema, idSchema, nameSchema } from './common.js';
 
 export const categoryTypes = ['real', 'loan', 'business', 'external'] as const;
 export type CategoryType = (typeof categoryTypes)[number];
@@ -19,7 +19,7 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const name = nameSchema();
 const monthlyLimit = z.number().nonnegative('must not be negative').max(1e12).nullable().default(null);
 
 /** POST category/add: users add real, loan and business categories; external ones are built in. */

@@ -19,10 +19,21 @@ export const idParamSchema = z.object({
     .max(MAX_ID, 'must be a positive integer'),
 });
 
+/**
+ * The instants the ledger accepts: wide enough for any real history and plan, narrow enough to
+ * catch a typo (0202, 20266) before it is stored and to keep a report over the range cheap.
+ */
+export const MIN_INSTANT = Date.UTC(1900, 0, 1);
+export const MAX_INSTANT = Date.UTC(2200, 0, 1) - 1;
+const INSTANT_RANGE = 'must be between 1900-01-01 and 2199-12-31';
+/** An epoch-ms instant within MIN_INSTANT..MAX_INSTANT. */
+export const boundedInstantSchema = z.number().min(MIN_INSTANT, INSTANT_RANGE).max(MAX_INSTANT, INSTANT_RANGE);
+
 /** An instant: ISO 8601 with a zone ("2026-11-21T10:00:00Z", "…+01:00"); parsed to epoch ms. */
 export const instantSchema = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-21T10:00:00Z' })
-  .transform((s) => Date.parse(s));
+  .transform((s) => Date.parse(s))
+  .pipe(boundedInstantSchema);
 
 /** An amount as sent: a JSON number in major units or a "+"/"-" expression string. Checked per currency by the server. */
 export const amountInputSchema = z.union([z.number(), z.string()], {
@@ -36,14 +47,43 @@ export const currencyCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
 
-/** A description: trimmed, at most 500 characters, empty when absent. */
-export const descriptionSchema = z.string().trim().max(500, 'must be at most 500 characters').default('');
+// Control characters are invisible, break exports and CSV, and PostgreSQL cannot store NUL:
+// text loses them (C0 but tab and line feed, DEL, C1), and line breaks become \n.
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+const LINE_BREAKS = /\r\n?/g;
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+
+/** Text of several lines as typed: control characters removed, line breaks kept as \n. */
+export const stripControls = (text: string) => text.replace(LINE_BREAKS, '\n').replace(CONTROL, '');
+/** A one-line name: every control character removed, line breaks and tabs too. */
+export const stripLineControls = (text: string) => text.replace(ANY_CONTROL, '');
+
+/** A name (category, pocket, person): one line, trimmed, required, at most `max` characters. */
+export const nameSchema = (max = 100) =>
+  z.string().overwrite(stripLineControls).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** A description: control characters removed, trimmed, at most 500 characters, empty when absent. */
+export const descriptionSchema = z
+  .string()
+  .overwrite(stripControls)
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .default('');
+
+/** The longest interval analytics computes in one call: a century of months is 1,200 buckets. */
+export const MAX_ANALYTICS_YEARS = 100;
 
 /** spec §3 Time interval; both ends inclusive. */
 export const intervalSchema = z
   .object({ start: instantSchema, end: instantSchema })
   .refine((i) => i.start <= i.end, { message: 'start must not be after end', path: ['start'] });
 export type IntervalInput = z.input<typeof intervalSchema>;
+
+/** An analytics interval: as intervalSchema, at most MAX_ANALYTICS_YEARS long. */
+export const analyticsIntervalSchema = intervalSchema.refine(
+  (i) => i.end - i.start < Date.UTC(1970 + MAX_ANALYTICS_YEARS, 0, 1),
+  { message: `an interval may span at most ${MAX_ANALYTICS_YEARS} years`, path: ['end'] },
+);
 
 /** spec §3 Money amount. */
 export const moneyAmountSchema = z.object({ amount: z.number(), currency: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { currencyCodeSchema, idSchema } from './common.js';
+import { currencyCodeSchema, idSchema, nameSchema } from './common.js';
 
-const pocketName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const pocketName = nameSchema();
 
 /** A pocket as returned; balance is the latest stated balance (read only). */
 export const pocketSchema = z.object({

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './schema.js';
 import { m0001Users } from './migrations/0001-users.js';
 import { m0002ExchangeRates } from './migrations/0002-exchange-rates.js';
@@ -23,9 +23,20 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
+/**
+ * The migrator for the database's current schema. On PostgreSQL Kysely looks for its own tables
+ * in every schema it can see unless told which one: a second schema in the same database (another
+ * install, or a parallel test) made it skip creating them and fail.
+ */
+export async function migratorFor(db: Kysely<DB>): Promise<Migrator> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

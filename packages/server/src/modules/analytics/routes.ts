@@ -1,6 +1,6 @@
 import {
   analyticsDateSchema,
-  intervalSchema,
+  analyticsIntervalSchema,
   onePeriodRequestSchema,
   type BalanceHistory,
   type CategoryAmount,
@@ -19,7 +19,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     service.balances(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
   );
   app.post('/api/analytics/cashflow', opts, (request): Promise<NamedAsset[]> => {
-    const interval = parseOr400(intervalSchema, request.body);
+    const interval = parseOr400(analyticsIntervalSchema, request.body);
     return service.cashflow(sessionOf(request).user, interval.start, interval.end);
   });
   app.post('/api/analytics/oneperiod', opts, (request): Promise<CategoryAmount[]> => {
@@ -27,7 +27,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     return service.onePeriod(sessionOf(request).user, body.interval.start, body.interval.end, body.direction);
   });
   app.post('/api/analytics/balance-history', opts, (request): Promise<BalanceHistory> => {
-    const interval = parseOr400(intervalSchema, request.body);
+    const interval = parseOr400(analyticsIntervalSchema, request.body);
     return service.balanceHistory(sessionOf(request).user, interval.start, interval.end);
   });
   app.post('/api/analytics/multiperiod', opts, (request): Promise<MultiPeriod> => {

@@ -170,7 +170,7 @@ describeEachDatabase('fixpoints', (ctx) => {
     );
     expectError(await client.post('/api/fixpoint/set', [{ pocketId: otherPocket?.pocketId, balance: 1 }]), 404);
     expectError(
-      await client.post('/api/fixpoint/set?time=2999-01-01T00:00:00Z', [
+      await client.post('/api/fixpoint/set?time=2199-01-01T00:00:00Z', [
         { pocketId: id, balance: 1 },
         { pocketId: extra, balance: 0 },
       ]),
