@@ -49,8 +49,10 @@ export const currencyCodeSchema = z
 
 // Control characters are invisible, break exports and CSV, and PostgreSQL cannot store NUL:
 // text loses them (C0 but tab and line feed, DEL, C1), and line breaks become \n.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 const LINE_BREAKS = /\r\n?/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 
 /** Text of several lines as typed: control characters removed, line breaks kept as \n. */
