@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { noticeFor } from '../lib/errors';
+import type { TokenResponse } from '@kassa/contract';
+import { nextPath } from '../features/registration/steps';
+import { ApiError, apiGet } from '../lib/api';
+import { isRegistrationGap, noticeFor } from '../lib/errors';
 import { notifySuccess, showNotice } from '../lib/notify';
-import { clearToken, getToken, setToken } from '../lib/token';
+import { clearToken, getToken, setToken, tokenClaims } from '../lib/token';
 
 // The router and the query cache, bound once by the App; module state because failures are
 // reported from the query cache, outside any component.
@@ -47,9 +50,30 @@ export function reportFailure(err: unknown, { silent = false }: { silent?: boole
     showNotice(notice);
     return;
   }
+  // The server says a registration step is missing: the token's flags were stale. Renew them
+  // and go where they lead (the step pages send a user on whom the token says is past them).
+  if (err instanceof ApiError && err.status === 403 && isRegistrationGap(err.body?.type)) void followRegistration();
   if (silent) {
     console.error(err);
     return;
   }
   showNotice(notice);
+}
+
+let following = false;
+
+/** Renews the token so its registration flags are the server's, then goes to the pending step. */
+async function followRegistration(): Promise<void> {
+  if (following) return;
+  following = true;
+  try {
+    const { token } = await apiGet<TokenResponse>('auth/refresh-token');
+    setToken(token);
+    const claims = tokenClaims(token);
+    if (claims !== undefined) await navigateTo(nextPath(claims));
+  } catch (err) {
+    console.error(err);
+  } finally {
+    following = false;
+  }
 }

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly body: ErrorBody | undefined,
     /** Whether the request carried the session's token: only then does a 401 end the session. */
     readonly sessionBound: boolean,
+    /** Seconds until a refused request may be tried again (the Retry-After of a 429), if given. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -73,7 +75,13 @@ export async function apiRequest<T>(
     } catch {
       json = undefined; // a proxy's HTML error page: the status still tells what happened
     }
-    throw new ApiError(res.status, isErrorBody(json) ? json : undefined, token !== null);
+    const retryAfter = Number(res.headers.get('retry-after') ?? '');
+    throw new ApiError(
+      res.status,
+      isErrorBody(json) ? json : undefined,
+      token !== null,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   if (options.text === true) return raw as T;
   return (raw === '' ? undefined : JSON.parse(raw)) as T;

@@ -31,6 +31,27 @@ describe('error catalogue (spec §8)', () => {
     });
   });
 
+  it('says which registration step is missing, and when a refused request may be tried again', () => {
+    expect(
+      noticeFor(new ApiError(403, { type: 'email_not_verified', message: 'Verify your e-mail address first' }, true)),
+    ).toMatchObject({ kind: 'error', message: 'Verify your e-mail address first', logout: false });
+    expect(
+      noticeFor(
+        new ApiError(
+          429,
+          { type: 'rate_limited', message: 'Too many failed logins; try again in 40 seconds' },
+          false,
+          40,
+        ),
+      ),
+    ).toMatchObject({ kind: 'error', message: 'Too many failed logins; try again in 40 seconds' });
+    expect(
+      noticeFor(
+        new ApiError(503, { type: 'unavailable', message: 'The database is unavailable; try again shortly' }, true),
+      ),
+    ).toMatchObject({ message: 'The database is unavailable; try again shortly', logout: false });
+  });
+
   it('shows the server message, else the error text, else Internal error', () => {
     expect(
       noticeFor(new ApiError(409, { type: 'conflict', message: 'currency: you already have USD' }, true)),

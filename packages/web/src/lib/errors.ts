@@ -1,4 +1,13 @@
+import type { ErrorType } from '@kassa/contract';
 import { ApiError } from './api';
+
+/** The 403 types of the server's registration gate, in the order of the steps (spec §4). */
+export const REGISTRATION_GAPS = ['email_not_verified', 'referral_required', 'registration_incomplete'] as const;
+export type RegistrationGap = (typeof REGISTRATION_GAPS)[number];
+
+export function isRegistrationGap(type: ErrorType | undefined): type is RegistrationGap {
+  return (REGISTRATION_GAPS as readonly (ErrorType | undefined)[]).includes(type);
+}
 
 /** How a failure is shown (spec §8 error catalogue). */
 export interface Notice {
@@ -36,6 +45,15 @@ export function noticeFor(err: unknown): Notice {
         logout: false,
       };
     }
+    // The server names the registration step still missing; its message says what to do.
+    if (err.status === 403 && isRegistrationGap(err.body?.type))
+      return {
+        kind: 'error',
+        title: 'Error',
+        message: err.body.message,
+        autoClose: ERROR_MS,
+        logout: false,
+      };
     if (err.status === 403)
       return { kind: 'error', title: 'Error', message: 'Forbidden', autoClose: ERROR_MS, logout: false };
     return {

@@ -26,7 +26,7 @@ export const REGISTERED_USER = {
   regComplete: true,
 };
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /** What the shell loads on every screen, answered unless a test says otherwise. */
 const BACKGROUND: Record<string, Answer> = {
@@ -73,7 +73,7 @@ export function stubApi(answers: Record<string, Answer | ((body: unknown) => Ans
     return Promise.resolve(
       new Response(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), {
         status: answer.status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answer.headers },
       }),
     );
   };

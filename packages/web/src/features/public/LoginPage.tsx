@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Button,
   Container,
@@ -16,11 +17,27 @@ import {
 import type { TokenResponse } from '@kassa/contract';
 import { IconBrandFacebook, IconBrandGithub, IconBrandGoogle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginRedirectState } from '../../app/guards';
 import { startSession } from '../../app/session';
-import { apiPost } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
+
+/** Seconds left until `until` (epoch ms), ticking once a second; 0 when passed or unset. */
+function useSecondsUntil(until: number | undefined): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (until === undefined) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** "0:40", "14:05": a wait as a clock shows it. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 const SOCIAL = [
   { label: 'Google', Icon: IconBrandGoogle },
@@ -34,11 +51,19 @@ export function LoginPage() {
   const from = (useLocation().state as LoginRedirectState | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // After too many failed logins the server says when to try again (429 Retry-After): the page
+  // counts down and holds the button until then, so the owner knows the wait is short.
+  const [retryAt, setRetryAt] = useState<number>();
+  const wait = useSecondsUntil(retryAt);
   const login = useMutation({
     mutationFn: () => apiPost<TokenResponse>('auth/login', { email, password }, { anonymous: true }),
     onSuccess: async ({ token }) => {
       startSession(token, 'Logged in');
       await navigate(from ?? '/private', { replace: true });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds !== undefined)
+        setRetryAt(Date.now() + err.retryAfterSeconds * 1000);
     },
   });
 
@@ -76,7 +101,12 @@ export function LoginPage() {
                 Forgot password?
               </Anchor>
             </Group>
-            <Button type="submit" loading={login.isPending}>
+            {wait > 0 && (
+              <Alert color="orange" role="status" title="Too many failed logins">
+                You can try again in {clock(wait)}.
+              </Alert>
+            )}
+            <Button type="submit" loading={login.isPending} disabled={wait > 0}>
               Login
             </Button>
             <Divider label="or continue with" labelPosition="center" />
