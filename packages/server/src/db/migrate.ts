@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { isPostgres } from './migrations/helpers.js';
 import type { DB } from './schema.js';
 import { m0001Users } from './migrations/0001-users.js';
 import { m0002ExchangeRates } from './migrations/0002-exchange-rates.js';
@@ -23,13 +24,40 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
+/** Every migration the code knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(MIGRATIONS);
+
+/**
+ * Kysely looks for its migration tables in every schema of a PostgreSQL database unless told
+ * which one: with several schemas (parallel test files, or another app beside Kassa) it finds
+ * another schema's tables, skips creating its own and fails. Pin it to the current schema.
+ */
+async function migratorFor(db: Kysely<DB>): Promise<Migrator> {
+  if (!isPostgres(db as Kysely<unknown>)) return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? undefined;
+  return new Migrator({ db, provider, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/** Applies migrations up to and including the named one (tests build databases an upgrade behind). */
+export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(name);
+  if (error !== undefined) throw error instanceof Error ? error : new Error(JSON.stringify(error));
+}
+
+/** Migrations the code knows that have not run on this database, oldest first. */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const migrations = await (await migratorFor(db)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
