@@ -9,6 +9,7 @@ import { m0005DailyTotals } from './migrations/0005-daily-totals.js';
 import { m0006CategoryNames } from './migrations/0006-category-names.js';
 import { m0007TotalsByKind } from './migrations/0007-totals-by-kind.js';
 import { m0008Accounts } from './migrations/0008-accounts.js';
+import { m0009HealthProbe } from './migrations/0009-health-probe.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-category-names': m0006CategoryNames,
   '0007-totals-by-kind': m0007TotalsByKind,
   '0008-accounts': m0008Accounts,
+  '0009-health-probe': m0009HealthProbe,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
