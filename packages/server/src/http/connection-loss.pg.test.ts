@@ -117,6 +117,7 @@ describe.skipIf(TEST_PG_URL === '')('PostgreSQL ends the server’s connections 
     const again = await login();
     expect(again.status).toBe(200);
     expect(await read(again.token ?? '', 'category/getall')).toBe(200);
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
     expect(server.exit).toBeUndefined();
     expect(server.text()).toContain('database connection lost');
   }, 60_000);
