@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerCsrf } from './http/csrf.js';
@@ -24,7 +23,9 @@ import { loginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes, publicConfigRoutes } from './modules/health/routes.js';
+import { HealthService } from './modules/health/service.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { schedule } from './jobs/schedule.js';
 import { resetDemo } from './modules/demo/seed.js';
@@ -141,9 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('session', undefined);
   registerCsrf(app, { secureCookie: config.httpsOnly });
 
-  healthRoutes(app, async () => {
-    await sql`select 1`.execute(database.db);
-  });
+  healthRoutes(app, new HealthService(new HealthRepository(database.db), app.log));
   publicConfigRoutes(app, {
     version: PRODUCT_VERSION,
     demo: config.demo ?? null,

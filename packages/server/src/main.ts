@@ -14,6 +14,11 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, jwtSecret });
   app.addHook('onClose', () => database.close());
+  // The pool has dropped the connection and opens a new one for the next query; requests that
+  // needed it answer 503 meanwhile (http/error-handler.ts).
+  database.onConnectionLost((err) =>
+    app.log.error({ err }, 'database connection lost; a new one is opened for the next query'),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

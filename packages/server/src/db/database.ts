@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { pgTypes } from './postgres-types.js';
@@ -14,11 +14,44 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * Called when the server ends an idle PostgreSQL connection (restart, failover, idle timeout,
+   * pg_terminate_backend). The pool has already dropped it and opens a new one on demand, so
+   * this is for the log only; SQLite never calls it.
+   */
+  onConnectionLost(listener: (err: Error) => void): void;
 }
 
 export interface OpenOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
   pgSchema?: string;
+}
+
+/**
+ * SQLite ends the whole transaction by itself on some failures (SQLITE_FULL, SQLITE_IOERR at
+ * commit, RAISE(ROLLBACK)). Kysely then sends ROLLBACK anyway, which fails with "cannot
+ * rollback - no transaction is active" and replaces the real cause. Skip it when there is no
+ * transaction left to roll back.
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.sqlite.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingCause(this.sqlite);
+  }
 }
 
 /** Opens the database the target names. SQLite: WAL, foreign keys on, synchronous FULL. */
@@ -31,15 +64,37 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     // FULL: a committed transaction survives power loss; money data is worth the fsync.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite) });
+    return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionLost: () => undefined };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
     types: pgTypes,
     max: 10,
+    // An unreachable server (a dropped network rather than a refused connection) would otherwise
+    // hold every request until the socket gives up; fail them as 503 instead.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
     ...(options.pgSchema === undefined ? {} : { options: `-c search_path=${options.pgSchema}` }),
   });
+  const listeners: ((err: Error) => void)[] = [];
+  // An EventEmitter 'error' without a listener kills the process. pg-pool re-emits errors of
+  // idle clients on the pool (after dropping the client), so the pool needs one...
+  pool.on('error', (err) => {
+    for (const listener of listeners) listener(err);
+  });
+  // ...and a checked-out client has no pool listener at all: when its server process ends
+  // between two queries (or its socket closes after a failed query) it emits 'error' itself.
+  // The query that used it has already failed, or the next one will ("not queryable"), and
+  // the pool drops it on release; this listener only keeps the process alive.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    onConnectionLost: (listener) => listeners.push(listener),
+  };
 }

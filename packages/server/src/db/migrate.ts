@@ -1,4 +1,5 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { isPostgres } from './migrations/helpers.js';
 import type { DB } from './schema.js';
 import { m0001Users } from './migrations/0001-users.js';
 import { m0002ExchangeRates } from './migrations/0002-exchange-rates.js';
@@ -8,6 +9,7 @@ import { m0005DailyTotals } from './migrations/0005-daily-totals.js';
 import { m0006CategoryNames } from './migrations/0006-category-names.js';
 import { m0007TotalsByKind } from './migrations/0007-totals-by-kind.js';
 import { m0008Accounts } from './migrations/0008-accounts.js';
+import { m0009HealthProbe } from './migrations/0009-health-probe.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,19 +21,24 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-category-names': m0006CategoryNames,
   '0007-totals-by-kind': m0007TotalsByKind,
   '0008-accounts': m0008Accounts,
+  '0009-health-probe': m0009HealthProbe,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
+/** Every migration the code knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(MIGRATIONS);
+
 /**
- * The migrator for the database's current schema. On PostgreSQL Kysely looks for its own tables
- * in every schema it can see unless told which one: a second schema in the same database (another
- * install, or a parallel test) made it skip creating them and fail.
+ * Kysely looks for its migration tables in every schema of a PostgreSQL database unless told
+ * which one: with several schemas (parallel test files, or another app beside Kassa) it finds
+ * another schema's tables, skips creating its own and fails. Pin it to the current schema.
  */
-export async function migratorFor(db: Kysely<DB>): Promise<Migrator> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+async function migratorFor(db: Kysely<DB>): Promise<Migrator> {
+  if (!isPostgres(db as Kysely<unknown>)) return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? undefined;
+  return new Migrator({ db, provider, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
@@ -43,4 +50,16 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/** Applies migrations up to and including the named one (tests build databases an upgrade behind). */
+export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(name);
+  if (error !== undefined) throw error instanceof Error ? error : new Error(JSON.stringify(error));
+}
+
+/** Migrations the code knows that have not run on this database, oldest first. */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const migrations = await (await migratorFor(db)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

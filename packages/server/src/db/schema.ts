@@ -150,6 +150,12 @@ export interface WaitlistTable {
   created_at: number;
 }
 
+/** One row (id 1) the readiness check rewrites: proof that writes are stored. */
+export interface HealthProbeTable {
+  id: number;
+  checked_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -164,4 +170,5 @@ export interface DB {
   email_codes: EmailCodesTable;
   referral_codes: ReferralCodesTable;
   waitlist: WaitlistTable;
+  health_probe: HealthProbeTable;
 }

@@ -1,7 +1,45 @@
 import type { ErrorBody } from '@kassa/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { brokenConstraint } from '../db/constraint-errors.js';
+import {
+  databaseFailure,
+  FAILURE_LOG_LINES,
+  FAILURE_MESSAGES,
+  isUnstorableText,
+  type DatabaseFailure,
+} from '../db/failures.js';
 import { AppError } from './errors.js';
+
+/** How long a database failure stays quiet in the log after it was logged, unless a write succeeds. */
+const FAILURE_LOG_QUIET_MS = 5 * 60_000;
+
+/**
+ * Logs each kind of database failure once: on a full disk every write fails the same way, and
+ * 600 identical lines would bury the one that says what to fix. It is logged again after a
+ * write has succeeded (the failure ended and came back) or after the quiet time, with how many
+ * requests failed in between.
+ */
+class FailureLog {
+  private readonly logged = new Map<DatabaseFailure, { at: number; since: number }>();
+
+  report(failure: DatabaseFailure, err: unknown, log: FastifyBaseLogger): void {
+    const now = Date.now();
+    const last = this.logged.get(failure);
+    if (last !== undefined && now - last.at < FAILURE_LOG_QUIET_MS) {
+      last.since++;
+      return;
+    }
+    log.error({ err, failedRequestsSinceLastLine: last?.since ?? 0 }, FAILURE_LOG_LINES[failure]);
+    this.logged.set(failure, { at: now, since: 0 });
+  }
+
+  /** A write went through: whatever failed before is over. */
+  writeSucceeded(): void {
+    this.logged.clear();
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Maps fastify's own client errors (body parsing, size) to our error body. */
 function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody } | undefined {
@@ -22,6 +60,12 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
 
 /** Every error leaves as {type, message}; unexpected ones as a bare 500 with no stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const failures = new FailureLog();
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400 && WRITE_METHODS.has(request.method)) failures.writeSucceeded();
+    done();
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -39,6 +83,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ? 'It already exists (a concurrent request may have created it)'
           : 'It is in use, or refers to something that no longer exists';
       return reply.status(409).send({ type: 'conflict', message } satisfies ErrorBody);
+    }
+    // The database is down or cannot store changes: nothing the client did, and worth a retry.
+    const failure = databaseFailure(error);
+    if (failure !== undefined) {
+      failures.report(failure, error, request.log);
+      return reply.status(503).send({ type: 'unavailable', message: FAILURE_MESSAGES[failure] } satisfies ErrorBody);
+    }
+    // A safety net behind the text schemas: PostgreSQL cannot store NUL, whatever field held it.
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({
+        type: 'validation',
+        message: 'text: contains a character that cannot be stored (NUL)',
+      } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ type: 'internal', message: 'Internal error' } satisfies ErrorBody);

@@ -20,3 +20,5 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const tooManyRequests = (retryAfterSeconds: number, message: string) =>
   new AppError(429, 'rate_limited', message, { 'retry-after': String(retryAfterSeconds) });
+/** 503: the database cannot be reached or cannot store changes; the client may try again later. */
+export const unavailable = (message: string) => new AppError(503, 'unavailable', message);

@@ -1,17 +1,18 @@
-import { PRODUCT_VERSION, type HealthResponse, type PublicConfig } from '@kassa/contract';
+import { PRODUCT_VERSION, type HealthResponse, type PublicConfig, type ReadinessResponse } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/errors.js';
+import type { HealthService } from './service.js';
 
-/** GET health: 200 when the database answers, 503 otherwise (load balancers read the status). */
-export function healthRoutes(app: FastifyInstance, pingDatabase: () => Promise<void>): void {
-  app.get('/api/health', async (request): Promise<HealthResponse> => {
-    try {
-      await pingDatabase();
-    } catch (err) {
-      request.log.error({ err }, 'health: database ping failed');
-      throw new AppError(503, 'internal', 'Database unavailable');
-    }
-    return { status: 'ok', version: PRODUCT_VERSION };
+/**
+ * GET health: liveness, 200 while the process runs. It does not ask the database: the server
+ * recovers from a database outage by itself, so restarting it (what a failing liveness probe
+ * does) would not help. GET health/ready: readiness, for load balancers and deploys.
+ */
+export function healthRoutes(app: FastifyInstance, health: HealthService): void {
+  app.get('/api/health', (): HealthResponse => ({ status: 'ok', version: PRODUCT_VERSION }));
+
+  app.get('/api/health/ready', async (): Promise<ReadinessResponse> => {
+    await health.assertReady();
+    return { status: 'ready', version: PRODUCT_VERSION };
   });
 }
 
