@@ -86,7 +86,11 @@ export function LoginPage() {
               autoComplete="email"
               required
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                // The wait is for this e-mail (from here); another one may try at once.
+                setRetryAt(undefined);
+              }}
             />
             <PasswordInput
               label="Password"
