@@ -36,7 +36,10 @@ async function main(): Promise<void> {
 
     console.log('Foundation benchmarks (SQLite, in-process inject)');
     const results = [
-      await measure('GET /api/health (database ping)', 5000, () => app.inject({ method: 'GET', url: '/api/health' })),
+      await measure('GET /api/health (liveness)', 5000, () => app.inject({ method: 'GET', url: '/api/health' })),
+      await measure('GET /api/health/ready (migrations, read and write)', 2000, () =>
+        app.inject({ method: 'GET', url: '/api/health/ready' }),
+      ),
       await measure('GET /api/account/userinfo (JWT + user lookup)', 5000, () =>
         app.inject({ method: 'GET', url: '/api/account/userinfo', headers: { authorization } }),
       ),
