@@ -1,5 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -40,6 +42,31 @@ export default tseslint.config(
       'packages/server/src/bench/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  // Import boundaries: folders import down a layer, never in a cycle (docs/ARCHITECTURE.md).
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+          conditionNames: ['source', 'import'],
+        }),
+      ],
+    },
+    rules: {},
+  },
+  // Server boundaries (filled by the ledger-core work).
+  {
+    files: ['packages/server/src/**/*.ts'],
+    rules: {},
+  },
+  // Web boundaries (filled by the web data-layer work).
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    rules: {},
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
