@@ -1,226 +1,218 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { currencyInfo, utcDayOf } from '@kassa/money';
+import { CSRF_COOKIE } from '@kassa/contract';
+import { utcDayOf } from '@kassa/money';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { AnalyticsService } from '../modules/analytics/service.js';
-import { CategoriesService } from '../modules/categories/service.js';
-import { CurrenciesService } from '../modules/currencies/service.js';
-import { FixpointsService } from '../modules/fixpoints/service.js';
 import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
-import { PocketsService } from '../modules/pockets/service.js';
-import { bundledRates } from '../modules/rates/bundle.js';
-import { RatesRepository } from '../modules/rates/repository.js';
-import { RatesService } from '../modules/rates/service.js';
-import type { TransactionRow } from '../modules/transactions/repository.js';
-import { TransactionsService } from '../modules/transactions/service.js';
 import { UsersService } from '../modules/users/service.js';
-import { formatFigures, measure } from './measure.js';
+import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
+import { formatFigures, measure, type Figures } from './measure.js';
 
 const DAY = 86_400_000;
+const YEARS = 10;
 const CODES = ['EUR', 'USD', 'GBP', 'HUF', 'JPY', 'CHF', 'PLN', 'SEK'];
+type Row = Parameters<typeof bulkLoadTransactions>[2][number];
 
-/** A heavy user: 100,000 transactions over 10 years in 8 currencies, 60 fixpoints, 20 loans, 10 businesses. */
-async function seed(
-  database: Database,
-): Promise<{ owner: { id: number; mainCurrency: string }; end: number; services: ReturnType<typeof services> }> {
-  const db = database.db;
+/** Talks to the app over inject, as the web app does: token, CSRF cookie and header. */
+function apiOf(app: FastifyInstance, token: string) {
+  const csrf = 'b'.repeat(43);
+  return async <T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': csrf, 'content-type': 'application/json' },
+      cookies: { [CSRF_COOKIE]: csrf },
+      // A JSON string body (analytics/balances takes one) is sent as written.
+      ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+}
+type Api = ReturnType<typeof apiOf>;
+
+/**
+ * A heavy user over the API: `count` transactions over ten years in 8 currencies (80 % real in
+ * 20 categories, 10 % loans, 10 % business), 60 fixpoints, 20 loans, 10 businesses.
+ */
+async function seed(database: Database, app: FastifyInstance, count: number): Promise<{ api: Api; end: number }> {
   const end = Date.UTC(2026, 9, 31);
-  const start = end - 3652 * DAY;
-  const user = await new UsersService(db).createComplete({
+  const start = end - YEARS * 365.25 * DAY;
+  const user = await new UsersService(database.db).createComplete({
     email: 'heavy@example.com',
     password: 'bench-password-1',
     mainCurrency: 'EUR',
   });
-  const owner = { id: user.id, mainCurrency: 'EUR' };
-  for (const code of CODES.slice(1)) await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
-  const categories = new CategoriesService(db);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    cookies: { [CSRF_COOKIE]: 'b'.repeat(43) },
+    headers: { 'x-xsrf-token': 'b'.repeat(43) },
+    payload: { email: 'heavy@example.com', password: 'bench-password-1' },
+  });
+  const api = apiOf(app, login.json<{ token: string }>().token);
+  for (const code of CODES.slice(1)) await api('POST', '/api/currency/add', { currency: code });
+  const add = async (body: object) => (await api<{ id: number }>('POST', '/api/category/add', body)).id;
   const real: { id: number; isIncome: boolean }[] = [];
-  for (let i = 0; i < 20; i++) {
-    const isIncome = i < 5;
-    real.push({
-      id: (
-        await categories.add(user.id, 'EUR', {
-          name: `Real ${i}`,
-          type: 'real',
-          isIncome,
-          description: '',
-          isActive: true,
-          monthlyLimit: null,
-        })
-      ).id,
-      isIncome,
-    });
-  }
-  const loans: number[] = [];
   for (let i = 0; i < 20; i++)
-    loans.push(
-      (
-        await categories.add(user.id, 'EUR', {
-          name: `Loan ${i}`,
-          type: 'loan',
-          description: '',
-          isActive: true,
-          monthlyLimit: null,
-        })
-      ).id,
-    );
+    real.push({ id: await add({ name: `Real ${i}`, type: 'real', isIncome: i < 5 }), isIncome: i < 5 });
+  const loans: number[] = [];
+  for (let i = 0; i < 20; i++) loans.push(await add({ name: `Loan ${i}`, type: 'loan' }));
   const businesses: number[] = [];
-  for (let i = 0; i < 10; i++)
-    businesses.push(
-      (
-        await categories.add(user.id, 'EUR', {
-          name: `Business ${i}`,
-          type: 'business',
-          description: '',
-          isActive: true,
-          monthlyLimit: null,
-        })
-      ).id,
-    );
+  for (let i = 0; i < 10; i++) businesses.push(await add({ name: `Business ${i}`, type: 'business' }));
 
   const random = prng(7);
-  const rows: Omit<TransactionRow, 'id'>[] = [];
-  for (let i = 0; i < 100_000; i++) {
-    const time = start + random(3652 * 24 * 60) * 60_000;
+  const minutes = Math.floor((end - start) / 60_000);
+  const rows: Row[] = [];
+  for (let i = 0; i < count; i++) {
+    const time = start + random(minutes) * 60_000;
     const currency = CODES[random(CODES.length)] ?? 'EUR';
-    const decimals = currencyInfo(currency).decimals;
-    const amount = (1 + random(200_000)) * (decimals === 0 ? 1 : 1);
+    // In minor units: up to 2,000.00 (or ¥200,000 where there are no decimals).
+    const amount = 1 + random(200_000);
     const pick = random(100);
-    let row: Omit<TransactionRow, 'id'>;
+    const base = { amount, currency, description: `t${i}`, time, day: utcDayOf(time) };
     if (pick < 80) {
       const c = real[random(real.length)] ?? { id: 0, isIncome: false };
-      row = {
-        categoryId: c.id,
-        kind: 'real',
-        businessType: null,
-        isIncome: c.isIncome,
-        amount,
-        currency,
-        description: `t${i}`,
-        time,
-        day: utcDayOf(time),
-      };
+      rows.push({ ...base, categoryId: c.id, kind: 'real', businessType: null, isIncome: c.isIncome });
     } else if (pick < 90) {
-      row = {
-        categoryId: loans[random(loans.length)] ?? 0,
-        kind: 'loan',
-        businessType: null,
-        isIncome: random(2) === 1,
-        amount,
-        currency,
-        description: `t${i}`,
-        time,
-        day: utcDayOf(time),
-      };
+      const categoryId = loans[random(loans.length)] ?? 0;
+      rows.push({ ...base, categoryId, kind: 'loan', businessType: null, isIncome: random(2) === 1 });
     } else {
-      const type = (['invest', 'pnl', 'realize'] as const)[random(3)] ?? 'invest';
-      row = {
-        categoryId: businesses[random(businesses.length)] ?? 0,
-        kind: 'business',
-        businessType: type,
-        isIncome: random(2) === 1,
-        amount,
-        currency,
-        description: `t${i}`,
-        time,
-        day: utcDayOf(time),
-      };
+      const businessType = (['invest', 'pnl', 'realize'] as const)[random(3)] ?? 'invest';
+      const categoryId = businesses[random(businesses.length)] ?? 0;
+      rows.push({ ...base, categoryId, kind: 'business', businessType, isIncome: random(2) === 1 });
     }
-    rows.push(row);
   }
-  await bulkLoadTransactions(db, user.id, rows, Date.now());
+  const userId = user.id;
+  await bulkLoadTransactions(database.db, userId, rows, Date.now());
 
-  const fixpoints = new FixpointsService(db);
-  const pockets = await new PocketsService(db).list(user.id);
+  const pockets = await api<{ pocketId: number }[]>('GET', '/api/pocket/getall');
   for (let f = 0; f < 60; f++) {
-    const time = start + Math.floor(((f + 1) * 3652 * DAY) / 61);
-    await fixpoints.set(
-      user.id,
-      pockets.map((p) => ({ pocketId: p.pocketId, balance: random(1_000_000) })),
-      time,
+    const time = new Date(start + Math.floor(((f + 1) * (end - start)) / 61)).toISOString();
+    await api(
+      'POST',
+      `/api/fixpoint/set?time=${time}`,
+      // Whole units, valid in every currency (JPY has no decimals).
+      pockets.map((p) => ({ pocketId: p.pocketId, balance: random(10_000) })),
     );
   }
-  return { owner, end, services: services(database) };
+  return { api, end };
 }
 
-function services(database: Database) {
-  const db = database.db;
-  const rates = new RatesService(new RatesRepository(db), bundledRates());
-  const categories = new CategoriesService(db);
-  return {
-    analytics: new AnalyticsService(db, rates),
-    transactions: new TransactionsService(db, categories, rates),
-    categories,
-  };
+/** The highest resident set size seen while the benchmark runs (sampled every 50 ms). */
+function watchMemory(): { peakMiB: () => number; stop: () => void } {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  return { peakMiB: () => Math.round(peak / 1_048_576), stop: () => clearInterval(timer) };
 }
 
 /** Runs the analytics benchmark on one database; returns the lines to print. */
-async function benchOn(label: string, target: DatabaseTarget, pgSchema?: string): Promise<string[]> {
+async function benchOn(label: string, target: DatabaseTarget, count: number, pgSchema?: string): Promise<string[]> {
   const database = openDatabase(target, pgSchema === undefined ? {} : { pgSchema });
+  const memory = watchMemory();
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
   try {
-    await migrateToLatest(database.db);
     const seedStart = performance.now();
-    const { owner, end, services: s } = await seed(database);
+    const { api, end } = await seed(database, app, count);
     const lines = [
-      `Analytics on ${label}: 100,000 transactions, 10 years, 8 currencies, 60 fixpoints, 20 loans, 10 businesses (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+      `Analytics on ${label} over HTTP (inject): ${count.toLocaleString('en')} transactions, ${YEARS} years, 8 currencies, 60 fixpoints, 20 loans, 10 businesses (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
     ];
-    const month = { start: end - 30 * DAY, end };
-    const year = { start: end - 365 * DAY, end };
-    const tenYears = { start: end - 3652 * DAY + DAY, end };
-    const income = (await s.categories.list(owner.id, 'EUR', { type: 'real', isIncome: true }))[0]?.id ?? 0;
-    let i = 0;
-    const runs = [
-      await measure('balances (today)', 50, () => s.analytics.balances(owner, end), 5),
-      await measure('holdings (today)', 50, () => s.analytics.holdings(owner, end), 5),
-      await measure('cashflow (1 month)', 50, () => s.analytics.cashflow(owner, month.start, month.end), 5),
-      await measure('cashflow (1 year)', 30, () => s.analytics.cashflow(owner, year.start, year.end), 3),
+    // Fewer runs at 1M, where one call may take a while before the roll-ups.
+    const runs = (n: number) => (count > 200_000 ? Math.max(3, Math.ceil(n / 5)) : n);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const spans: [string, number][] = [
+      ['1 month', 30],
+      ['1 year', 365],
+      ['5 years', 1826],
+      ['10 years', 3652],
+    ];
+    const results: Figures[] = [];
+    const date = JSON.stringify(iso(end));
+    results.push(await measure('balances (today)', runs(50), () => api('POST', '/api/analytics/balances', date), 3));
+    results.push(await measure('holdings (today)', runs(50), () => api('POST', '/api/analytics/holdings', date), 3));
+    for (const [name, days] of spans) {
+      const interval = { start: iso(end - days * DAY + 1), end: iso(end) };
+      const n = runs(days > 400 ? 10 : 30);
+      results.push(await measure(`cashflow (${name})`, n, () => api('POST', '/api/analytics/cashflow', interval), 1));
+      for (const kind of ['oneperiod', 'multiperiod'] as const)
+        results.push(
+          await measure(
+            `${kind} (${name}, expenses)`,
+            n,
+            () => api('POST', `/api/analytics/${kind}`, { interval, direction: false }),
+            1,
+          ),
+        );
+      results.push(
+        await measure(`balance-history (${name})`, n, () => api('POST', '/api/analytics/balance-history', interval), 1),
+      );
+    }
+    results.push(
       await measure(
-        'oneperiod (1 year, expenses)',
-        30,
-        () => s.analytics.onePeriod(owner, year.start, year.end, false),
-        3,
-      ),
-      await measure(
-        'multiperiod (1 year, expenses)',
-        30,
-        () => s.analytics.multiPeriod(owner, year.start, year.end, false),
-        3,
-      ),
-      await measure('balance-history (1 year)', 20, () => s.analytics.balanceHistory(owner, year.start, year.end), 2),
-      await measure(
-        'balance-history (10 years)',
-        10,
-        () => s.analytics.balanceHistory(owner, tenYears.start, tenYears.end),
+        'transaction/getconvertedsum (all expenses)',
+        runs(10),
+        () => api('POST', '/api/transaction/getconvertedsum', { directions: [false] }),
         1,
       ),
-      await measure('transaction/add', 200, () =>
-        s.transactions.add(owner, {
-          amount: '12.34',
-          currency: 'USD',
-          categoryId: income,
-          description: `bench ${i++}`,
-          time: end - 5 * DAY,
-          isIncome: null,
-          type: null,
-        }),
-      ),
-    ];
-    for (const r of runs) lines.push(formatFigures(r));
+    );
+    const income = (await api<{ id: number; isIncome: boolean }[]>('GET', '/api/category/getall?type=real')).find(
+      (c) => c.isIncome,
+    );
+    let i = 0;
+    const addOne = () =>
+      api('POST', '/api/transaction/add', {
+        amount: '12.34',
+        currency: 'USD',
+        categoryId: income?.id ?? 0,
+        description: `bench ${i++}`,
+        time: iso(end - 5 * DAY),
+      });
+    results.push(await measure('transaction/add', runs(100), addOne, 5));
+    // The first report after a write: whatever a write invalidates is paid here.
+    const year = { start: iso(end - 365 * DAY + 1), end: iso(end) };
+    const afterWrite: number[] = [];
+    for (let k = 0; k < runs(20); k++) {
+      await addOne();
+      const t = performance.now();
+      await api('POST', '/api/analytics/cashflow', year);
+      afterWrite.push(performance.now() - t);
+    }
+    afterWrite.sort((a, b) => a - b);
+    const at = (q: number) => afterWrite[Math.min(afterWrite.length - 1, Math.floor(q * afterWrite.length))] ?? 0;
+    results.push({
+      name: 'cashflow (1 year) right after a write',
+      runs: afterWrite.length,
+      totalMs: afterWrite.reduce((a, b) => a + b, 0),
+      p50Ms: at(0.5),
+      p95Ms: at(0.95),
+    });
+    for (const r of results) lines.push(formatFigures(r));
+    lines.push(`peak server memory (RSS) ${memory.peakMiB()} MiB`);
     return lines;
   } finally {
+    memory.stop();
+    await app.close();
     await database.close();
   }
 }
 
-/** The heavy-user analytics benchmark on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set. */
-export async function benchAnalytics(pgUrl: string | undefined): Promise<string[]> {
+/**
+ * The heavy-user analytics benchmark on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * `count` transactions (100,000 by default; `npm run bench -- --transactions=1000000` for 1M).
+ */
+export async function benchAnalytics(pgUrl: string | undefined, count: number): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-bench-analytics-'));
   try {
-    const lines = await benchOn('SQLite', { kind: 'sqlite', file: path.join(dir, 'heavy.db') });
+    const lines = await benchOn('SQLite', { kind: 'sqlite', file: path.join(dir, 'heavy.db') }, count);
     if (pgUrl !== undefined && pgUrl !== '') {
       const pg = await import('pg');
       const schema = `bench_${Date.now()}`;
@@ -228,7 +220,7 @@ export async function benchAnalytics(pgUrl: string | undefined): Promise<string[
       await admin.connect();
       await admin.query(`create schema ${schema}`);
       try {
-        lines.push(...(await benchOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, schema)));
+        lines.push(...(await benchOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema)));
       } finally {
         await admin.query(`drop schema ${schema} cascade`);
         await admin.end();

@@ -68,5 +68,8 @@ async function main(): Promise<void> {
 // Conversions first, so the bundle's parse time is measured cold.
 for (const line of benchConversions()) console.log(line);
 await main();
-// TEST_DATABASE_URL (as for the tests) adds the PostgreSQL run.
-for (const line of await benchAnalytics(process.env['TEST_DATABASE_URL'])) console.log(line);
+// TEST_DATABASE_URL (as for the tests) adds the PostgreSQL run; --transactions=1000000 the big user.
+const countArg = process.argv.find((a) => a.startsWith('--transactions='))?.split('=')[1];
+const count = countArg === undefined ? 100_000 : Number(countArg);
+if (!Number.isSafeInteger(count) || count < 1) throw new Error('--transactions= needs a positive whole number');
+for (const line of await benchAnalytics(process.env['TEST_DATABASE_URL'], count)) console.log(line);
