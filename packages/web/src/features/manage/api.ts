@@ -1,3 +1,4 @@
+import { ALL_TIME } from '@kassa/contract/constants';
 import type {
   AddCurrencyRequest,
   Category,
@@ -25,7 +26,6 @@ export const MANAGE_KEYS = {
 };
 
 /** Every fixpoint: the contract only lists fixpoints between two instants, so ask for all of time. */
-const ALL_TIME = { start: new Date(0).toISOString(), end: new Date(Date.UTC(9999, 11, 31)).toISOString() };
 
 export function useCategory(id: number) {
   return useQuery({

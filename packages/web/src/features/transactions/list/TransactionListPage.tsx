@@ -1,3 +1,4 @@
+import { ALL_TIME } from '@kassa/contract/constants';
 import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
@@ -17,7 +18,6 @@ import { mergeRows } from './rows';
 import { TransactionTable } from './TransactionTable';
 
 /** Everything, for conversions and fixpoints while the filter panel is off. */
-const ALL_TIME = { start: new Date(0).toISOString(), end: new Date(Date.UTC(9999, 11, 31)).toISOString() };
 
 const initialFilter = (): FilterState => ({
   enabled: false,
