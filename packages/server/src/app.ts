@@ -42,6 +42,7 @@ import { ConversionsService } from './modules/conversions/service.js';
 import { currencyRoutes } from './modules/currencies/routes.js';
 import { CurrenciesService } from './modules/currencies/service.js';
 import { fixpointRoutes } from './modules/fixpoints/routes.js';
+import { LedgerReader } from './modules/ledger/reader.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { AnalyticsService } from './modules/analytics/service.js';
@@ -160,12 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);
   pocketRoutes(app, new PocketsService(database.db), requireUser);
   categoryRoutes(app, categories, requireUser);
-  const transactions = new TransactionsService(database.db, categories, rates);
+  // The one read side of the ledger, shared by every service that reads balances or flows.
+  const ledger = new LedgerReader(database.db);
+  const transactions = new TransactionsService(database.db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
-  summaryRoutes(app, new SummariesService(database.db, categories, rates, transactions), requireUser);
+  summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
-  fixpointRoutes(app, new FixpointsService(database.db), requireUser);
-  analyticsRoutes(app, new AnalyticsService(database.db, rates), requireUser);
+  fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
+  analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
 
   const demo = config.demo;
   if (demo !== undefined) {

@@ -10,11 +10,12 @@ import { CategoriesService } from '../modules/categories/service.js';
 import { CurrenciesService } from '../modules/currencies/service.js';
 import { FixpointsService } from '../modules/fixpoints/service.js';
 import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
+import { LedgerReader } from '../modules/ledger/reader.js';
+import type { TransactionRow } from '../modules/ledger/rows.js';
 import { PocketsService } from '../modules/pockets/service.js';
 import { bundledRates } from '../modules/rates/bundle.js';
 import { RatesRepository } from '../modules/rates/repository.js';
 import { RatesService } from '../modules/rates/service.js';
-import type { TransactionRow } from '../modules/transactions/repository.js';
 import { TransactionsService } from '../modules/transactions/service.js';
 import { UsersService } from '../modules/users/service.js';
 import { formatFigures, measure } from './measure.js';
@@ -134,7 +135,7 @@ async function seed(
   }
   await bulkLoadTransactions(db, user.id, rows, Date.now());
 
-  const fixpoints = new FixpointsService(db);
+  const fixpoints = new FixpointsService(db, new LedgerReader(db));
   const pockets = await new PocketsService(db).list(user.id);
   for (let f = 0; f < 60; f++) {
     const time = start + Math.floor(((f + 1) * 3652 * DAY) / 61);
@@ -151,9 +152,10 @@ function services(database: Database) {
   const db = database.db;
   const rates = new RatesService(new RatesRepository(db), bundledRates());
   const categories = new CategoriesService(db);
+  const ledger = new LedgerReader(db);
   return {
-    analytics: new AnalyticsService(db, rates),
-    transactions: new TransactionsService(db, categories, rates),
+    analytics: new AnalyticsService(db, ledger, rates),
+    transactions: new TransactionsService(db, categories, rates, ledger),
     categories,
   };
 }

@@ -6,6 +6,7 @@ import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
 import { CurrenciesService } from '../currencies/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
+import { LedgerReader } from '../ledger/reader.js';
 import { PocketsService } from '../pockets/service.js';
 import { bundledRates } from '../rates/bundle.js';
 import { RatesRepository } from '../rates/repository.js';
@@ -77,10 +78,11 @@ describeEachDatabase('analytics identities over random ledgers', (ctx) => {
     const db = ctx.database.db;
     const rates = new RatesService(new RatesRepository(db), bundledRates());
     const categories = new CategoriesService(db);
-    const transactions = new TransactionsService(db, categories, rates);
+    const ledger = new LedgerReader(db);
+    const transactions = new TransactionsService(db, categories, rates, ledger);
     const conversions = new ConversionsService(db);
-    const fixpoints = new FixpointsService(db, () => BASE + 400 * DAY);
-    const analytics = new AnalyticsService(db, rates);
+    const fixpoints = new FixpointsService(db, ledger, () => BASE + 400 * DAY);
+    const analytics = new AnalyticsService(db, ledger, rates);
     let n = 0;
 
     await fc.assert(

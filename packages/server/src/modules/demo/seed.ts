@@ -6,8 +6,9 @@ import { ConversionsService } from '../conversions/service.js';
 import { CurrenciesService } from '../currencies/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import { bulkLoadTransactions } from '../ledger/bulk-load.js';
+import { LedgerReader } from '../ledger/reader.js';
+import type { TransactionRow } from '../ledger/rows.js';
 import { PocketsService } from '../pockets/service.js';
-import type { TransactionRow } from '../transactions/repository.js';
 import { UsersRepository } from '../users/repository.js';
 import { UsersService } from '../users/service.js';
 import { prng } from '../../util/prng.js';
@@ -179,7 +180,7 @@ export async function resetDemo(
   }
 
   // Quarterly fixpoints: the calculated balance, off by a little (a forgotten coffee).
-  const fixpoints = new FixpointsService(db, () => now);
+  const fixpoints = new FixpointsService(db, new LedgerReader(db), () => now);
   const pockets = await new PocketsService(db).list(user.id);
   for (let t = start + 60 * DAY; t < end; t += 91 * DAY) {
     const errors = await fixpoints.calcError(

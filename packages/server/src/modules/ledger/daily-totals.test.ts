@@ -9,6 +9,7 @@ import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from '../transactions/service.js';
 import { DailyTotalsRepository } from './daily-totals.js';
+import { LedgerReader } from './reader.js';
 import { prng } from '../../util/prng.js';
 
 describeEachDatabase('daily totals', (ctx) => {
@@ -19,7 +20,7 @@ describeEachDatabase('daily totals', (ctx) => {
     for (const code of ['USD', 'JPY']) await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
     const categories = new CategoriesService(db);
     const rates = new RatesService(new RatesRepository(db), bundledRates());
-    const transactions = new TransactionsService(db, categories, rates);
+    const transactions = new TransactionsService(db, categories, rates, new LedgerReader(db));
     const conversions = new ConversionsService(db);
     const cats = await categories.list(user.id, 'EUR', {});
     const loan = await categories.add(user.id, 'EUR', {

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { CategoriesService } from '../categories/service.js';
 import { CurrenciesService } from '../currencies/service.js';
+import { LedgerReader } from '../ledger/reader.js';
 import { bundledRates } from '../rates/bundle.js';
 import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
@@ -41,7 +42,7 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
     const categories = new CategoriesService(db);
     const rates = new RatesService(new RatesRepository(db), bundledRates());
     await rates.load();
-    const service = new TransactionsService(db, categories, rates);
+    const service = new TransactionsService(db, categories, rates, new LedgerReader(db));
     const all = await categories.list(user.id, 'HUF', {});
     const expense = all.find((c) => c.name === 'Other expense')?.id ?? 0;
     const income = all.find((c) => c.name === 'Other income')?.id ?? 0;
