@@ -7,7 +7,6 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AnalyticsService } from '../modules/analytics/service.js';
 import { CategoriesService } from '../modules/categories/service.js';
-import { CurrenciesService } from '../modules/currencies/service.js';
 import { FixpointsService } from '../modules/fixpoints/service.js';
 import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
 import { LedgerReader } from '../modules/ledger/reader.js';
@@ -17,7 +16,7 @@ import { bundledRates } from '../modules/rates/bundle.js';
 import { RatesRepository } from '../modules/rates/repository.js';
 import { RatesService } from '../modules/rates/service.js';
 import { TransactionsService } from '../modules/transactions/service.js';
-import { UsersService } from '../modules/users/service.js';
+import { UsersService } from '../modules/account/complete-user.js';
 import { formatFigures, measure } from './measure.js';
 import { prng } from '../util/prng.js';
 
@@ -37,7 +36,7 @@ async function seed(
     mainCurrency: 'EUR',
   });
   const owner = { id: user.id, mainCurrency: 'EUR' };
-  for (const code of CODES.slice(1)) await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
+  for (const code of CODES.slice(1)) await new PocketsService(db).addCurrency(user.id, { currency: code, items: [] });
   const categories = new CategoriesService(db);
   const real: { id: number; isIncome: boolean }[] = [];
   for (let i = 0; i < 20; i++) {

@@ -4,7 +4,6 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
-import { CurrenciesService } from '../currencies/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import { LedgerReader } from '../ledger/reader.js';
 import { PocketsService } from '../pockets/service.js';
@@ -102,7 +101,7 @@ describeEachDatabase('analytics identities over random ledgers', (ctx) => {
           const codes = oneCurrency ? ['EUR', 'EUR', 'EUR'] : ['EUR', 'USD', 'JPY'];
           if (!oneCurrency)
             for (const code of ['USD', 'JPY'])
-              await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
+              await new PocketsService(db).addCurrency(user.id, { currency: code, items: [] });
           const cats = await categories.list(user.id, 'EUR', {});
           const catId = (name: string) => cats.find((c) => c.name === name)?.id ?? 0;
           const loan = (
