@@ -58,10 +58,60 @@ export default tseslint.config(
     },
     rules: {},
   },
-  // Server boundaries (filled by the ledger-core work).
+  // Server boundaries (docs/ARCHITECTURE.md). Tests wire across layers on purpose and are left out.
   {
     files: ['packages/server/src/**/*.ts'],
-    rules: {},
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/test/**'],
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: `${import.meta.dirname}/packages/server/src`,
+          zones: [
+            {
+              target: './modules',
+              from: ['./app.ts', './main.ts', './jobs', './cli', './bench'],
+              message: 'Modules are wired by app.ts and jobs/, never the reverse.',
+            },
+            { target: ['./db', './http'], from: './modules', message: 'db/ and http/ sit below every module.' },
+            {
+              target: './modules/ledger',
+              from: [
+                './modules/transactions',
+                './modules/conversions',
+                './modules/fixpoints',
+                './modules/analytics',
+                './modules/summaries',
+                './modules/categories',
+                './modules/currencies',
+                './modules/pockets',
+                './modules/account',
+                './modules/demo',
+              ],
+              message: 'The ledger is below the feature modules: move what it needs down into ledger/.',
+            },
+            {
+              target: './modules/users',
+              from: './modules',
+              except: ['./users'],
+              message: 'users/ (the user record) is the bottom module.',
+            },
+            {
+              target: './modules/auth',
+              from: './modules',
+              except: ['./auth', './users'],
+              message: 'auth/ (sessions, guards) stands only on users/.',
+            },
+            {
+              target: './modules/currencies',
+              from: './modules/pockets',
+              message: 'Pockets stand on currencies; adding a currency with pockets lives in pockets/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   // Web boundaries (filled by the web data-layer work).
   {

@@ -15,8 +15,9 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { badRequest } from './http/errors.js';
 import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerJobs } from './jobs/index.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/accounts/service.js';
+import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
 import { makeStepGuards } from './modules/auth/guard.js';
 import { loginLimits } from './modules/auth/login-limits.js';
@@ -27,12 +28,8 @@ import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes, publicConfigRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
 import { UsersRepository } from './modules/users/repository.js';
-import { schedule } from './jobs/schedule.js';
-import { resetDemo } from './modules/demo/seed.js';
 import { UserCurrenciesRepository } from './modules/currencies/repository.js';
 import { bundledRates } from './modules/rates/bundle.js';
-import { configuredProviders } from './modules/rates/providers/index.js';
-import { refreshRates } from './modules/rates/refresh.js';
 import { RatesRepository } from './modules/rates/repository.js';
 import { ratesRoutes } from './modules/rates/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
@@ -42,6 +39,7 @@ import { ConversionsService } from './modules/conversions/service.js';
 import { currencyRoutes } from './modules/currencies/routes.js';
 import { CurrenciesService } from './modules/currencies/service.js';
 import { fixpointRoutes } from './modules/fixpoints/routes.js';
+import { LedgerReader } from './modules/ledger/reader.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { AnalyticsService } from './modules/analytics/service.js';
@@ -160,41 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);
   pocketRoutes(app, new PocketsService(database.db), requireUser);
   categoryRoutes(app, categories, requireUser);
-  const transactions = new TransactionsService(database.db, categories, rates);
+  // The one read side of the ledger, shared by every service that reads balances or flows.
+  const ledger = new LedgerReader(database.db);
+  const transactions = new TransactionsService(database.db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
-  summaryRoutes(app, new SummariesService(database.db, categories, rates, transactions), requireUser);
+  summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
-  fixpointRoutes(app, new FixpointsService(database.db), requireUser);
-  analyticsRoutes(app, new AnalyticsService(database.db, rates), requireUser);
+  fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
+  analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
 
-  const demo = config.demo;
-  if (demo !== undefined) {
-    // The demo starts fresh with every start and every day, whatever visitors did to it.
-    await resetDemo(database.db, demo, Date.now());
-    const job = schedule(
-      () =>
-        resetDemo(database.db, demo, Date.now()).then(
-          () => app.log.info('demo data reset'),
-          (err: unknown) => app.log.error({ err }, 'demo reset failed'),
-        ),
-      86_400_000,
-      86_400_000,
-    );
-    app.addHook('onClose', (_instance, done) => {
-      job.stop();
-      done();
-    });
-  }
-
-  if (config.rates.refreshIntervalMs > 0) {
-    const providers = configuredProviders(config.rates);
-    // First refresh shortly after start, so a restart picks up days it missed.
-    const job = schedule(() => refreshRates(rates, providers, app.log), config.rates.refreshIntervalMs, 5_000);
-    app.addHook('onClose', (_instance, done) => {
-      job.stop();
-      done();
-    });
-  }
+  await registerJobs(app, { config, db: database.db, rates });
 
   if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
   return app;

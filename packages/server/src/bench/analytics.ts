@@ -9,7 +9,7 @@ import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
-import { UsersService } from '../modules/users/service.js';
+import { UsersService } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { formatFigures, measure, type Figures } from './measure.js';

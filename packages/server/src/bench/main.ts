@@ -5,7 +5,7 @@ import { CSRF_COOKIE } from '@kassa/contract';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/users/service.js';
+import { UsersService } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { formatFigures, measure } from './measure.js';
 import { benchAnalytics } from './analytics.js';

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { AccountsRepository } from '../modules/accounts/repository.js';
+import { AccountsRepository } from '../modules/account/repository.js';
 import { runCliCaptured } from '../test/cli.js';
 import { TestClient } from '../test/client.js';
 import { testConfig } from '../test/config.js';

@@ -1,5 +1,5 @@
 import { roleSchema } from '@kassa/contract';
-import { UsersService } from '../modules/users/service.js';
+import { UsersService } from '../modules/account/complete-user.js';
 import { parseFlags, UsageError } from './args.js';
 import type { Command } from './command.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import { UsersService } from '../modules/users/service.js';
+import { UsersService } from '../modules/account/complete-user.js';
 import { pgAdmin, TEST_PG_URL } from '../test/postgres.js';
 import { ServerProcess } from '../test/server-process.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database, DialectName } from '../db/database.js';
-import { UsersService, type CreateUserInput } from '../modules/users/service.js';
+import { UsersService, type CreateUserInput } from '../modules/account/complete-user.js';
 import { TestClient } from './client.js';
 import { TEST_JWT_SECRET, testConfig } from './config.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './databases.js';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { perIpLimit } from '../../http/rate-limit.js';
 import { parseOr400 } from '../../http/validate.js';
-import type { AccountsService } from '../accounts/service.js';
+import type { AccountsService } from './service.js';
 import { denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });

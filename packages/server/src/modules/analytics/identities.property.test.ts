@@ -4,8 +4,8 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
-import { CurrenciesService } from '../currencies/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
+import { LedgerReader } from '../ledger/reader.js';
 import { PocketsService } from '../pockets/service.js';
 import { bundledRates } from '../rates/bundle.js';
 import { RatesRepository } from '../rates/repository.js';
@@ -77,10 +77,11 @@ describeEachDatabase('analytics identities over random ledgers', (ctx) => {
     const db = ctx.database.db;
     const rates = new RatesService(new RatesRepository(db), bundledRates());
     const categories = new CategoriesService(db);
-    const transactions = new TransactionsService(db, categories, rates);
+    const ledger = new LedgerReader(db);
+    const transactions = new TransactionsService(db, categories, rates, ledger);
     const conversions = new ConversionsService(db);
-    const fixpoints = new FixpointsService(db, () => BASE + 400 * DAY);
-    const analytics = new AnalyticsService(db, rates);
+    const fixpoints = new FixpointsService(db, ledger, () => BASE + 400 * DAY);
+    const analytics = new AnalyticsService(db, ledger, rates);
     let n = 0;
 
     await fc.assert(
@@ -100,7 +101,7 @@ describeEachDatabase('analytics identities over random ledgers', (ctx) => {
           const codes = oneCurrency ? ['EUR', 'EUR', 'EUR'] : ['EUR', 'USD', 'JPY'];
           if (!oneCurrency)
             for (const code of ['USD', 'JPY'])
-              await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
+              await new PocketsService(db).addCurrency(user.id, { currency: code, items: [] });
           const cats = await categories.list(user.id, 'EUR', {});
           const catId = (name: string) => cats.find((c) => c.name === name)?.id ?? 0;
           const loan = (

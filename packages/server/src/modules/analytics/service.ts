@@ -10,21 +10,12 @@ import { currencyInfo, ExactSum, isoFromDay, minorToMajor, utcDayOf } from '@kas
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { FixpointsRepository } from '../fixpoints/repository.js';
+import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { FixpointsService } from '../fixpoints/service.js';
-import {
-  measuresByDay,
-  rawFlows,
-  sumsByCurrency,
-  totalsBetween,
-  type DayMeasures,
-  type FlowTotal,
-  type FlowsByCurrency,
-} from '../ledger/flows.js';
+import type { DayMeasures, FlowTotal, PerCurrency } from '../ledger/flows.js';
+import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
-import type { Owner } from '../transactions/service.js';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -68,24 +59,29 @@ const CASHFLOW_FLOWS = [
 
 /** Analytics of DESIGN §5, in the main currency unless named. */
 export class AnalyticsService {
+  private readonly categories: CategoriesRepository;
+
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
+    private readonly ledger: LedgerReader,
     private readonly rates: RatesService,
-  ) {}
+  ) {
+    this.categories = new CategoriesRepository(db);
+  }
 
   /** available_C(T): the last fixpoint's stated balances at or before T plus the cash flows after it. */
-  available(userId: number, at: number): Promise<FlowsByCurrency> {
-    return new FixpointsService(this.db).balancesAt(userId, at);
+  private available(userId: number, at: number): Promise<PerCurrency> {
+    return this.ledger.available(userId, at);
   }
 
   /** Each currency's amount converted at the day's rate, rounded once per currency (holdings add up to available). */
-  private convertEach(converter: Converter, amounts: FlowsByCurrency, day: number): Map<string, bigint> {
-    const converted = new Map<string, bigint>();
+  private convertEach(converter: Converter, amounts: PerCurrency, day: number): PerCurrency {
+    const converted: PerCurrency = new Map();
     for (const [code, amount] of amounts) converted.set(code, converter.toMinor(amount, currencyInfo(code), day));
     return converted;
   }
 
-  private static total(values: Map<string, bigint>): bigint {
+  private static total(values: PerCurrency): bigint {
     let sum = 0n;
     for (const v of values.values()) sum += v;
     return sum;
@@ -102,8 +98,8 @@ export class AnalyticsService {
     const main = converter.to;
     const day = utcDayOf(at);
     const available = await this.available(owner.id, at);
-    const loans = await sumsByCurrency(this.db, owner.id, 'loan', undefined, at);
-    const pending = await sumsByCurrency(this.db, owner.id, 'pending', undefined, at);
+    const loans = await this.ledger.sums(owner.id, 'loan', undefined, at);
+    const pending = await this.ledger.sums(owner.id, 'pending', undefined, at);
     const availableMain = AnalyticsService.total(this.convertEach(converter, available, day));
     const loaned = AnalyticsService.total(this.convertEach(converter, loans, day));
     const businessPending = AnalyticsService.total(this.convertEach(converter, pending, day));
@@ -137,7 +133,7 @@ export class AnalyticsService {
   async cashflow(owner: Owner, start: number, end: number): Promise<NamedAsset[]> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const sums = new Map<string, ExactSum>(CASHFLOW_FLOWS.map((n) => [n, new ExactSum()]));
-    for (const t of await totalsBetween(this.db, owner.id, start - 1, end, false)) {
+    for (const t of await this.ledger.totalsBetween(owner.id, start - 1, end, false)) {
       const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
       for (const [bucket, sign] of cashflowBuckets(t)) sums.get(bucket)?.add(sign === 1 ? num : -num, den);
     }
@@ -147,10 +143,9 @@ export class AnalyticsService {
     >;
 
     let fixpointError = 0n;
-    const fixpoints = new FixpointsService(this.db);
-    for (const f of await new FixpointsRepository(this.db).between(owner.id, start, end)) {
+    for (const f of await this.ledger.fixpointsBetween(owner.id, start, end)) {
       fixpointError += AnalyticsService.total(
-        this.convertEach(converter, await fixpoints.errorByCurrency(owner.id, f), utcDayOf(f.time)),
+        this.convertEach(converter, await this.ledger.error(owner.id, f), utcDayOf(f.time)),
       );
     }
     const startBalance = await this.availableMain(owner, converter, start - 1);
@@ -201,7 +196,7 @@ export class AnalyticsService {
   async onePeriod(owner: Owner, start: number, end: number, income: boolean): Promise<CategoryAmount[]> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const sums = new Map<number, ExactSum>();
-    for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
+    for (const t of await this.ledger.totalsBetween(owner.id, start - 1, end)) {
       const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
       if (!isPnl || t.isIncome !== income) continue;
       const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
@@ -209,7 +204,7 @@ export class AnalyticsService {
       sum.add(num, den);
       sums.set(t.categoryId, sum);
     }
-    const names = new Map((await new CategoriesRepository(this.db).list(owner.id)).map((c) => [c.id, c.name]));
+    const names = new Map((await this.categories.list(owner.id)).map((c) => [c.id, c.name]));
     return [...sums]
       .map(([categoryId, sum]) => ({ categoryId, minor: sum.rounded() }))
       .filter((c) => c.minor > 0n)
@@ -234,31 +229,27 @@ export class AnalyticsService {
     const endOf = (day: number) => (day + 1) * MS_PER_DAY - 1;
     const dayBefore = endOf(firstDay - 1);
     const available = await this.available(owner.id, dayBefore);
-    const loans = await sumsByCurrency(this.db, owner.id, 'loan', undefined, dayBefore);
-    const pending = await sumsByCurrency(this.db, owner.id, 'pending', undefined, dayBefore);
+    const loans = await this.ledger.sums(owner.id, 'loan', undefined, dayBefore);
+    const pending = await this.ledger.sums(owner.id, 'pending', undefined, dayBefore);
     const byDay = new Map<number, DayMeasures[]>();
-    for (const m of await measuresByDay(this.db, owner.id, dayBefore, endOf(lastDay))) {
+    for (const m of await this.ledger.measuresByDay(owner.id, dayBefore, endOf(lastDay))) {
       const list = byDay.get(m.day) ?? [];
       list.push(m);
       byDay.set(m.day, list);
     }
     // Fixpoints inside the range, the last of each day, with all their states in one query.
-    const fixpointRepo = new FixpointsRepository(this.db);
     const lastFixpointOfDay = new Map<number, { id: number; time: number }>();
-    for (const f of await fixpointRepo.between(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))) {
+    for (const f of await this.ledger.fixpointsBetween(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))) {
       const known = lastFixpointOfDay.get(utcDayOf(f.time));
       if (known === undefined || f.time > known.time) lastFixpointOfDay.set(utcDayOf(f.time), f);
     }
-    const statesByFixpoint = new Map<number, FlowsByCurrency>();
-    for (const st of await fixpointRepo.statesOfMany(
-      owner.id,
-      [...lastFixpointOfDay.values()].map((f) => f.id),
-    )) {
-      const stated = statesByFixpoint.get(st.fixpointId) ?? new Map<string, bigint>();
-      stated.set(st.currency, (stated.get(st.currency) ?? 0n) + BigInt(st.balance));
-      statesByFixpoint.set(st.fixpointId, stated);
-    }
-    const add = (map: FlowsByCurrency, code: string, v: bigint) => {
+    const statesByFixpoint = statedPerCurrency(
+      await this.ledger.statesOfMany(
+        owner.id,
+        [...lastFixpointOfDay.values()].map((f) => f.id),
+      ),
+    );
+    const add = (map: PerCurrency, code: string, v: bigint) => {
       if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
     };
     const history: BalanceHistory = { dates: [], available: [], loaned: [], businesspending: [], networth: [] };
@@ -274,7 +265,7 @@ export class AnalyticsService {
       if (fixpoint !== undefined) {
         // Available restarts from the stated balances, plus what flowed after the fixpoint that day.
         availableNow = new Map(statesByFixpoint.get(fixpoint.id) ?? []);
-        await rawFlows(this.db, owner.id, 'cash', fixpoint.time, endOf(day), availableNow);
+        await this.ledger.addCashFlows(owner.id, fixpoint.time, endOf(day), availableNow);
       }
       const a = AnalyticsService.total(this.convertEach(converter, availableNow, day));
       const l = AnalyticsService.total(this.convertEach(converter, loans, day));
@@ -302,7 +293,7 @@ export class AnalyticsService {
     }
     const monthIndex = new Map(months.map((m, i) => [m, i]));
     const sums = new Map<number, ExactSum[]>();
-    for (const t of await totalsBetween(this.db, owner.id, start - 1, end)) {
+    for (const t of await this.ledger.totalsBetween(owner.id, start - 1, end)) {
       const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
       if (!isPnl || t.isIncome !== income) continue;
       const i = monthIndex.get(monthOf(t.day));
@@ -318,7 +309,7 @@ export class AnalyticsService {
       return { categoryId, values, total: values.reduce((a, b) => a + b, 0n) };
     });
     rounded.sort((a, b) => (a.total === b.total ? a.categoryId - b.categoryId : a.total > b.total ? -1 : 1));
-    const names = new Map((await new CategoriesRepository(this.db).list(owner.id)).map((c) => [c.id, c.name]));
+    const names = new Map((await this.categories.list(owner.id)).map((c) => [c.id, c.name]));
     const top = rounded.slice(0, 7);
     const rest = rounded.slice(7);
     const series: MultiPeriod = [{ name: 'dates', values: months }];

@@ -4,7 +4,7 @@ import type { Method } from '../../test/client.js';
 import { describeEachDatabase, type ApiContext } from '../../test/harness.js';
 import { hashPassword } from './passwords.js';
 import { expectError } from '../../test/ledger.js';
-import { AccountsRepository } from '../accounts/repository.js';
+import { AccountsRepository } from '../account/repository.js';
 import { UsersRepository } from '../users/repository.js';
 
 /** The registration steps' own routes: each admits the users who reached it (spec §4 flow). */

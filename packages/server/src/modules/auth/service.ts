@@ -15,6 +15,12 @@ export interface Session {
   claims: TokenClaims;
 }
 
+/** Who is asking, as the ledger services need it: the id and the main currency (a session's user is one). */
+export interface Owner {
+  id: number;
+  mainCurrency: string | null;
+}
+
 /**
  * Failed-login counting. Per (e-mail, IP) pair a wall: a guesser stops at `maxFailuresPerPair`
  * for the window. Per e-mail only a growing delay after `freeFailuresPerEmail`: guessers spread

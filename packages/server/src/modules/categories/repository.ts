@@ -1,5 +1,5 @@
 import type { CategoryType } from '@kassa/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CategoriesTable, DB } from '../../db/schema.js';
 
 /** A category as the services see it. monthlyLimit is in minor units of the main currency. */
@@ -57,6 +57,30 @@ export class CategoriesRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRow(row);
+  }
+
+  /**
+   * The category of that type and direction whose name equals `name` case-insensitively, other
+   * than `exceptId`. Written with the unique index's own expressions (categories_name_unique), so
+   * it is one index lookup and agrees with the index on what counts as the same name.
+   */
+  async findByName(
+    userId: number,
+    type: CategoryType,
+    isIncome: boolean | null,
+    name: string,
+    exceptId?: number,
+  ): Promise<CategoryRow | undefined> {
+    const row = await this.db
+      .selectFrom('categories')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('type', '=', type)
+      .where(sql`coalesce(is_income, -1)`, '=', isIncome === null ? -1 : flag(isIncome))
+      .where(sql`lower(name)`, '=', sql`lower(${name})`)
+      .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId ?? 0))
       .executeTakeFirst();
     return row === undefined ? undefined : toRow(row);
   }

@@ -1,4 +1,4 @@
-import type { Category, NewCategory, UpdateCategory } from '@kassa/contract';
+import type { Category, CategoryType, NewCategory, UpdateCategory } from '@kassa/contract';
 import { findCurrency, minorToMajor, parseAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { brokenConstraint } from '../../db/constraint-errors.js';
@@ -72,14 +72,11 @@ export class CategoriesService {
   private async refuseDuplicateName(
     userId: number,
     name: string,
-    type: string,
+    type: CategoryType,
     isIncome: boolean | null,
     exceptId?: number,
   ) {
-    const same = (await this.categories.list(userId)).find(
-      (c) =>
-        c.id !== exceptId && c.type === type && c.isIncome === isIncome && c.name.toLowerCase() === name.toLowerCase(),
-    );
+    const same = await this.categories.findByName(userId, type, isIncome, name, exceptId);
     if (same !== undefined) throw conflict(`name: a category named ${same.name} already exists`);
   }
 

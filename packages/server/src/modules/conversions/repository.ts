@@ -1,40 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { ConversionsTable, DB } from '../../db/schema.js';
-
-/** A stored conversion (amounts in minor units of their currencies). */
-export interface ConversionRow {
-  id: number;
-  fromAmount: number;
-  fromCurrency: string;
-  toAmount: number;
-  toCurrency: string;
-  description: string;
-  time: number;
-  day: number;
-}
-
-function toRow(r: Selectable<ConversionsTable>): ConversionRow {
-  return {
-    id: r.id,
-    fromAmount: r.from_amount,
-    fromCurrency: r.from_currency,
-    toAmount: r.to_amount,
-    toCurrency: r.to_currency,
-    description: r.description,
-    time: r.time,
-    day: r.day,
-  };
-}
-
-const toColumns = (c: Omit<ConversionRow, 'id'>) => ({
-  from_amount: c.fromAmount,
-  from_currency: c.fromCurrency,
-  to_amount: c.toAmount,
-  to_currency: c.toCurrency,
-  description: c.description,
-  time: c.time,
-  day: c.day,
-});
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { conversionColumns as toColumns, conversionFromColumns as toRow, type ConversionRow } from '../ledger/rows.js';
 
 /** SQL for conversions; every query is scoped by user. */
 export class ConversionsRepository {

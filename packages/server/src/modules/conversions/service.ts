@@ -7,7 +7,8 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
 import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.js';
-import { ConversionsRepository, type ConversionRow } from './repository.js';
+import type { ConversionRow } from '../ledger/rows.js';
+import { ConversionsRepository } from './repository.js';
 
 function toDto(userId: number, row: ConversionRow): Conversion {
   const from = currencyInfo(row.fromCurrency);

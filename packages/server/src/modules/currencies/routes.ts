@@ -1,6 +1,5 @@
-import { addCurrencyRequestSchema, type SupportedCurrency, type UserCurrencyDto } from '@kassa/contract';
+import type { SupportedCurrency, UserCurrencyDto } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { CurrenciesService } from './service.js';
 
@@ -10,9 +9,5 @@ export function currencyRoutes(app: FastifyInstance, service: CurrenciesService,
 
   app.get('/api/currency/usersall', { preHandler: requireUser }, (request): Promise<UserCurrencyDto[]> =>
     service.list(sessionOf(request).user.id),
-  );
-
-  app.post('/api/currency/add', { preHandler: requireUser }, (request): Promise<UserCurrencyDto> =>
-    service.add(sessionOf(request).user.id, parseOr400(addCurrencyRequestSchema, request.body)),
   );
 }

@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
-import { CurrenciesService } from '../currencies/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import { bulkLoadTransactions } from '../ledger/bulk-load.js';
+import { LedgerReader } from '../ledger/reader.js';
+import type { TransactionRow } from '../ledger/rows.js';
 import { PocketsService } from '../pockets/service.js';
-import type { TransactionRow } from '../transactions/repository.js';
 import { UsersRepository } from '../users/repository.js';
-import { UsersService } from '../users/service.js';
+import { UsersService } from '../account/complete-user.js';
 import { prng } from '../../util/prng.js';
 
 const DAY = 86_400_000;
@@ -37,7 +37,7 @@ export async function resetDemo(
     role: 'DEMO',
   });
   for (const code of ['USD', 'HUF'])
-    await new CurrenciesService(db, () => now).add(user.id, { currency: code, items: [] });
+    await new PocketsService(db, () => now).addCurrency(user.id, { currency: code, items: [] });
   await new PocketsService(db, () => now).add(user.id, { name: 'Wallet', currency: 'EUR', isCash: true });
 
   const categories = new CategoriesService(db, () => now);
@@ -179,7 +179,7 @@ export async function resetDemo(
   }
 
   // Quarterly fixpoints: the calculated balance, off by a little (a forgotten coffee).
-  const fixpoints = new FixpointsService(db, () => now);
+  const fixpoints = new FixpointsService(db, new LedgerReader(db), () => now);
   const pockets = await new PocketsService(db).list(user.id);
   for (let t = start + 60 * DAY; t < end; t += 91 * DAY) {
     const errors = await fixpoints.calcError(

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
-import { toColumns, type TransactionRow } from '../transactions/repository.js';
 import { DailyTotalsRepository } from './daily-totals.js';
+import { transactionColumns, type TransactionRow } from './rows.js';
 
 const BATCH = 500;
 
@@ -23,7 +23,9 @@ export async function bulkLoadTransactions(
       await trx
         .insertInto('transactions')
         .values(
-          rows.slice(i, i + BATCH).map((t) => ({ user_id: userId, ...toColumns(t), created_at: at, updated_at: at })),
+          rows
+            .slice(i, i + BATCH)
+            .map((t) => ({ user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
         )
         .execute();
     }

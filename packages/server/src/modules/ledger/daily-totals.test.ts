@@ -3,12 +3,13 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
-import { CurrenciesService } from '../currencies/service.js';
 import { bundledRates } from '../rates/bundle.js';
 import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from '../transactions/service.js';
 import { DailyTotalsRepository } from './daily-totals.js';
+import { LedgerReader } from './reader.js';
+import { PocketsService } from '../pockets/service.js';
 import { prng } from '../../util/prng.js';
 
 describeEachDatabase('daily totals', (ctx) => {
@@ -16,10 +17,10 @@ describeEachDatabase('daily totals', (ctx) => {
     const user = await ctx.createUser({ email: 'totals@example.com', password: 'password-1', mainCurrency: 'EUR' });
     const owner = { id: user.id, mainCurrency: 'EUR' };
     const db = ctx.database.db;
-    for (const code of ['USD', 'JPY']) await new CurrenciesService(db).add(user.id, { currency: code, items: [] });
+    for (const code of ['USD', 'JPY']) await new PocketsService(db).addCurrency(user.id, { currency: code, items: [] });
     const categories = new CategoriesService(db);
     const rates = new RatesService(new RatesRepository(db), bundledRates());
-    const transactions = new TransactionsService(db, categories, rates);
+    const transactions = new TransactionsService(db, categories, rates, new LedgerReader(db));
     const conversions = new ConversionsService(db);
     const cats = await categories.list(user.id, 'EUR', {});
     const loan = await categories.add(user.id, 'EUR', {

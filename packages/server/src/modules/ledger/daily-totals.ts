@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
-import type { ConversionRow } from '../conversions/repository.js';
-import type { TransactionRow } from '../transactions/repository.js';
+import type { ConversionRow, TransactionRow } from './rows.js';
 
 /** One change to a daily total: amount and count are added (negative to take away). */
 export type TotalDelta = Omit<DailyTotalsTable, 'user_id'>;

@@ -2,10 +2,10 @@ import { utcDayOf } from '@kassa/money';
 import { sql, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 
-/** Net cash flow per currency, in minor units (IN positive, OUT negative). */
-export type FlowsByCurrency = Map<string, bigint>;
+/** An amount per currency code, in minor units of that currency (flows: IN positive, OUT negative). */
+export type PerCurrency = Map<string, bigint>;
 
-function addTo(map: FlowsByCurrency, currency: string, amount: bigint): void {
+function addTo(map: PerCurrency, currency: string, amount: bigint): void {
   map.set(currency, (map.get(currency) ?? 0n) + amount);
 }
 
@@ -39,7 +39,7 @@ export async function rawFlows(
   measure: Measure,
   from: number | undefined,
   to: number,
-  flows: FlowsByCurrency,
+  flows: PerCurrency,
 ): Promise<void> {
   const tx = await db
     .selectFrom('transactions')
@@ -71,7 +71,7 @@ async function dailyFlows(
   measure: Measure,
   firstDay: number | undefined,
   lastDay: number,
-  flows: FlowsByCurrency,
+  flows: PerCurrency,
 ): Promise<void> {
   if (firstDay !== undefined && firstDay > lastDay) return;
   const rows = await db
@@ -84,16 +84,6 @@ async function dailyFlows(
     .groupBy('currency')
     .execute();
   for (const r of rows) addTo(flows, r.currency, BigInt(r.net));
-}
-
-/** Cash flows of a user per currency over the instants (after, until]. */
-export function cashFlows(
-  db: Kysely<DB>,
-  userId: number,
-  after: number | undefined,
-  until: number,
-): Promise<FlowsByCurrency> {
-  return sumsByCurrency(db, userId, 'cash', after, until);
 }
 
 /**
@@ -135,8 +125,8 @@ export async function sumsByCurrency(
   measure: Measure,
   after: number | undefined,
   until: number,
-): Promise<FlowsByCurrency> {
-  const flows: FlowsByCurrency = new Map();
+): Promise<PerCurrency> {
+  const flows: PerCurrency = new Map();
   const split = splitRange(after, until);
   if (split.days !== undefined) await dailyFlows(db, userId, measure, split.days.firstDay, split.days.lastDay, flows);
   for (const [from, to] of split.raw) await rawFlows(db, userId, measure, from, to, flows);
@@ -293,7 +283,7 @@ export async function measuresByDay(
   for (const [from, to] of split.raw) {
     const perCurrency = new Map<string, DayMeasures>();
     for (const measure of ['cash', 'loan', 'pending'] as const) {
-      const sums: FlowsByCurrency = new Map();
+      const sums: PerCurrency = new Map();
       await rawFlows(db, userId, measure, from, to, sums);
       for (const [currency, v] of sums) {
         const m = perCurrency.get(currency) ?? { day: utcDayOf(to), currency, cash: 0n, loan: 0n, pending: 0n };

@@ -1,4 +1,12 @@
-import { newPocketSchema, newPocketsSchema, updatePocketSchema, type Pocket, type PocketGroup } from '@kassa/contract';
+import {
+  addCurrencyRequestSchema,
+  newPocketSchema,
+  newPocketsSchema,
+  updatePocketSchema,
+  type Pocket,
+  type PocketGroup,
+  type UserCurrencyDto,
+} from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
@@ -18,5 +26,9 @@ export function pocketRoutes(app: FastifyInstance, service: PocketsService, requ
   );
   app.post('/api/pocket/update', opts, (request): Promise<Pocket> =>
     service.update(sessionOf(request).user.id, parseOr400(updatePocketSchema, request.body)),
+  );
+  // A currency is added together with its pockets, so its route lives with them.
+  app.post('/api/currency/add', { preHandler: requireUser }, (request): Promise<UserCurrencyDto> =>
+    service.addCurrency(sessionOf(request).user.id, parseOr400(addCurrencyRequestSchema, request.body)),
   );
 }

@@ -1,10 +1,19 @@
-import type { NewPocket, Pocket, PocketGroup, UpdatePocket } from '@kassa/contract';
+import type {
+  AddCurrencyRequest,
+  NewPocket,
+  Pocket,
+  PocketGroup,
+  UpdatePocket,
+  UserCurrencyDto,
+} from '@kassa/contract';
 import { findCurrency, minorToMajor } from '@kassa/money';
 import type { Kysely } from 'kysely';
+import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { lockUserLedger } from '../../db/user-lock.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
-import { ownedCurrency } from '../currencies/service.js';
+import { defaultPocketName, ownedCurrency } from '../currencies/service.js';
 import { PocketsRepository, type PocketRow } from './repository.js';
 
 function toDto(row: PocketRow): Pocket {
@@ -18,15 +27,17 @@ function toDto(row: PocketRow): Pocket {
   };
 }
 
-/** Rules for pockets: they live in one of the user's currencies, which never changes. */
+/** Rules for pockets: they live in one of the user's currencies, which never changes; a new currency comes with its pockets. */
 export class PocketsService {
   private readonly pockets: PocketsRepository;
+  private readonly currencies: UserCurrenciesRepository;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => number = Date.now,
   ) {
     this.pockets = new PocketsRepository(db);
+    this.currencies = new UserCurrenciesRepository(db);
   }
 
   async list(userId: number): Promise<Pocket[]> {
@@ -52,9 +63,8 @@ export class PocketsService {
 
   /** Adds every pocket or none. */
   async addMany(userId: number, items: NewPocket[]): Promise<Pocket[]> {
-    const currencies = new UserCurrenciesRepository(this.db);
     for (const [i, item] of items.entries())
-      await ownedCurrency(currencies, userId, item.currency, items.length > 1 ? `${i}.currency` : 'currency');
+      await ownedCurrency(this.currencies, userId, item.currency, items.length > 1 ? `${i}.currency` : 'currency');
     const at = this.now();
     const ids = await this.db.transaction().execute(async (trx) => {
       const repo = new PocketsRepository(trx);
@@ -77,5 +87,27 @@ export class PocketsService {
     }
     await this.pockets.update(userId, change.pocketId, { name: change.name, isCash: change.isCash });
     return toDto({ ...existing, name: change.name, isCash: change.isCash });
+  }
+
+  /** Adds a currency with its pockets (a default pocket when none are given), all or nothing. */
+  async addCurrency(userId: number, request: AddCurrencyRequest): Promise<UserCurrencyDto> {
+    const code = request.currency;
+    if (findCurrency(code) === undefined) throw badRequest(`currency: ${code} is not a supported currency`);
+    if (await this.currencies.has(userId, code)) throw conflict(`currency: you already have ${code}`);
+    const pockets = request.items.length > 0 ? request.items : [{ name: defaultPocketName(code), isCash: false }];
+    const at = this.now();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await lockUserLedger(trx, userId);
+        // A plain insert: of two concurrent adds, the second breaks the primary key and rolls back.
+        await new UserCurrenciesRepository(trx).insert(userId, code, at);
+        const repo = new PocketsRepository(trx);
+        for (const p of pockets) await repo.insert(userId, { name: p.name, currency: code, isCash: p.isCash }, at);
+      });
+    } catch (err) {
+      if (brokenConstraint(err) === 'unique') throw conflict(`currency: you already have ${code}`);
+      throw err;
+    }
+    return { code, lastUsed: new Date(at).toISOString() };
   }
 }

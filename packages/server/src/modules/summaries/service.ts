@@ -6,13 +6,13 @@ import {
   type LoanSummary,
 } from '@kassa/contract';
 import { currencyInfo, ExactSum, minorToMajor, placeDecimalPoint, utcDayOf } from '@kassa/money';
-import type { Kysely } from 'kysely';
-import type { DailyTotalsTable, DB } from '../../db/schema.js';
+import type { DailyTotalsTable } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { Owner } from '../auth/service.js';
 import type { CategoriesService } from '../categories/service.js';
-import { DailyTotalsRepository } from '../ledger/daily-totals.js';
+import type { LedgerReader } from '../ledger/reader.js';
 import type { RatesService } from '../rates/service.js';
-import type { Owner, TransactionsService } from '../transactions/service.js';
+import type { TransactionsService } from '../transactions/service.js';
 
 /** Native P and M sides (minor units, M negative) of invest, pnl and realize flows of one currency. */
 interface NativeSides {
@@ -80,7 +80,7 @@ const percent = (value: number, invM: number): number | null =>
 /** Loan and business summaries from the daily totals, in native currencies and in the main one. */
 export class SummariesService {
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly ledger: LedgerReader,
     private readonly categories: CategoriesService,
     private readonly rates: RatesService,
     private readonly transactions: TransactionsService,
@@ -90,7 +90,7 @@ export class SummariesService {
   private async totals(owner: Owner, id: number, type: 'loan' | 'business'): Promise<DailyTotalsTable[]> {
     const category = await this.categories.require(owner.id, id);
     if (category.type !== type) throw notFound(`${type === 'loan' ? 'Loan' : 'Business'} category ${id} not found`);
-    return new DailyTotalsRepository(this.db).ofCategory(owner.id, id);
+    return this.ledger.totalsOfCategory(owner.id, id);
   }
 
   /** given (OUT), taken (IN) and balance (given - taken) of a loan category. */
@@ -209,7 +209,8 @@ export class SummariesService {
 
   /**
    * Adds, per currency with latent P&L, a realize transaction of that amount, bringing pending
-   * to zero (DESIGN §4). A closed category refuses it like any other change (409).
+   * to zero (DESIGN §4). A closed category refuses it like any other change (409). All currencies
+   * are realised in one database transaction: a failure leaves no half realisation.
    */
   async addLatent(owner: Owner, id: number): Promise<BusinessSummary> {
     const { native } = await this.sides(owner, id);
@@ -218,18 +219,18 @@ export class SummariesService {
       .filter(([, v]) => v !== 0n);
     if (latent.length === 0) throw conflict('There is no latent P&L to realise');
     const time = this.now();
-    for (const [code, value] of latent) {
-      const abs = value < 0n ? -value : value;
-      await this.transactions.add(owner, {
-        amount: placeDecimalPoint(abs, currencyInfo(code).decimals),
+    await this.transactions.addMany(
+      owner,
+      latent.map(([code, value]) => ({
+        amount: placeDecimalPoint(value < 0n ? -value : value, currencyInfo(code).decimals),
         currency: code,
         categoryId: id,
         description: 'Realization of latent P&L',
         time,
         isIncome: value > 0n,
-        type: 'realize',
-      });
-    }
+        type: 'realize' as const,
+      })),
+    );
     return this.business(owner, id);
   }
 }

@@ -1,4 +1,5 @@
 import { findCurrency, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { expectError, newUser, okJson } from '../../test/ledger.js';
@@ -103,6 +104,60 @@ describeEachDatabase('loan and business summaries', (ctx) => {
       [300, true],
     ]);
     expectError(await client.get(`/api/business/add-latent/${biz}`), 409, 'no latent P&L');
+  });
+
+  it('realises latent P&L in several currencies all or nothing', async () => {
+    const { client } = await newUser(ctx, 'multi@example.com', 'EUR');
+    okJson(await client.post('/api/currency/add', { currency: 'USD' }));
+    const biz = okJson<{ id: number }>(await client.post('/api/category/add', { name: 'Two', type: 'business' })).id;
+    for (const currency of ['EUR', 'USD'])
+      okJson(
+        await client.post('/api/transaction/add', {
+          amount: 100,
+          currency,
+          categoryId: biz,
+          isIncome: false,
+          time: '2026-10-01T10:00:00Z',
+        }),
+      );
+    // Test-only: the second realisation of a category fails, whichever currency comes second.
+    const db = ctx.database.db;
+    if (ctx.dialect === 'sqlite') {
+      await sql`create trigger refuse_second_realize before insert on transactions
+        when new.business_type = 'realize' and exists (select 1 from transactions
+          where category_id = new.category_id and business_type = 'realize')
+        begin select raise(abort, 'second realisation refused'); end`.execute(db);
+    } else {
+      await sql`create function refuse_second_realize() returns trigger language plpgsql as $$
+        begin
+          if new.business_type = 'realize' and exists (select 1 from transactions
+            where category_id = new.category_id and business_type = 'realize') then
+            raise exception 'second realisation refused';
+          end if;
+          return new;
+        end $$`.execute(db);
+      await sql`create trigger refuse_second_realize before insert on transactions
+        for each row execute function refuse_second_realize()`.execute(db);
+    }
+    try {
+      const before = await snapshotTables(ctx.database);
+      expect((await client.get(`/api/business/add-latent/${biz}`)).statusCode).toBeGreaterThanOrEqual(500);
+      expect(await snapshotTables(ctx.database)).toEqual(before);
+    } finally {
+      if (ctx.dialect === 'sqlite') await sql`drop trigger refuse_second_realize`.execute(db);
+      else {
+        await sql`drop trigger refuse_second_realize on transactions`.execute(db);
+        await sql`drop function refuse_second_realize()`.execute(db);
+      }
+    }
+    // Without the fault both currencies are realised together.
+    const realised = okJson<{ latentPnl: number; native: { currency: string; pendingS: number }[] }>(
+      await client.get(`/api/business/add-latent/${biz}`),
+    );
+    expect(realised.native.map((n) => [n.currency, n.pendingS])).toEqual([
+      ['EUR', 0],
+      ['USD', 0],
+    ]);
   });
 
   it('refuses other users, wrong category types and closed categories', async () => {

@@ -1,20 +1,10 @@
-import type { BusinessType, CategoryType } from '@kassa/contract';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB, TransactionsTable } from '../../db/schema.js';
-
-/** A stored transaction (amount in minor units, time in epoch ms, day = UTC day number). */
-export interface TransactionRow {
-  id: number;
-  categoryId: number;
-  kind: CategoryType;
-  businessType: BusinessType | null;
-  isIncome: boolean;
-  amount: number;
-  currency: string;
-  description: string;
-  time: number;
-  day: number;
-}
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import {
+  transactionColumns as toColumns,
+  transactionFromColumns as toRow,
+  type TransactionRow,
+} from '../ledger/rows.js';
 
 /** Which transactions to list; empty arrays mean "any". */
 export interface TransactionQuery {
@@ -27,34 +17,6 @@ export interface TransactionQuery {
   before?: { time: number; id: number } | undefined;
   limit?: number | undefined;
 }
-
-function toRow(r: Selectable<TransactionsTable>): TransactionRow {
-  return {
-    id: r.id,
-    categoryId: r.category_id,
-    kind: r.kind,
-    businessType: r.business_type,
-    isIncome: r.is_income === 1,
-    amount: r.amount,
-    currency: r.currency,
-    description: r.description,
-    time: r.time,
-    day: r.day,
-  };
-}
-
-/** The columns of a transaction row (bulk loading shares this mapping). */
-export const toColumns = (t: Omit<TransactionRow, 'id'>) => ({
-  category_id: t.categoryId,
-  kind: t.kind,
-  business_type: t.businessType,
-  is_income: t.isIncome ? 1 : 0,
-  amount: t.amount,
-  currency: t.currency,
-  description: t.description,
-  time: t.time,
-  day: t.day,
-});
 
 /** SQL for transactions; every query is scoped by user. */
 export class TransactionsRepository {

@@ -4,22 +4,18 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Owner } from '../auth/service.js';
 import type { CategoryRow } from '../categories/repository.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import type { CategoriesService } from '../categories/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
-import { FixpointsRepository } from '../fixpoints/repository.js';
 import { DailyTotalsRepository, transactionDeltas } from '../ledger/daily-totals.js';
+import type { LedgerReader } from '../ledger/reader.js';
+import type { TransactionRow } from '../ledger/rows.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
-import { TransactionsRepository, type TransactionQuery, type TransactionRow } from './repository.js';
-
-/** Who is asking: the services need the id and the main currency. */
-export interface Owner {
-  id: number;
-  mainCurrency: string | null;
-}
+import { TransactionsRepository, type TransactionQuery } from './repository.js';
 
 const rowTypeOf = (kind: TransactionRow['kind']): Transaction['rowType'] =>
   kind === 'loan' ? 'loan' : kind === 'business' ? 'invest' : 'transaction';
@@ -34,14 +30,17 @@ function refuseClosed(category: CategoryRow): void {
 /** Rules for transactions of kinds real, loan, business and external (DESIGN §4). */
 export class TransactionsService {
   private readonly transactions: TransactionsRepository;
+  private readonly currencies: UserCurrenciesRepository;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly categories: CategoriesService,
     private readonly rates: RatesService,
+    private readonly ledger: LedgerReader,
     private readonly now: () => number = Date.now,
   ) {
     this.transactions = new TransactionsRepository(db);
+    this.currencies = new UserCurrenciesRepository(db);
   }
 
   private toDto(row: TransactionRow, converter: Converter | undefined, lastFixpoint?: number): Transaction {
@@ -88,7 +87,7 @@ export class TransactionsService {
     if (!category.isActive && existing?.categoryId !== category.id) {
       throw conflict(`Category ${category.name} is inactive; activate it to use it`);
     }
-    const currency = await ownedCurrency(new UserCurrenciesRepository(this.db), owner.id, input.currency, 'currency');
+    const currency = await ownedCurrency(this.currencies, owner.id, input.currency, 'currency');
     const amount = parseAmount(input.amount, currency.decimals);
     if (!amount.ok) throw badRequest(`amount: ${amount.message}`);
 
@@ -125,16 +124,30 @@ export class TransactionsService {
   }
 
   async add(owner: Owner, input: TransactionInput): Promise<Transaction> {
-    const { row } = await this.resolve(owner, input);
+    const [added] = await this.addMany(owner, [input]);
+    if (added === undefined) throw new Error('transaction was not added');
+    return added;
+  }
+
+  /** Adds every transaction or none: all are checked first, then stored in one database transaction. */
+  async addMany(owner: Owner, inputs: readonly TransactionInput[]): Promise<Transaction[]> {
+    const rows: Omit<TransactionRow, 'id'>[] = [];
+    for (const input of inputs) rows.push((await this.resolve(owner, input)).row);
     const at = this.now();
-    const id = await this.db.transaction().execute(async (trx) => {
+    const added = await this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, owner.id);
-      const newId = await new TransactionsRepository(trx).insert(owner.id, row, at);
-      await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(row, 1));
-      await this.touch(trx, owner.id, row, at);
-      return newId;
+      const repo = new TransactionsRepository(trx);
+      const totals = new DailyTotalsRepository(trx);
+      const stored: TransactionRow[] = [];
+      for (const row of rows) {
+        stored.push({ ...row, id: await repo.insert(owner.id, row, at) });
+        await totals.apply(owner.id, transactionDeltas(row, 1));
+        await this.touch(trx, owner.id, row, at);
+      }
+      return stored;
     });
-    return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
+    const converter = this.rates.mainConverter(owner.mainCurrency);
+    return added.map((row) => this.toDto(row, converter));
   }
 
   async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
@@ -178,9 +191,7 @@ export class TransactionsService {
 
   /** Time of the user's latest fixpoint; -Infinity when there is none (nothing is before it). */
   private async lastFixpointTime(userId: number): Promise<number> {
-    return (
-      (await new FixpointsRepository(this.db).latest(userId, Number.MAX_SAFE_INTEGER))?.time ?? Number.NEGATIVE_INFINITY
-    );
+    return (await this.ledger.lastFixpoint(userId))?.time ?? Number.NEGATIVE_INFINITY;
   }
 
   /** Every transaction of one category, newest first. */

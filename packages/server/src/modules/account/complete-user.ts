@@ -11,7 +11,7 @@ import { createSystemCategories } from '../categories/system-categories.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { defaultPocketName } from '../currencies/service.js';
 import { PocketsRepository } from '../pockets/repository.js';
-import { UsersRepository, type User } from './repository.js';
+import { UsersRepository, type User } from '../users/repository.js';
 
 const nameSchema = z.string().trim().max(100, 'must be at most 100 characters');
 
@@ -30,7 +30,7 @@ const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-/** Rules about user records that several entry points share (CLI now, sign-up later). */
+/** Complete users made in one step, for the admin CLI, the demo, tests and benchmarks (no sign-up steps). */
 export class UsersService {
   private readonly users: UsersRepository;
 

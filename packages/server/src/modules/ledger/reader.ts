@@ -1,0 +1,120 @@
+import type { Kysely } from 'kysely';
+import type { DailyTotalsTable, DB } from '../../db/schema.js';
+import { DailyTotalsRepository } from './daily-totals.js';
+import {
+  measuresByDay,
+  rawFlows,
+  sumsByCurrency,
+  totalsBetween,
+  type DayMeasures,
+  type FlowTotal,
+  type Measure,
+  type PerCurrency,
+} from './flows.js';
+import { LedgerRepository } from './repository.js';
+import type { FixpointRow, StateRow } from './rows.js';
+
+/**
+ * The one read side of the ledger (DESIGN §4): available_C(T), calculated_C(F) and error_C(F),
+ * and the flow totals between instants. Built once in app.ts and handed to every service that
+ * reads balances, so they all count the same way and can share a cache later.
+ */
+export class LedgerReader {
+  private readonly fixpoints: LedgerRepository;
+  private readonly totals: DailyTotalsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.fixpoints = new LedgerRepository(db);
+    this.totals = new DailyTotalsRepository(db);
+  }
+
+  /** The latest fixpoint at or before `at` (strictly before when `strictlyBefore`); the last one by default. */
+  lastFixpoint(userId: number, at = Number.MAX_SAFE_INTEGER, strictlyBefore = false): Promise<FixpointRow | undefined> {
+    return this.fixpoints.latest(userId, at, strictlyBefore);
+  }
+
+  /** Fixpoints with start <= time <= end, newest first. */
+  fixpointsBetween(userId: number, start: number, end: number): Promise<FixpointRow[]> {
+    return this.fixpoints.between(userId, start, end);
+  }
+
+  /** The pocket states of one fixpoint, by currency then pocket. */
+  states(userId: number, fixpointId: number): Promise<StateRow[]> {
+    return this.fixpoints.states(userId, fixpointId);
+  }
+
+  /** The states of several fixpoints in one query (balance history walks many). */
+  statesOfMany(userId: number, fixpointIds: readonly number[]): Promise<StateRow[]> {
+    return this.fixpoints.statesOfMany(userId, fixpointIds);
+  }
+
+  /** stated_C(F): the stated balances of a fixpoint summed per currency. */
+  async stated(userId: number, fixpointId: number): Promise<PerCurrency> {
+    return statedPerCurrency(await this.fixpoints.states(userId, fixpointId)).get(fixpointId) ?? new Map();
+  }
+
+  /**
+   * available_C(t) (DESIGN §4): the stated balances of the last fixpoint at or before t (strictly
+   * before, for a fixpoint's own calculated_C) plus the cash flows after it up to t.
+   */
+  async available(userId: number, time: number, strictlyBefore = false): Promise<PerCurrency> {
+    const previous = await this.fixpoints.latest(userId, time, strictlyBefore);
+    const balances: PerCurrency =
+      previous === undefined ? new Map<string, bigint>() : await this.stated(userId, previous.id);
+    for (const [currency, flow] of await sumsByCurrency(this.db, userId, 'cash', previous?.time, time)) {
+      balances.set(currency, (balances.get(currency) ?? 0n) + flow);
+    }
+    return balances;
+  }
+
+  /** calculated_C(F): what the ledger says at t, counted from the fixpoint before. */
+  calculated(userId: number, time: number): Promise<PerCurrency> {
+    return this.available(userId, time, true);
+  }
+
+  /** error_C(F) = stated_C(F) - calculated_C(F) for every currency of either side. */
+  async error(userId: number, fixpoint: FixpointRow): Promise<PerCurrency> {
+    const stated = await this.stated(userId, fixpoint.id);
+    const calculated = await this.calculated(userId, fixpoint.time);
+    const errors: PerCurrency = new Map();
+    for (const code of new Set([...stated.keys(), ...calculated.keys()]))
+      errors.set(code, (stated.get(code) ?? 0n) - (calculated.get(code) ?? 0n));
+    return errors;
+  }
+
+  /** A measure summed per currency over the instants (after, until]; after undefined = from the start. */
+  sums(userId: number, measure: Measure, after: number | undefined, until: number): Promise<PerCurrency> {
+    return sumsByCurrency(this.db, userId, measure, after, until);
+  }
+
+  /** Adds the cash flows of (after, until] to `into`, straight from the rows (for spans within one day). */
+  addCashFlows(userId: number, after: number, until: number, into: PerCurrency): Promise<void> {
+    return rawFlows(this.db, userId, 'cash', after, until, into);
+  }
+
+  /** The flow totals over (after, until] per day, currency and flow type (and category unless told not to). */
+  totalsBetween(userId: number, after: number | undefined, until: number, byCategory = true): Promise<FlowTotal[]> {
+    return totalsBetween(this.db, userId, after, until, byCategory);
+  }
+
+  /** Cash, loan and pending per day and currency over (after, until]. */
+  measuresByDay(userId: number, after: number | undefined, until: number): Promise<DayMeasures[]> {
+    return measuresByDay(this.db, userId, after, until);
+  }
+
+  /** The daily totals of one category (all days), for loan and business summaries. */
+  totalsOfCategory(userId: number, categoryId: number): Promise<DailyTotalsTable[]> {
+    return this.totals.ofCategory(userId, categoryId);
+  }
+}
+
+/** Stated balances per fixpoint and currency, from state rows. */
+export function statedPerCurrency(states: readonly StateRow[]): Map<number, PerCurrency> {
+  const byFixpoint = new Map<number, PerCurrency>();
+  for (const s of states) {
+    const stated = byFixpoint.get(s.fixpointId) ?? new Map<string, bigint>();
+    stated.set(s.currency, (stated.get(s.currency) ?? 0n) + BigInt(s.balance));
+    byFixpoint.set(s.fixpointId, stated);
+  }
+  return byFixpoint;
+}
