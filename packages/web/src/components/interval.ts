@@ -1,3 +1,4 @@
+import type { IntervalInput } from '@kassa/contract';
 import { endOfDay, startOfDay } from '../lib/local-time';
 
 /** A closed interval of local days; the API gets start of the first day to 23:59:59 of the last. */
@@ -34,6 +35,6 @@ export function quickRange(range: QuickRange, today = new Date()): DayInterval {
 }
 
 /** The interval as the API takes it (spec §3 Time interval): ISO instants, start of day to 23:59:59. */
-export function toApiInterval(i: DayInterval): { start: string; end: string } {
+export function toApiInterval(i: DayInterval): IntervalInput {
   return { start: startOfDay(i.start).toISOString(), end: endOfDay(i.end).toISOString() };
 }

@@ -1,4 +1,4 @@
-import type { NamedAsset } from '@kassa/contract';
+import type { BalanceName, CashflowName, NamedAsset } from '@kassa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LEDGER_KEY } from '../../app/ledger-refresh';
 import { quickRange, toApiInterval } from '../../components/interval';
@@ -21,6 +21,9 @@ export function useMonthCashflow() {
 }
 
 /** The named amount of an analytics answer, if present. */
-export function named(list: readonly NamedAsset[] | undefined, name: string): NamedAsset | undefined {
+export function named(
+  list: readonly NamedAsset[] | undefined,
+  name: BalanceName | CashflowName,
+): NamedAsset | undefined {
   return list?.find((a) => a.name === name);
 }

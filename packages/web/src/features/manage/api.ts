@@ -1,14 +1,14 @@
 import type {
-  AddCurrencyRequest,
+  AddCurrencyBody,
   Category,
   DailyRateResponse,
   Fixpoint,
-  NewCategory,
-  NewPocket,
+  NewCategoryBody,
+  NewPocketBody,
   Pocket,
   PocketGroup,
-  UpdateCategory,
-  UpdatePocket,
+  UpdateCategoryBody,
+  UpdatePocketBody,
   UserCurrencyDto,
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,11 +42,11 @@ export function useCategoryMutations() {
   const reload = () => queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.categories });
   return {
     add: useMutation({
-      mutationFn: (c: NewCategory) => apiPost<Category>('category/add', c),
+      mutationFn: (c: NewCategoryBody) => apiPost<Category>('category/add', c),
       onSuccess: reload,
     }),
     update: useMutation({
-      mutationFn: (c: UpdateCategory) => apiPost<Category>('category/update', c),
+      mutationFn: (c: UpdateCategoryBody) => apiPost<Category>('category/update', c),
       onSuccess: (saved) => {
         queryClient.setQueryData(MANAGE_KEYS.category(saved.id), saved);
         return reload();
@@ -74,7 +74,7 @@ export function useDailyRates() {
 export function useAddCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (req: AddCurrencyRequest) => apiPost<UserCurrencyDto>('currency/add', req),
+    mutationFn: (req: AddCurrencyBody) => apiPost<UserCurrencyDto>('currency/add', req),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.userCurrencies }),
@@ -97,11 +97,11 @@ export function usePocketMutations() {
   const reload = () => queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.pockets });
   return {
     update: useMutation({
-      mutationFn: (p: UpdatePocket) => apiPost<Pocket>('pocket/update', p),
+      mutationFn: (p: UpdatePocketBody) => apiPost<Pocket>('pocket/update', p),
       onSuccess: reload,
     }),
     addMany: useMutation({
-      mutationFn: (pockets: NewPocket[]) => apiPost<Pocket[]>('pocket/addmany', pockets),
+      mutationFn: (pockets: NewPocketBody[]) => apiPost<Pocket[]>('pocket/addmany', pockets),
       onSuccess: reload,
     }),
   };

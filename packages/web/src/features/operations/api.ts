@@ -3,10 +3,10 @@ import type {
   FixpointDetail,
   FixpointError,
   LoanSummary,
-  PocketBalance,
+  PocketBalanceBody,
   PocketGroup,
   PocketStateGroup,
-  PocketStateUpdate,
+  PocketStateUpdateBody,
   Transaction,
 } from '@kassa/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -41,7 +41,7 @@ export function useFixpointBasis() {
 
 export function useCalcError() {
   return useMutation({
-    mutationFn: (balances: PocketBalance[]) => apiPost<FixpointError[]>('fixpoint/calcerror', balances),
+    mutationFn: (balances: PocketBalanceBody[]) => apiPost<FixpointError[]>('fixpoint/calcerror', balances),
   });
 }
 
@@ -49,7 +49,7 @@ export function useCalcError() {
 export function useSetFixpoint() {
   const refresh = useRefreshLedger();
   return useMutation({
-    mutationFn: (balances: PocketBalance[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
+    mutationFn: (balances: PocketBalanceBody[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
     onSuccess: () => refresh(),
   });
 }
@@ -77,7 +77,7 @@ export function useFixpointMutations() {
   const refresh = useRefreshLedger();
   return {
     updateStates: useMutation({
-      mutationFn: (updates: PocketStateUpdate[]) => apiPost<undefined>('pocketstate/update', updates),
+      mutationFn: (updates: PocketStateUpdateBody[]) => apiPost<undefined>('pocketstate/update', updates),
       onSuccess: () => refresh(),
     }),
     deleteFixpoint: useMutation({

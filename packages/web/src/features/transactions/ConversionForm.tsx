@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import type { Conversion } from '@kassa/contract';
+import type { Conversion, ConversionBody } from '@kassa/contract';
 import { useState, type ReactNode } from 'react';
 import { useUserCurrencies } from '../../app/global-data';
 import { AmountInput } from '../../components/AmountInput';
@@ -8,19 +8,10 @@ import { TimePicker } from '../../components/TimePicker';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { useFormTime } from './use-form-time';
 
-/** What the form sends (spec §3 Conversion; id added by the editor). */
-export interface ConversionPayload {
-  fromAmount: string;
-  fromCurrency: string;
-  toAmount: string;
-  toCurrency: string;
-  description: string;
-  time: string;
-}
-
 interface Props {
   initial?: Conversion;
-  onSubmit: (payload: ConversionPayload) => Promise<boolean>;
+  /** The form's payload (id added by the editor). */
+  onSubmit: (payload: ConversionBody) => Promise<boolean>;
   resetAfterSave?: boolean;
   actions: ReactNode;
 }

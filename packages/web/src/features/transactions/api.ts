@@ -1,4 +1,12 @@
-import type { Category, Conversion, Fixpoint, MoneyAmount, Transaction } from '@kassa/contract';
+import type {
+  Category,
+  Conversion,
+  Fixpoint,
+  IntervalInput,
+  MoneyAmount,
+  Transaction,
+  TransactionFilterBody,
+} from '@kassa/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { LEDGER_KEY } from '../../app/ledger-refresh';
 import { apiGet, apiPost } from '../../lib/api';
@@ -6,17 +14,8 @@ import { apiGet, apiPost } from '../../lib/api';
 /** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
 export const PAGE_SIZE = 100;
 
-/** The list's filter as sent (spec §3 Transaction list filter; ISO interval). */
-export interface ListFilter {
-  interval?: { start: string; end: string };
-  categoryIds: number[];
-  currencies: string[];
-  directions: boolean[];
-  types: string[];
-}
-
 /** Transactions newest first, a page at a time (POST transaction/getfiltered with limit and after). */
-export function useTransactionPages(filter: ListFilter) {
+export function useTransactionPages(filter: TransactionFilterBody) {
   return useInfiniteQuery({
     queryKey: [LEDGER_KEY, 'transactions', filter],
     queryFn: ({ pageParam }) =>
@@ -25,7 +24,7 @@ export function useTransactionPages(filter: ListFilter) {
         limit: PAGE_SIZE,
         ...(pageParam === undefined ? {} : { after: pageParam }),
       }),
-    initialPageParam: undefined as { time: string; id: number } | undefined,
+    initialPageParam: undefined as TransactionFilterBody['after'],
     getNextPageParam: (last) => {
       const tail = last.at(-1);
       return last.length < PAGE_SIZE || tail === undefined ? undefined : { time: tail.time, id: tail.id };
@@ -34,7 +33,7 @@ export function useTransactionPages(filter: ListFilter) {
 }
 
 /** The converted sum of the filtered transactions (shown when exactly one direction is filtered). */
-export function useConvertedSum(filter: ListFilter, enabled: boolean) {
+export function useConvertedSum(filter: TransactionFilterBody, enabled: boolean) {
   return useQuery({
     queryKey: [LEDGER_KEY, 'sum', filter],
     queryFn: () => apiPost<MoneyAmount>('transaction/getconvertedsum', filter),
@@ -42,7 +41,7 @@ export function useConvertedSum(filter: ListFilter, enabled: boolean) {
   });
 }
 
-export function useConversionsBetween(interval: { start: string; end: string }, enabled = true) {
+export function useConversionsBetween(interval: IntervalInput, enabled = true) {
   return useQuery({
     queryKey: [LEDGER_KEY, 'conversions', interval],
     queryFn: () => apiPost<Conversion[]>('conversion/getbetween', interval),
@@ -50,7 +49,7 @@ export function useConversionsBetween(interval: { start: string; end: string }, 
   });
 }
 
-export function useFixpointsBetween(interval: { start: string; end: string }, enabled = true) {
+export function useFixpointsBetween(interval: IntervalInput, enabled = true) {
   return useQuery({
     queryKey: [LEDGER_KEY, 'fixpoints', interval],
     queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', interval),

@@ -1,9 +1,7 @@
-import type { Conversion, Transaction } from '@kassa/contract';
+import type { Conversion, ConversionBody, Transaction, TransactionBody } from '@kassa/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../lib/api';
 import { LEDGER_KEY, useRefreshLedger } from '../../app/ledger-refresh';
-import type { ConversionPayload } from './ConversionForm';
-import type { TransactionPayload } from './TransactionForm';
 
 /**
  * Add, update and delete of one ledger entity (its `{entity}/add`, `/update` and `/delete/{id}`);
@@ -30,5 +28,5 @@ function useLedgerWrites<Saved, Payload>(entity: 'transaction' | 'conversion') {
 
 export type LedgerWrites<Saved, Payload> = ReturnType<typeof useLedgerWrites<Saved, Payload>>;
 
-export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionPayload>('transaction');
-export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionPayload>('conversion');
+export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionBody>('transaction');
+export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionBody>('conversion');
