@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { Conversion, ConversionBody } from '@kassa/contract';
 import { useState, type ReactNode } from 'react';
-import { useUserCurrencies } from '../../app/global-data';
+import { useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';

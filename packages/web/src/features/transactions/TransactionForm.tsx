@@ -2,7 +2,7 @@ import { Anchor, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Texta
 import type { BusinessType, Category, Transaction, TransactionBody } from '@kassa/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useCategories, useUserCurrencies } from '../../app/global-data';
+import { useCategories, useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
@@ -116,7 +116,12 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <AmountInput required value={amount} onChange={setAmount} data-autofocus />
-            <CurrencyPicker required value={currencyValue} onChange={setCurrency} />
+            <CurrencyPicker
+              required
+              value={currencyValue}
+              onChange={setCurrency}
+              codes={currencies.map((c) => c.code)}
+            />
           </SimpleGrid>
           <Select
             label="Category"

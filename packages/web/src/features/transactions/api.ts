@@ -1,15 +1,18 @@
 import type {
   Category,
   Conversion,
+  ConversionBody,
   Fixpoint,
   IntervalInput,
   MoneyAmount,
   Transaction,
+  TransactionBody,
   TransactionFilterBody,
 } from '@kassa/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { LEDGER_KEY } from '../../app/ledger-refresh';
-import { apiGet, apiPost } from '../../lib/api';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../shared/query-keys';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { useRefreshLedger } from '../../shared/ledger-refresh';
 
 /** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
 export const PAGE_SIZE = 100;
@@ -17,7 +20,7 @@ export const PAGE_SIZE = 100;
 /** Transactions newest first, a page at a time (POST transaction/getfiltered with limit and after). */
 export function useTransactionPages(filter: TransactionFilterBody) {
   return useInfiniteQuery({
-    queryKey: [LEDGER_KEY, 'transactions', filter],
+    queryKey: queryKeys.transactionPages(filter),
     queryFn: ({ pageParam }) =>
       apiPost<Transaction[]>('transaction/getfiltered', {
         ...filter,
@@ -35,7 +38,7 @@ export function useTransactionPages(filter: TransactionFilterBody) {
 /** The converted sum of the filtered transactions (shown when exactly one direction is filtered). */
 export function useConvertedSum(filter: TransactionFilterBody, enabled: boolean) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'sum', filter],
+    queryKey: queryKeys.convertedSum(filter),
     queryFn: () => apiPost<MoneyAmount>('transaction/getconvertedsum', filter),
     enabled,
   });
@@ -43,7 +46,7 @@ export function useConvertedSum(filter: TransactionFilterBody, enabled: boolean)
 
 export function useConversionsBetween(interval: IntervalInput, enabled = true) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'conversions', interval],
+    queryKey: queryKeys.conversionsBetween(interval),
     queryFn: () => apiPost<Conversion[]>('conversion/getbetween', interval),
     enabled,
   });
@@ -51,7 +54,7 @@ export function useConversionsBetween(interval: IntervalInput, enabled = true) {
 
 export function useFixpointsBetween(interval: IntervalInput, enabled = true) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'fixpoints', interval],
+    queryKey: queryKeys.fixpointsBetween(interval),
     queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', interval),
     enabled,
   });
@@ -59,7 +62,7 @@ export function useFixpointsBetween(interval: IntervalInput, enabled = true) {
 
 export function useTransaction(id: number) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'transaction', id],
+    queryKey: queryKeys.transaction(id),
     queryFn: () => apiGet<Transaction>(`transaction/getbyid/${id}`),
     retry: false,
   });
@@ -67,7 +70,7 @@ export function useTransaction(id: number) {
 
 export function useConversion(id: number) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'conversion', id],
+    queryKey: queryKeys.conversion(id),
     queryFn: () => apiGet<Conversion>(`conversion/getbyid/${id}`),
     retry: false,
   });
@@ -76,8 +79,36 @@ export function useConversion(id: number) {
 /** External categories (system ones) for the external tab. */
 export function useExternalCategories() {
   return useQuery({
-    queryKey: ['category', 'external'],
+    queryKey: queryKeys.externalCategories,
     queryFn: () => apiGet<Category[]>('category/get-external'),
     staleTime: Infinity,
   });
 }
+
+/**
+ * Add, update and delete of one ledger entity (its `{entity}/add`, `/update` and `/delete/{id}`);
+ * each refreshes every ledger-derived view when done. A delete spares the deleted item's own
+ * query (queryKeys[entity](id)), which would only answer 404.
+ */
+function useLedgerWrites<Saved, Payload>(entity: 'transaction' | 'conversion') {
+  const refresh = useRefreshLedger();
+  return {
+    add: useMutation({
+      mutationFn: (p: Payload) => apiPost<Saved>(`${entity}/add`, p),
+      onSuccess: () => refresh(),
+    }),
+    update: useMutation({
+      mutationFn: (p: Payload & { id: number }) => apiPost<Saved>(`${entity}/update`, p),
+      onSuccess: () => refresh(),
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `${entity}/delete/${id}`),
+      onSuccess: (_: unknown, id: number) => refresh(queryKeys[entity](id)),
+    }),
+  };
+}
+
+export type LedgerWrites<Saved, Payload> = ReturnType<typeof useLedgerWrites<Saved, Payload>>;
+
+export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionBody>('transaction');
+export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionBody>('conversion');

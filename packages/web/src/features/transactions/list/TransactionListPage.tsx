@@ -2,7 +2,7 @@ import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useCategories } from '../../../app/global-data';
+import { useCategories } from '../../../shared/global-data';
 import { quickRange, toApiInterval } from '../../../components/interval';
 import {
   useConversionsBetween,
