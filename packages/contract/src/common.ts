@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INSTANT, MIN_INSTANT } from './paths.js';
 
 /** Ids are 32-bit in PostgreSQL (integer columns): a larger number is no id of ours. */
 export const MAX_ID = 2_147_483_647;
@@ -19,12 +20,6 @@ export const idParamSchema = z.object({
     .max(MAX_ID, 'must be a positive integer'),
 });
 
-/**
- * The instants the ledger accepts: wide enough for any real history and plan, narrow enough to
- * catch a typo (0202, 20266) before it is stored and to keep a report over the range cheap.
- */
-export const MIN_INSTANT = Date.UTC(1900, 0, 1);
-export const MAX_INSTANT = Date.UTC(2200, 0, 1) - 1;
 const INSTANT_RANGE = 'must be between 1900-01-01 and 2199-12-31';
 /** An epoch-ms instant within MIN_INSTANT..MAX_INSTANT. */
 export const boundedInstantSchema = z.number().min(MIN_INSTANT, INSTANT_RANGE).max(MAX_INSTANT, INSTANT_RANGE);

@@ -11,5 +11,12 @@ export const CSRF_HEADER = 'x-xsrf-token';
 /** Product version shown in footers and returned by GET health. */
 export const PRODUCT_VERSION = '1.10.8';
 
+/**
+ * The instants the ledger accepts: wide enough for any real history and plan, narrow enough to
+ * catch a typo (0202, 20266) before it is stored and to keep a report over the range cheap.
+ */
+export const MIN_INSTANT = Date.UTC(1900, 0, 1);
+export const MAX_INSTANT = Date.UTC(2200, 0, 1) - 1;
+
 /** Minimum password length (spec §9). */
 export const MIN_PASSWORD_LENGTH = 8;

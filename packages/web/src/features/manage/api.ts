@@ -12,11 +12,9 @@ import type {
   UserCurrencyDto,
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ALL_TIME } from '../../components/interval';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { queryKeys } from '../../shared/query-keys';
-
-/** Every fixpoint: the contract only lists fixpoints between two instants, so ask for all of time. */
-const ALL_TIME = { start: new Date(0).toISOString(), end: new Date(Date.UTC(9999, 11, 31)).toISOString() };
 
 export function useCategory(id: number) {
   return useQuery({
@@ -98,7 +96,7 @@ export function usePocketMutations() {
   };
 }
 
-/** Every fixpoint, newest first (the server orders them). */
+/** Every fixpoint, newest first (the server orders them); the API lists fixpoints only between two instants. */
 export function useAllFixpoints() {
   return useQuery({
     queryKey: queryKeys.allFixpoints,

@@ -9,7 +9,7 @@ import type {
   TransactionBody,
   TransactionFilterBody,
 } from '@kassa/contract';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query-keys';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { useRefreshLedger } from '../../shared/ledger-refresh';
@@ -44,19 +44,30 @@ export function useConvertedSum(filter: TransactionFilterBody, enabled: boolean)
   });
 }
 
-export function useConversionsBetween(interval: IntervalInput, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.conversionsBetween(interval),
-    queryFn: () => apiPost<Conversion[]>('conversion/getbetween', interval),
-    enabled,
+// Module-level, so the combined list keeps its identity while no answer changes.
+const allRows = <T>(results: readonly { data?: T[] | undefined }[]): T[] => results.flatMap((r) => r.data ?? []);
+
+/** POST conversion/getbetween for each span, as one list (the spans do not overlap). */
+export function useConversionsOver(spans: readonly IntervalInput[], enabled: boolean) {
+  return useQueries({
+    queries: spans.map((span) => ({
+      queryKey: queryKeys.conversionsBetween(span),
+      queryFn: () => apiPost<Conversion[]>('conversion/getbetween', span),
+      enabled,
+    })),
+    combine: allRows<Conversion>,
   });
 }
 
-export function useFixpointsBetween(interval: IntervalInput, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.fixpointsBetween(interval),
-    queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', interval),
-    enabled,
+/** POST fixpoint/getbetween for each span, as one list (the spans do not overlap). */
+export function useFixpointsOver(spans: readonly IntervalInput[], enabled: boolean) {
+  return useQueries({
+    queries: spans.map((span) => ({
+      queryKey: queryKeys.fixpointsBetween(span),
+      queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', span),
+      enabled,
+    })),
+    combine: allRows<Fixpoint>,
   });
 }
 
