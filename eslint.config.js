@@ -1,10 +1,17 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web app's layers, top down: app -> features -> shared -> components -> lib (docs/ARCHITECTURE.md).
+const web = 'packages/web/src';
+const features = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -113,10 +120,50 @@ export default tseslint.config(
       ],
     },
   },
-  // Web boundaries (filled by the web data-layer work).
+  // Web boundaries: each layer imports only those below it; a feature reaches another only
+  // through its index.ts; the test harness (test/) may wire up the whole app.
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
-    rules: {},
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: 'Features sit below the app: move what they share into shared/ or lib/.',
+            },
+            ...features.map((name) => ({
+              target: `${web}/features/${name}`,
+              from: `${web}/features`,
+              except: [
+                `./${name}`,
+                ...features.filter((other) => other !== name).map((other) => `./${other}/index.ts`),
+              ],
+              message: 'Another feature is reached only through its index.ts.',
+            })),
+            {
+              target: `${web}/shared`,
+              from: [`${web}/app`, `${web}/features`, `${web}/components`],
+              message: 'shared/ holds session and data below every screen.',
+            },
+            {
+              target: `${web}/components`,
+              from: [`${web}/app`, `${web}/features`, `${web}/shared`],
+              message: 'Components fetch nothing and know no feature: take data as props.',
+            },
+            {
+              target: `${web}/lib`,
+              from: [`${web}/app`, `${web}/features`, `${web}/shared`, `${web}/components`, `${web}/test`],
+              message: 'lib/ is the bottom layer.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

@@ -29,6 +29,7 @@ export const signupRequestSchema = z
   })
   .refine((s) => s.password === s.password2, { message: 'must match password', path: ['password2'] });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export type SignupBody = z.input<typeof signupRequestSchema>;
 
 /** POST account/initial-data */
 export const initialDataRequestSchema = z.object({
@@ -39,12 +40,14 @@ export const initialDataRequestSchema = z.object({
   startBalance: amountInputSchema,
 });
 export type InitialDataRequest = z.infer<typeof initialDataRequestSchema>;
+export type InitialDataBody = z.input<typeof initialDataRequestSchema>;
 
 /** POST account/changepass */
 export const changePasswordRequestSchema = z
   .object({ oldPassword: z.string().min(1, 'is required'), newPassword, newPassword2: z.string() })
   .refine((s) => s.newPassword === s.newPassword2, { message: 'must match newPassword', path: ['newPassword2'] });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordRequestSchema>;
 
 /** GET config: what the web app needs before anyone logs in. */
 export const publicConfigSchema = z.object({

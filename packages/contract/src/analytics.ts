@@ -18,6 +18,39 @@ export const analyticsDateSchema = z
   })
   .pipe(boundedInstantSchema);
 
+/** The names of analytics/cashflow's amounts, in the order it lists them (DESIGN §5). */
+export const cashflowNames = [
+  'income',
+  'expense',
+  'loanin',
+  'loanout',
+  'businessin',
+  'businessout',
+  'tempin',
+  'tempout',
+  'convin',
+  'convout',
+  'externalin',
+  'externalout',
+  'start',
+  'end',
+  'realized',
+  'fixpointerror',
+  'revaluation',
+] as const;
+export type CashflowName = (typeof cashflowNames)[number];
+
+/** The names of analytics/balances' amounts, in the order it lists them (DESIGN §5). */
+export const balanceNames = [
+  'availablenominalmain',
+  'available',
+  'loaned',
+  'businesspending',
+  'outstanding',
+  'networth',
+] as const;
+export type BalanceName = (typeof balanceNames)[number];
+
 /** A named amount, as the analytics answers list them. */
 export const namedAssetSchema = z.object({ name: z.string(), asset: moneyAmountSchema });
 export type NamedAsset = z.infer<typeof namedAssetSchema>;
@@ -35,6 +68,7 @@ export const onePeriodRequestSchema = z.object({
   interval: analyticsIntervalSchema,
   direction: z.boolean({ error: 'must be true (income) or false (expense)' }),
 });
+export type OnePeriodBody = z.input<typeof onePeriodRequestSchema>;
 
 /** One category's P&L in the asked direction (positive), in the main currency. */
 export const categoryAmountSchema = namedAssetSchema.extend({ categoryId: z.number() });

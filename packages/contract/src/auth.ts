@@ -19,6 +19,7 @@ export const loginRequestSchema = z.object({
   password: z.string().min(1, 'is required').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginBody = z.input<typeof loginRequestSchema>;
 
 /** POST auth/login, GET auth/refresh-token */
 export const tokenResponseSchema = z.object({ token: z.string() });

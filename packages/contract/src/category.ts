@@ -32,6 +32,7 @@ export const newCategorySchema = z.object({
   monthlyLimit,
 });
 export type NewCategory = z.infer<typeof newCategorySchema>;
+export type NewCategoryBody = z.input<typeof newCategorySchema>;
 
 /** POST category/update: type and direction are fixed at creation. */
 export const updateCategorySchema = z.object({
@@ -44,6 +45,7 @@ export const updateCategorySchema = z.object({
   isIncome: z.boolean().nullable().optional(),
 });
 export type UpdateCategory = z.infer<typeof updateCategorySchema>;
+export type UpdateCategoryBody = z.input<typeof updateCategorySchema>;
 
 /** GET category/getall query: filters, all optional. */
 export const categoryQuerySchema = z.object({

@@ -25,3 +25,5 @@ const conversionInput = z.object({
 export const addConversionSchema = conversionInput.extend({ id: z.null().optional() });
 export const updateConversionSchema = conversionInput.extend({ id: idSchema });
 export type ConversionInput = z.infer<typeof conversionInput>;
+/** What a client sends to conversion/add; conversion/update adds the id. */
+export type ConversionBody = z.input<typeof conversionInput>;

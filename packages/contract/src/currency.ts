@@ -27,3 +27,4 @@ export const addCurrencyRequestSchema = z.object({
   items: z.array(newCurrencyPocketSchema).max(50).default([]),
 });
 export type AddCurrencyRequest = z.infer<typeof addCurrencyRequestSchema>;
+export type AddCurrencyBody = z.input<typeof addCurrencyRequestSchema>;

@@ -8,6 +8,7 @@ export const pocketBalanceSchema = z.object({
 });
 export const pocketBalancesSchema = z.array(pocketBalanceSchema).max(1000);
 export type PocketBalance = z.infer<typeof pocketBalanceSchema>;
+export type PocketBalanceBody = z.input<typeof pocketBalanceSchema>;
 
 /** Query of fixpoint/calcerror and fixpoint/set: the fixpoint's instant, default now. */
 export const fixpointTimeQuerySchema = z.object({ time: instantSchema.optional() });
@@ -57,3 +58,4 @@ export const pocketStateUpdatesSchema = z
   .min(1, 'must hold at least one pocket state')
   .max(1000);
 export type PocketStateUpdate = z.infer<typeof pocketStateUpdatesSchema>[number];
+export type PocketStateUpdateBody = z.input<typeof pocketStateUpdatesSchema>[number];

@@ -1,3 +1,5 @@
+// Request types: `XBody` = z.input, what a client may send (defaults absent, text untrimmed);
+// `X` (z.infer) is what the server holds once the schema has parsed it.
 export * from './errors.js';
 export * from './auth.js';
 export * from './account.js';

@@ -11,9 +11,6 @@ export const CSRF_HEADER = 'x-xsrf-token';
 /** Product version shown in footers and returned by GET health. */
 export const PRODUCT_VERSION = '1.10.8';
 
-/** Minimum password length (spec §9). */
-export const MIN_PASSWORD_LENGTH = 8;
-
 /**
  * The instants the ledger accepts: wide enough for any real history and plan, narrow enough to
  * catch a typo (0202, 20266) before it is stored and to keep a report over the range cheap.
@@ -21,8 +18,5 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MIN_INSTANT = Date.UTC(1900, 0, 1);
 export const MAX_INSTANT = Date.UTC(2200, 0, 1) - 1;
 
-/** The whole accepted range as an interval body, for lists that ask for everything. */
-export const ALL_TIME = {
-  start: new Date(MIN_INSTANT).toISOString(),
-  end: new Date(MAX_INSTANT).toISOString(),
-} as const;
+/** Minimum password length (spec §9). */
+export const MIN_PASSWORD_LENGTH = 8;

@@ -24,6 +24,7 @@ export const newPocketSchema = z.object({
   isCash: z.boolean().default(false),
 });
 export type NewPocket = z.infer<typeof newPocketSchema>;
+export type NewPocketBody = z.input<typeof newPocketSchema>;
 
 export const newPocketsSchema = z.array(newPocketSchema).min(1, 'must hold at least one pocket').max(100);
 
@@ -35,3 +36,4 @@ export const updatePocketSchema = z.object({
   currency: currencyCodeSchema.optional(),
 });
 export type UpdatePocket = z.infer<typeof updatePocketSchema>;
+export type UpdatePocketBody = z.input<typeof updatePocketSchema>;

@@ -51,6 +51,8 @@ export const transactionInputSchema = z.object({
 export const addTransactionSchema = transactionInputSchema.extend({ id: z.null().optional() });
 export const updateTransactionSchema = transactionInputSchema.extend({ id: idSchema });
 export type TransactionInput = z.infer<typeof transactionInputSchema>;
+/** What a client sends to transaction/add; transaction/update adds the id. */
+export type TransactionBody = z.input<typeof transactionInputSchema>;
 
 /** POST transaction/getfiltered and getconvertedsum: every field optional; empty lists mean "any". */
 export const transactionFilterSchema = z.object({
@@ -65,3 +67,4 @@ export const transactionFilterSchema = z.object({
   after: z.object({ time: instantSchema, id: idSchema }).optional(),
 });
 export type TransactionFilter = z.infer<typeof transactionFilterSchema>;
+export type TransactionFilterBody = z.input<typeof transactionFilterSchema>;

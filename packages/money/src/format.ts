@@ -1,4 +1,5 @@
 import { findCurrency } from './currencies.js';
+import { UNKNOWN_CURRENCY_DECIMALS } from './major.js';
 
 // Display rules of spec §9. Pure functions: the web formats with these, tests pin the rules.
 
@@ -17,7 +18,7 @@ function groupThousands(fixed: string): string {
 export function formatMoney(amount: number, currencyCode: string): string {
   const currency = findCurrency(currencyCode);
   const sign = currency?.sign ?? '?';
-  const decimals = currency?.decimals ?? 2;
+  const decimals = currency?.decimals ?? UNKNOWN_CURRENCY_DECIMALS;
   const signBefore = currency?.signBefore ?? false;
   const number = groupThousands(Math.abs(amount).toFixed(decimals));
   // Letter signs ("CHF", "Rp") need a space to stay readable; symbols ("$", "€") sit close.

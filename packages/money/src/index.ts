@@ -6,4 +6,4 @@ export { dayFromIso, isoFromDay, utcDayOf } from './days.js';
 export { ExactSum } from './exact-sum.js';
 export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';
 export { formatMoney, formatRate, formatDate, formatTime, abbreviate, ellipsis } from './format.js';
-export { decimalsOf, majorToMinor, sumMajor } from './major.js';
+export { decimalsOf, majorToMinor, sumMajor, UNKNOWN_CURRENCY_DECIMALS } from './major.js';

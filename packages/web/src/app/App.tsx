@@ -7,7 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConfirmProvider } from '../components/confirm/ConfirmProvider';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
-import { bindSession } from './session';
+import { bindSession } from '../shared/session';
 
 // The toast renderer loads after the first page; toasts raised before it are queued in the store.
 const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));

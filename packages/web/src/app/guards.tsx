@@ -1,12 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { pendingStep, stepPath } from '../features/registration/steps';
+import { pendingStep, stepPath } from '../shared/registration-steps';
+import type { LoginRedirectState } from '../shared/session';
 import { clearToken, getToken, isTokenValid, tokenClaims, useToken } from '../lib/token';
-
-/** Where the login page sends the user back to once logged in. */
-export interface LoginRedirectState {
-  from?: string;
-}
 
 function ToLogin() {
   const location = useLocation();

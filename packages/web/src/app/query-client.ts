@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
-import { reportFailure } from './session';
+import { reportFailure } from '../shared/session';
 
 declare module '@tanstack/react-query' {
   interface Register {

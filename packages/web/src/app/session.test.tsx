@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { getToken, setToken } from '../lib/token';
 import { createQueryClient } from './query-client';
-import { bindSession, logOut, reportFailure } from './session';
+import { bindSession, logOut, reportFailure } from '../shared/session';
 
 describe('session and toasts (spec §4, §8)', () => {
   let navigations: string[];

@@ -1,5 +1,4 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useUserCurrencies } from '../app/global-data';
 import { currencyOptions } from './currency-options';
 
 type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
@@ -7,21 +6,19 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   onChange: (code: string) => void;
   /** A currency not to offer (the other side of a conversion). */
   exclude?: string | null;
-  /** The codes to choose from; the user's currencies when absent. */
-  codes?: readonly string[];
+  /** The codes to choose from (the caller's data: components fetch nothing). */
+  codes: readonly string[];
 };
 
-/** A currency picker over the user's currencies: excluded one left out, current one first (spec §5). */
+/** A currency picker: excluded one left out, current one first, the rest in the given order (spec §5). */
 export function CurrencyPicker({ value, onChange, exclude, codes, ...rest }: Props) {
-  const userCurrencies = useUserCurrencies().data;
-  const all = codes ?? (userCurrencies ?? []).map((c) => c.code);
   return (
     <Select
       label="Currency"
       allowDeselect={false}
       searchable
       {...rest}
-      data={currencyOptions(all, value, exclude)}
+      data={currencyOptions(codes, value, exclude)}
       value={value}
       onChange={(code) => {
         if (code !== null) onChange(code);

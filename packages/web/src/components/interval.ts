@@ -1,3 +1,5 @@
+import type { IntervalInput } from '@kassa/contract';
+import { MAX_INSTANT, MIN_INSTANT } from '@kassa/contract/constants';
 import { endOfDay, startOfDay } from '../lib/local-time';
 
 /** A closed interval of local days; the API gets start of the first day to 23:59:59 of the last. */
@@ -33,7 +35,13 @@ export function quickRange(range: QuickRange, today = new Date()): DayInterval {
   }
 }
 
+/** Every instant the API accepts: "all of time" for lists that only come between two instants. */
+export const ALL_TIME: IntervalInput = {
+  start: new Date(MIN_INSTANT).toISOString(),
+  end: new Date(MAX_INSTANT).toISOString(),
+};
+
 /** The interval as the API takes it (spec §3 Time interval): ISO instants, start of day to 23:59:59. */
-export function toApiInterval(i: DayInterval): { start: string; end: string } {
+export function toApiInterval(i: DayInterval): IntervalInput {
   return { start: startOfDay(i.start).toISOString(), end: endOfDay(i.end).toISOString() };
 }

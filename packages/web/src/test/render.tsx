@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
-import { bindSession } from '../app/session';
+import { bindSession } from '../shared/session';
 import { ConfirmProvider } from '../components/confirm/ConfirmProvider';
 
 /** A JWT-shaped token with the given claims (unsigned: the web never verifies signatures). */

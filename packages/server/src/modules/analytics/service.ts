@@ -1,6 +1,8 @@
 import {
   MAX_HISTORY_DAYS,
   type BalanceHistory,
+  type BalanceName,
+  type CashflowName,
   type CategoryAmount,
   type Holding,
   type MultiPeriod,
@@ -20,7 +22,7 @@ import type { RatesService } from '../rates/service.js';
 const MS_PER_DAY = 86_400_000;
 
 /** The cash-flow buckets a flow total falls into (DESIGN §5), with the sign it adds with. */
-function cashflowBuckets(t: FlowTotal): [string, 1 | -1][] {
+function cashflowBuckets(t: FlowTotal): [CashflowName, 1 | -1][] {
   const sign = t.isIncome ? 1 : -1;
   const side = t.isIncome ? 'in' : 'out';
   switch (t.kind) {
@@ -55,7 +57,7 @@ const CASHFLOW_FLOWS = [
   'externalin',
   'externalout',
   'realized',
-] as const;
+] as const satisfies readonly CashflowName[];
 
 /** Analytics of DESIGN §5, in the main currency unless named. */
 export class AnalyticsService {
@@ -104,7 +106,7 @@ export class AnalyticsService {
     const loaned = AnalyticsService.total(this.convertEach(converter, loans, day));
     const businessPending = AnalyticsService.total(this.convertEach(converter, pending, day));
     const outstanding = loaned + businessPending;
-    const asset = (name: string, minor: bigint): NamedAsset => ({
+    const asset = (name: BalanceName, minor: bigint): NamedAsset => ({
       name,
       asset: { amount: minorToMajor(minor, main.decimals), currency: main.code },
     });
@@ -163,7 +165,7 @@ export class AnalyticsService {
       v.externalin +
       v.externalout +
       fixpointError;
-    const named: [string, bigint][] = [
+    const named: [CashflowName, bigint][] = [
       ['income', v.income],
       ['expense', v.expense],
       ['loanin', v.loanin],

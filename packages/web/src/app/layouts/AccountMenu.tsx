@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useUserInfo } from '../global-data';
-import { logOut } from '../session';
+import { useUserInfo } from '../../shared/global-data';
+import { logOut } from '../../shared/session';
 
 /** The header's account menu: the user's first name, Profile and Log out (spec §2). */
 export function AccountMenu() {

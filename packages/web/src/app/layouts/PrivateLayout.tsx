@@ -6,7 +6,7 @@ import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
 import { useHorizontalSwipe } from '../../lib/swipe';
-import { useGlobalData } from '../global-data';
+import { useGlobalData } from '../../shared/global-data';
 import { useTokenRefresh } from '../token-refresh';
 import { AccountMenu } from './AccountMenu';
 import { sectionTitle } from './sections';

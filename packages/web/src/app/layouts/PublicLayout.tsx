@@ -5,7 +5,7 @@ import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
 import { isTokenValid, useToken } from '../../lib/token';
-import { usePublicConfig } from '../global-data';
+import { usePublicConfig } from '../../shared/global-data';
 
 /** Spec §1: the Contact link opens a mail draft with this subject. */
 export const CONTACT_SUBJECT = 'Contacting the developer';

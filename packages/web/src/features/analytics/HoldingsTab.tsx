@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatMoney } from '@kassa/money';
-import { useUserInfo } from '../../app/global-data';
+import { useUserInfo } from '../../shared/global-data';
 import { useHoldings } from './api';
 import { AsOfDatePicker } from './AsOfDatePicker';
 import { holdingsView } from './holdings';

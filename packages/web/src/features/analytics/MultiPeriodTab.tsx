@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
-import { useUserInfo } from '../../app/global-data';
+import { useUserInfo } from '../../shared/global-data';
 import { useMultiPeriod } from './api';
 import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
 import { TALL_CHART_HEIGHT } from './chart-format';

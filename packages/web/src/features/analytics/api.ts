@@ -2,10 +2,8 @@ import type { BalanceHistory, CategoryAmount, Holding, MultiPeriod, NamedAsset }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toApiInterval, type DayInterval } from '../../components/interval';
 import { apiPost } from '../../lib/api';
+import { queryKeys } from '../../shared/query-keys';
 import { asOfBody } from './balances';
-
-// Keys start with 'ledger' like every ledger-derived view, so a change of transactions refreshes them.
-const KEY = ['ledger', 'analytics'] as const;
 
 // While a new interval loads, the previous figures stay on screen instead of a blank card.
 const keep = { placeholderData: keepPreviousData };
@@ -14,7 +12,7 @@ const keep = { placeholderData: keepPreviousData };
 export function useOnePeriod(interval: DayInterval, income: boolean) {
   const body = { interval: toApiInterval(interval), direction: income };
   return useQuery({
-    queryKey: [...KEY, 'oneperiod', body],
+    queryKey: queryKeys.analytics('oneperiod', body),
     queryFn: () => apiPost<CategoryAmount[]>('analytics/oneperiod', body),
     ...keep,
   });
@@ -24,7 +22,7 @@ export function useOnePeriod(interval: DayInterval, income: boolean) {
 export function useCashflow(interval: DayInterval) {
   const body = toApiInterval(interval);
   return useQuery({
-    queryKey: [...KEY, 'cashflow', body],
+    queryKey: queryKeys.analytics('cashflow', body),
     queryFn: () => apiPost<NamedAsset[]>('analytics/cashflow', body),
     ...keep,
   });
@@ -35,7 +33,7 @@ export function useBalances(day?: Date) {
   // Today's and undefined both mean "now"; the key keeps the day so a past date is cached apart.
   const dayKey = day === undefined ? 'now' : day.toDateString();
   return useQuery({
-    queryKey: [...KEY, 'balances', dayKey],
+    queryKey: queryKeys.analytics('balances', dayKey),
     queryFn: () => apiPost<NamedAsset[]>('analytics/balances', asOfBody(day)),
     ...keep,
   });
@@ -44,7 +42,7 @@ export function useBalances(day?: Date) {
 /** POST analytics/holdings with a date (a JSON string). */
 export function useHoldings(day: Date) {
   return useQuery({
-    queryKey: [...KEY, 'holdings', day.toDateString()],
+    queryKey: queryKeys.analytics('holdings', day.toDateString()),
     queryFn: () => apiPost<Holding[]>('analytics/holdings', asOfBody(day)),
     ...keep,
   });
@@ -54,7 +52,7 @@ export function useHoldings(day: Date) {
 export function useBalanceHistory(interval: DayInterval) {
   const body = toApiInterval(interval);
   return useQuery({
-    queryKey: [...KEY, 'balance-history', body],
+    queryKey: queryKeys.analytics('balance-history', body),
     queryFn: () => apiPost<BalanceHistory>('analytics/balance-history', body),
     ...keep,
   });
@@ -64,7 +62,7 @@ export function useBalanceHistory(interval: DayInterval) {
 export function useMultiPeriod(interval: DayInterval, income: boolean) {
   const body = { interval: toApiInterval(interval), direction: income };
   return useQuery({
-    queryKey: [...KEY, 'multiperiod', body],
+    queryKey: queryKeys.analytics('multiperiod', body),
     queryFn: () => apiPost<MultiPeriod>('analytics/multiperiod', body),
     ...keep,
   });

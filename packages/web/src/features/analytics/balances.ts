@@ -1,4 +1,4 @@
-import type { NamedAsset } from '@kassa/contract';
+import type { BalanceName, NamedAsset } from '@kassa/contract';
 import { endOfDay } from '../../lib/local-time';
 
 /** The figures of the balances card (spec §2), in order; `hidden` ones wait for a click on the card. */
@@ -9,10 +9,10 @@ export const BALANCE_FIGURES = [
   { name: 'businesspending', label: 'Business pending', hidden: true },
   { name: 'outstanding', label: 'Outstanding sum', hidden: true },
   { name: 'networth', label: 'Net worth', hidden: true },
-] as const;
+] as const satisfies readonly { name: BalanceName; label: string; hidden: boolean }[];
 
 export interface BalanceFigure {
-  name: string;
+  name: BalanceName;
   label: string;
   hidden: boolean;
   asset: NamedAsset['asset'] | undefined;

@@ -1,4 +1,4 @@
-import type { NamedAsset } from '@kassa/contract';
+import type { CashflowName, NamedAsset } from '@kassa/contract';
 import { sumMajor } from '@kassa/money';
 import { namedAmount } from './figures';
 import { monthlyAverage } from './shares';
@@ -46,9 +46,9 @@ export interface ReconciliationLine {
 export function cashflowFigures(list: readonly NamedAsset[], days: number): CashflowFigures | undefined {
   const currency = list[0]?.asset.currency;
   if (currency === undefined) return undefined;
-  const v = (name: string) => namedAmount(list, name);
+  const v = (name: CashflowName) => namedAmount(list, name);
   const abs = (n: number) => Math.abs(n);
-  const inOut = (inName: string, outName: string): InOut => ({
+  const inOut = (inName: CashflowName, outName: CashflowName): InOut => ({
     in: v(inName),
     out: abs(v(outName)),
     change: sumMajor(currency, v(inName), v(outName)),

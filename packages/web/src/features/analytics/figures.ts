@@ -1,4 +1,4 @@
-import type { NamedAsset } from '@kassa/contract';
+import type { BalanceName, CashflowName, NamedAsset } from '@kassa/contract';
 import type { MantineColor } from '@mantine/core';
 
 /** The colour a signed figure shows in (spec §2 "coloured by sign"): teal above 0, red below, none at 0. */
@@ -7,6 +7,6 @@ export function signColor(amount: number): MantineColor | undefined {
 }
 
 /** The amount of the named figure of an analytics answer; 0 when the server left it out. */
-export function namedAmount(list: readonly NamedAsset[], name: string): number {
+export function namedAmount(list: readonly NamedAsset[], name: BalanceName | CashflowName): number {
   return list.find((a) => a.name === name)?.asset.amount ?? 0;
 }

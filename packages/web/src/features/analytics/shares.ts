@@ -25,9 +25,9 @@ export function intervalDays(interval: DayInterval): number {
  * minor units and rounded once, half to even, to the currency's minor unit.
  */
 export function monthlyAverage(amount: number, currency: string, days: number): number {
-  const minor = majorToMinor(amount, currency);
-  const avg = divideHalfEven(minor * DAYS_PER_MONTH_HUNDREDTHS, BigInt(days) * 100n);
-  return minorToMajor(avg, decimalsOf(currency));
+  const amountMinor = majorToMinor(amount, currency);
+  const averageMinor = divideHalfEven(amountMinor * DAYS_PER_MONTH_HUNDREDTHS, BigInt(days) * 100n);
+  return minorToMajor(averageMinor, decimalsOf(currency));
 }
 
 /** amount / sum x 100 with one decimal ("12.3"), exact and rounded half to even; "0.0" for an empty sum. */

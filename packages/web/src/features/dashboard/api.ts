@@ -1,13 +1,13 @@
-import type { NamedAsset } from '@kassa/contract';
+import type { BalanceName, CashflowName, NamedAsset } from '@kassa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { LEDGER_KEY } from '../../app/ledger-refresh';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { apiPost } from '../../lib/api';
+import { queryKeys } from '../../shared/query-keys';
 
 /** Balances now (POST analytics/balances with today's instant). */
 export function useBalancesNow() {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'dashboard', 'balances'],
+    queryKey: queryKeys.dashboardBalances,
     queryFn: () => apiPost<NamedAsset[]>('analytics/balances', new Date().toISOString()),
   });
 }
@@ -15,12 +15,15 @@ export function useBalancesNow() {
 /** This month's cash flow so far (POST analytics/cashflow, month to date). */
 export function useMonthCashflow() {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'dashboard', 'cashflow'],
+    queryKey: queryKeys.dashboardCashflow,
     queryFn: () => apiPost<NamedAsset[]>('analytics/cashflow', toApiInterval(quickRange('MTD'))),
   });
 }
 
 /** The named amount of an analytics answer, if present. */
-export function named(list: readonly NamedAsset[] | undefined, name: string): NamedAsset | undefined {
+export function named(
+  list: readonly NamedAsset[] | undefined,
+  name: BalanceName | CashflowName,
+): NamedAsset | undefined {
   return list?.find((a) => a.name === name);
 }

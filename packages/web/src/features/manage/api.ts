@@ -1,35 +1,24 @@
-import { ALL_TIME } from '@kassa/contract/constants';
 import type {
-  AddCurrencyRequest,
+  AddCurrencyBody,
   Category,
   DailyRateResponse,
   Fixpoint,
-  NewCategory,
-  NewPocket,
+  NewCategoryBody,
+  NewPocketBody,
   Pocket,
   PocketGroup,
-  UpdateCategory,
-  UpdatePocket,
+  UpdateCategoryBody,
+  UpdatePocketBody,
   UserCurrencyDto,
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GLOBAL_KEYS } from '../../app/global-data';
+import { ALL_TIME } from '../../components/interval';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
-
-/** Query keys of the manage screens (prefixes shared with the API paths, so other areas can invalidate them). */
-export const MANAGE_KEYS = {
-  category: (id: number) => ['category', 'getbyid', id] as const,
-  dailyRates: ['exrate', 'get-daily'] as const,
-  pockets: ['pocket'] as const,
-  pocketGroups: ['pocket', 'getall-grouped'] as const,
-  fixpoints: ['fixpoint', 'manage-list'] as const,
-};
-
-/** Every fixpoint: the contract only lists fixpoints between two instants, so ask for all of time. */
+import { queryKeys } from '../../shared/query-keys';
 
 export function useCategory(id: number) {
   return useQuery({
-    queryKey: MANAGE_KEYS.category(id),
+    queryKey: queryKeys.category(id),
     queryFn: () => apiGet<Category>(`category/getbyid/${id}`),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -39,16 +28,16 @@ export function useCategory(id: number) {
 /** Category writes; each one reloads the shared category list every picker uses. */
 export function useCategoryMutations() {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.categories });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.categories });
   return {
     add: useMutation({
-      mutationFn: (c: NewCategory) => apiPost<Category>('category/add', c),
+      mutationFn: (c: NewCategoryBody) => apiPost<Category>('category/add', c),
       onSuccess: reload,
     }),
     update: useMutation({
-      mutationFn: (c: UpdateCategory) => apiPost<Category>('category/update', c),
+      mutationFn: (c: UpdateCategoryBody) => apiPost<Category>('category/update', c),
       onSuccess: (saved) => {
-        queryClient.setQueryData(MANAGE_KEYS.category(saved.id), saved);
+        queryClient.setQueryData(queryKeys.category(saved.id), saved);
         return reload();
       },
     }),
@@ -56,7 +45,7 @@ export function useCategoryMutations() {
       mutationFn: (id: number) => apiRequest<undefined>('DELETE', `category/delete/${id}`),
       onSuccess: (_none, id) => {
         // The editor leaves at once; a refetch of the deleted category would only answer 404.
-        queryClient.removeQueries({ queryKey: MANAGE_KEYS.category(id) });
+        queryClient.removeQueries({ queryKey: queryKeys.category(id) });
         return reload();
       },
     }),
@@ -66,7 +55,7 @@ export function useCategoryMutations() {
 /** Today's rate from the main currency to each user currency (units of it per 1 main unit). */
 export function useDailyRates() {
   return useQuery({
-    queryKey: MANAGE_KEYS.dailyRates,
+    queryKey: queryKeys.dailyRates,
     queryFn: () => apiGet<DailyRateResponse>('exrate/get-daily'),
   });
 }
@@ -74,19 +63,19 @@ export function useDailyRates() {
 export function useAddCurrency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (req: AddCurrencyRequest) => apiPost<UserCurrencyDto>('currency/add', req),
+    mutationFn: (req: AddCurrencyBody) => apiPost<UserCurrencyDto>('currency/add', req),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.userCurrencies }),
-        queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.pockets }),
-        queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.dailyRates }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.userCurrencies }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.pockets }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dailyRates }),
       ]),
   });
 }
 
 export function usePocketGroups() {
   return useQuery({
-    queryKey: MANAGE_KEYS.pocketGroups,
+    queryKey: queryKeys.pocketGroups,
     queryFn: () => apiGet<PocketGroup[]>('pocket/getall-grouped'),
   });
 }
@@ -94,23 +83,23 @@ export function usePocketGroups() {
 /** Pocket writes; both reload every pocket list (fixpoint forms read pockets too). */
 export function usePocketMutations() {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: MANAGE_KEYS.pockets });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.pockets });
   return {
     update: useMutation({
-      mutationFn: (p: UpdatePocket) => apiPost<Pocket>('pocket/update', p),
+      mutationFn: (p: UpdatePocketBody) => apiPost<Pocket>('pocket/update', p),
       onSuccess: reload,
     }),
     addMany: useMutation({
-      mutationFn: (pockets: NewPocket[]) => apiPost<Pocket[]>('pocket/addmany', pockets),
+      mutationFn: (pockets: NewPocketBody[]) => apiPost<Pocket[]>('pocket/addmany', pockets),
       onSuccess: reload,
     }),
   };
 }
 
-/** Every fixpoint, newest first (the server orders them). */
+/** Every fixpoint, newest first (the server orders them); the API lists fixpoints only between two instants. */
 export function useAllFixpoints() {
   return useQuery({
-    queryKey: MANAGE_KEYS.fixpoints,
+    queryKey: queryKeys.allFixpoints,
     queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', ALL_TIME),
   });
 }

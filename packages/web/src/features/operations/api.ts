@@ -3,18 +3,16 @@ import type {
   FixpointDetail,
   FixpointError,
   LoanSummary,
-  PocketBalance,
+  PocketBalanceBody,
   PocketGroup,
   PocketStateGroup,
-  PocketStateUpdate,
+  PocketStateUpdateBody,
   Transaction,
 } from '@kassa/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
-import { useRefreshLedger } from '../../app/ledger-refresh';
-
-/** Every query of this area starts with this key. */
-const OPS = 'operations';
+import { useRefreshLedger } from '../../shared/ledger-refresh';
+import { queryKeys } from '../../shared/query-keys';
 
 /** What stage 1 starts from: the pockets by currency and each currency's calculated balance now. */
 export interface FixpointBasis {
@@ -29,7 +27,7 @@ export interface FixpointBasis {
  */
 export function useFixpointBasis() {
   return useQuery({
-    queryKey: [OPS, 'fixpoint-basis'],
+    queryKey: queryKeys.fixpointBasis,
     queryFn: async (): Promise<FixpointBasis> => {
       const groups = await apiGet<PocketGroup[]>('pocket/getall-grouped');
       const balances = groups.flatMap((g) => g.items.map((p) => ({ pocketId: p.pocketId, balance: p.balance })));
@@ -41,7 +39,7 @@ export function useFixpointBasis() {
 
 export function useCalcError() {
   return useMutation({
-    mutationFn: (balances: PocketBalance[]) => apiPost<FixpointError[]>('fixpoint/calcerror', balances),
+    mutationFn: (balances: PocketBalanceBody[]) => apiPost<FixpointError[]>('fixpoint/calcerror', balances),
   });
 }
 
@@ -49,24 +47,21 @@ export function useCalcError() {
 export function useSetFixpoint() {
   const refresh = useRefreshLedger();
   return useMutation({
-    mutationFn: (balances: PocketBalance[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
+    mutationFn: (balances: PocketBalanceBody[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
     onSuccess: () => refresh(),
   });
 }
-
-/** A fixpoint's queries share this key prefix, so a delete can spare them all at once. */
-const fixpointKey = (id: number) => [OPS, 'fixpoint', id] as const;
 
 /** GET fixpoint/getbyid/{id} and fixpoint/getstates/{id}; no retry, a failure navigates back. */
 export function useFixpoint(id: number) {
   const options = { enabled: Number.isInteger(id) && id > 0, retry: false };
   const detail = useQuery({
-    queryKey: fixpointKey(id),
+    queryKey: queryKeys.fixpoint(id),
     queryFn: () => apiGet<FixpointDetail>(`fixpoint/getbyid/${id}`),
     ...options,
   });
   const states = useQuery({
-    queryKey: [...fixpointKey(id), 'states'],
+    queryKey: queryKeys.fixpointStates(id),
     queryFn: () => apiGet<PocketStateGroup[]>(`fixpoint/getstates/${id}`),
     ...options,
   });
@@ -77,13 +72,13 @@ export function useFixpointMutations() {
   const refresh = useRefreshLedger();
   return {
     updateStates: useMutation({
-      mutationFn: (updates: PocketStateUpdate[]) => apiPost<undefined>('pocketstate/update', updates),
+      mutationFn: (updates: PocketStateUpdateBody[]) => apiPost<undefined>('pocketstate/update', updates),
       onSuccess: () => refresh(),
     }),
     deleteFixpoint: useMutation({
       mutationFn: (id: number) => apiRequest<undefined>('DELETE', `fixpoint/delete/${id}`),
       // The deleted fixpoint's editor is still open: fetching it again would answer 404.
-      onSuccess: (_: unknown, id: number) => refresh(fixpointKey(id)),
+      onSuccess: (_: unknown, id: number) => refresh(queryKeys.fixpoint(id)),
     }),
   };
 }
@@ -92,7 +87,7 @@ export type OverviewKind = 'loan' | 'business';
 
 export function useLoanSummary(id: number | null) {
   return useQuery({
-    queryKey: [OPS, 'loan', id],
+    queryKey: queryKeys.loanSummary(id),
     queryFn: () => apiGet<LoanSummary>(`loan/${id}`),
     enabled: id !== null,
   });
@@ -100,7 +95,7 @@ export function useLoanSummary(id: number | null) {
 
 export function useBusinessSummary(id: number | null) {
   return useQuery({
-    queryKey: [OPS, 'business', id],
+    queryKey: queryKeys.businessSummary(id),
     queryFn: () => apiGet<BusinessSummary>(`business/${id}`),
     enabled: id !== null,
   });
@@ -109,16 +104,22 @@ export function useBusinessSummary(id: number | null) {
 /** GET transaction/getallincat/{id}. */
 export function useCategoryTransactions(id: number | null) {
   return useQuery({
-    queryKey: [OPS, 'in-category', id],
+    queryKey: queryKeys.categoryTransactions(id),
     queryFn: () => apiGet<Transaction[]>(`transaction/getallincat/${id}`),
     enabled: id !== null,
   });
 }
 
-/** Close (PATCH category/close/{id}) and realise (GET business/add-latent/{id}); callers refresh. */
+/**
+ * Close (PATCH category/close/{id}) and realise (GET business/add-latent/{id}). Callers refresh, as
+ * a close may follow a realisation: the category list at once, the ledger views a moment later (spec §9).
+ */
 export function useCategoryActions() {
+  const queryClient = useQueryClient();
   return {
     close: useMutation({ mutationFn: (id: number) => apiRequest<unknown>('PATCH', `category/close/${id}`) }),
     realise: useMutation({ mutationFn: (id: number) => apiGet<BusinessSummary>(`business/add-latent/${id}`) }),
+    reloadCategories: () => queryClient.invalidateQueries({ queryKey: queryKeys.categories }),
+    refreshLedger: useRefreshLedger(),
   };
 }

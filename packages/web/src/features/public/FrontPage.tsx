@@ -1,5 +1,4 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { TokenResponse } from '@kassa/contract';
 import {
   IconArrowsExchange,
   IconChartPie,
@@ -9,11 +8,10 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { usePublicConfig } from '../../app/global-data';
-import { startSession } from '../../app/session';
-import { apiPost } from '../../lib/api';
+import { usePublicConfig } from '../../shared/global-data';
+import { startSession } from '../../shared/session';
+import { useLogin } from './api';
 
 const HIGHLIGHTS: { title: string; text: string; icon: Icon }[] = [
   {
@@ -36,9 +34,7 @@ const HIGHLIGHTS: { title: string; text: string; icon: Icon }[] = [
 function DemoButton() {
   const navigate = useNavigate();
   const demo = usePublicConfig().data?.demo;
-  const login = useMutation({
-    mutationFn: (credentials: { email: string; password: string }) =>
-      apiPost<TokenResponse>('auth/login', credentials, { anonymous: true }),
+  const login = useLogin({
     onSuccess: async ({ token }) => {
       startSession(token, 'Logged in as demo user');
       await navigate('/private');

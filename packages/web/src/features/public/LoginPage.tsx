@@ -14,14 +14,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import type { TokenResponse } from '@kassa/contract';
 import { IconBrandFacebook, IconBrandGithub, IconBrandGoogle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { LoginRedirectState } from '../../app/guards';
-import { startSession } from '../../app/session';
-import { ApiError, apiPost } from '../../lib/api';
+import type { LoginRedirectState } from '../../shared/session';
+import { startSession } from '../../shared/session';
+import { ApiError } from '../../lib/api';
+import { useLogin } from './api';
 
 /** Seconds left until `until` (epoch ms), ticking once a second; 0 when passed or unset. */
 function useSecondsUntil(until: number | undefined): number {
@@ -55,8 +54,7 @@ export function LoginPage() {
   // counts down and holds the button until then, so the owner knows the wait is short.
   const [retryAt, setRetryAt] = useState<number>();
   const wait = useSecondsUntil(retryAt);
-  const login = useMutation({
-    mutationFn: () => apiPost<TokenResponse>('auth/login', { email, password }, { anonymous: true }),
+  const login = useLogin({
     onSuccess: async ({ token }) => {
       startSession(token, 'Logged in');
       await navigate(from ?? '/private', { replace: true });
@@ -69,7 +67,7 @@ export function LoginPage() {
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    login.mutate();
+    login.mutate({ email, password });
   };
 
   return (

@@ -1,14 +1,11 @@
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
-import type { TokenResponse } from '@kassa/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { usePublicConfig } from '../../app/global-data';
-import { startSession } from '../../app/session';
-import { apiPost } from '../../lib/api';
-import { captchaToken } from '../../lib/captcha';
-import { RegistrationFrame } from '../registration/RegistrationFrame';
-import { stepPath } from '../registration/steps';
+import { usePublicConfig } from '../../shared/global-data';
+import { startSession } from '../../shared/session';
+import { RegistrationFrame } from '../registration';
+import { stepPath } from '../../shared/registration-steps';
+import { useSignup } from './api';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /** Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail verification. */
@@ -18,11 +15,7 @@ export function SignupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
-  const signup = useMutation({
-    mutationFn: async () => {
-      const recaptcha = await captchaToken(config.data?.captchaSiteKey, 'signup');
-      return apiPost<TokenResponse>('account/signup', { email, password, password2, recaptcha }, { anonymous: true });
-    },
+  const signup = useSignup(config.data?.captchaSiteKey, {
     onSuccess: async ({ token }) => {
       startSession(token, 'Signed up');
       await navigate(stepPath('verify-email'));
@@ -31,7 +24,7 @@ export function SignupPage() {
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signup.mutate();
+    signup.mutate({ email, password, password2 });
   };
 
   return (

@@ -1,36 +1,25 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import type { TokenResponse } from '@kassa/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
-import { useSupportedCurrencies } from '../../app/global-data';
-import { startSession } from '../../app/session';
-import { apiPost } from '../../lib/api';
+import { useSupportedCurrencies } from '../../shared/global-data';
+import { useInitialData } from './api';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
 /** Step 4: names, the main currency and what its default pocket holds today. */
 export function InitialDataPage() {
   const gate = useStepGate('initial-data');
-  const queryClient = useQueryClient();
   const currencies = useSupportedCurrencies();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [mainCurrency, setMainCurrency] = useState<string | null>(null);
   const [startBalance, setStartBalance] = useState('0');
-  const save = useMutation({
-    mutationFn: () =>
-      apiPost<TokenResponse>('account/initial-data', { firstName, lastName, mainCurrency, startBalance }),
-    onSuccess: async ({ token }) => {
-      // Spec §4: token refresh, then a refresh of the global data, then the dashboard (the gate goes there).
-      startSession(token, 'Registration complete');
-      await queryClient.invalidateQueries();
-    },
-  });
+  const save = useInitialData();
 
   if (gate !== undefined) return gate;
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    save.mutate();
+    // Save stays disabled until a main currency is chosen.
+    if (mainCurrency !== null) save.mutate({ firstName, lastName, mainCurrency, startBalance });
   };
   const options = (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
   return (

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { STEP_LABELS } from './steps';
+import { STEP_LABELS } from '../../shared/registration-steps';
 
 /** 'Sign up > Verify email > Referral code > Initial setup', with the current step marked. */
 export function StepIndicator({ active }: { active: number }) {

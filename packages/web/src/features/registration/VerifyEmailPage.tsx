@@ -1,12 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import type { TokenResponse } from '@kassa/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUserInfo } from '../../app/global-data';
-import { startSession } from '../../app/session';
-import { apiPost } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { useUserInfo } from '../../shared/global-data';
+import { useResendEmail, useVerifyEmail } from './api';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
@@ -17,14 +13,8 @@ export function VerifyEmailPage() {
   const linkCode = params.get('code') ?? '';
   const [code, setCode] = useState(linkCode);
   const userInfo = useUserInfo();
-  const verify = useMutation({
-    mutationFn: (value: string) => apiPost<TokenResponse>(`account/verify-email/${encodeURIComponent(value.trim())}`),
-    onSuccess: ({ token }) => startSession(token, 'Email verified'),
-  });
-  const resend = useMutation({
-    mutationFn: () => apiPost<undefined>('account/resend-email'),
-    onSuccess: () => notifySuccess('Email sent'),
-  });
+  const verify = useVerifyEmail();
+  const resend = useResendEmail();
 
   // Opening the mail's link verifies without typing; once only, even under StrictMode.
   const submittedLink = useRef(false);

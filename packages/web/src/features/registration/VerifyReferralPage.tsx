@@ -1,10 +1,7 @@
 import { Button, Divider, Group, Text, TextInput } from '@mantine/core';
-import type { TokenResponse } from '@kassa/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { startSession } from '../../app/session';
-import { apiGet, apiPost } from '../../lib/api';
+import { useJoinWaitlist, useVerifyReferral } from './api';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
@@ -13,25 +10,13 @@ export function VerifyReferralPage() {
   const gate = useStepGate('verify-referral');
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const verify = useMutation({
-    mutationFn: () => apiPost<TokenResponse>(`account/verify-referral/${encodeURIComponent(code.trim())}`),
-    onSuccess: ({ token }) => startSession(token, 'Referral accepted'),
-  });
-  const waitlist = useMutation({
-    mutationFn: async () => {
-      await apiPost<undefined>('account/waitlistme');
-      return apiGet<TokenResponse>('auth/refresh-token');
-    },
-    onSuccess: async ({ token }) => {
-      startSession(token, 'You are on the waitlist');
-      await navigate('/public');
-    },
-  });
+  const verify = useVerifyReferral();
+  const waitlist = useJoinWaitlist(() => navigate('/public'));
 
   if (gate !== undefined) return gate;
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    verify.mutate();
+    verify.mutate(code);
   };
   return (
     <RegistrationFrame

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { tokenClaims, useToken } from '../../lib/token';
-import { nextPath, pendingStep, type RegistrationStep } from './steps';
+import { nextPath, pendingStep, type RegistrationStep } from '../../shared/registration-steps';
 
 /**
  * Keeps a registration page to the user it is for: once the token says this step is done (right

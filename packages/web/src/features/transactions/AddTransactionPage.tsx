@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Container, Tabs, Text } from '@mantine/core';
 import { formatMoney } from '@kassa/money';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useUserCurrencies } from '../../app/global-data';
+import { useUserCurrencies } from '../../shared/global-data';
 import { notifySuccess } from '../../lib/notify';
 import { ConversionForm } from './ConversionForm';
 import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
-import { useConversionWrites, useTransactionWrites } from './mutations';
+import { useConversionWrites, useTransactionWrites } from './api';
 import { TransactionForm } from './TransactionForm';
 
 const TABS = ['expense', 'income', 'conversion', 'loan', 'business', 'external'] as const;

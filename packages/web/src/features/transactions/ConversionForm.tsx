@@ -1,26 +1,17 @@
 import { Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import type { Conversion } from '@kassa/contract';
+import type { Conversion, ConversionBody } from '@kassa/contract';
 import { useState, type ReactNode } from 'react';
-import { useUserCurrencies } from '../../app/global-data';
+import { useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { useFormTime } from './use-form-time';
 
-/** What the form sends (spec §3 Conversion; id added by the editor). */
-export interface ConversionPayload {
-  fromAmount: string;
-  fromCurrency: string;
-  toAmount: string;
-  toCurrency: string;
-  description: string;
-  time: string;
-}
-
 interface Props {
   initial?: Conversion;
-  onSubmit: (payload: ConversionPayload) => Promise<boolean>;
+  /** The form's payload (id added by the editor). */
+  onSubmit: (payload: ConversionBody) => Promise<boolean>;
   resetAfterSave?: boolean;
   actions: ReactNode;
 }

@@ -3,7 +3,7 @@ import { EditorButtons } from '../../components/EditorButtons';
 import { useConversion } from './api';
 import { ConversionForm } from './ConversionForm';
 import { EditorFrame } from './EditorFrame';
-import { useConversionWrites } from './mutations';
+import { useConversionWrites } from './api';
 import { useLedgerEditor } from './use-ledger-editor';
 
 /** private/edit-conversion/{id} (id read from the route): the add form with Save, Cancel and Delete. */

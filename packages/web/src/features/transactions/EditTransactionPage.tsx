@@ -1,11 +1,11 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useCategories } from '../../app/global-data';
+import { useCategories } from '../../shared/global-data';
 import { EditorButtons } from '../../components/EditorButtons';
 import { useTransaction } from './api';
 import { EditorFrame } from './EditorFrame';
 import { isClosedCategory, kindOf } from './kinds';
-import { useTransactionWrites } from './mutations';
+import { useTransactionWrites } from './api';
 import { TransactionForm } from './TransactionForm';
 import { useLedgerEditor } from './use-ledger-editor';
 

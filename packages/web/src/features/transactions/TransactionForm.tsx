@@ -1,8 +1,8 @@
 import { Anchor, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import type { BusinessType, Category, Transaction } from '@kassa/contract';
+import type { BusinessType, Category, Transaction, TransactionBody } from '@kassa/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useCategories, useUserCurrencies } from '../../app/global-data';
+import { useCategories, useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
@@ -11,23 +11,13 @@ import { useExternalCategories } from './api';
 import { BUSINESS_TYPES, categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
 import { useFormTime } from './use-form-time';
 
-/** What the form sends (spec §3 Transaction payload; id added by the editor). */
-export interface TransactionPayload {
-  amount: string;
-  currency: string;
-  categoryId: number;
-  description: string;
-  time: string;
-  isIncome: boolean | null;
-  type: BusinessType | null;
-}
-
 interface Props {
   kind: TransactionKind;
   /** The stored transaction when editing. */
   initial?: Transaction;
   /** Saves; resolves true when saved, so an add form can reset. */
-  onSubmit: (payload: TransactionPayload) => Promise<boolean>;
+  /** The form's payload (id added by the editor). */
+  onSubmit: (payload: TransactionBody) => Promise<boolean>;
   /** Clears amount and description and sets the time to now after a save (spec §4 add transaction). */
   resetAfterSave?: boolean;
   disabled?: boolean;
@@ -126,7 +116,12 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <AmountInput required value={amount} onChange={setAmount} data-autofocus />
-            <CurrencyPicker required value={currencyValue} onChange={setCurrency} />
+            <CurrencyPicker
+              required
+              value={currencyValue}
+              onChange={setCurrency}
+              codes={currencies.map((c) => c.code)}
+            />
           </SimpleGrid>
           <Select
             label="Category"

@@ -1,31 +1,33 @@
-import type { Category, Conversion, Fixpoint, MoneyAmount, Transaction } from '@kassa/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { LEDGER_KEY } from '../../app/ledger-refresh';
-import { apiGet, apiPost } from '../../lib/api';
+import type {
+  Category,
+  Conversion,
+  ConversionBody,
+  Fixpoint,
+  IntervalInput,
+  MoneyAmount,
+  Transaction,
+  TransactionBody,
+  TransactionFilterBody,
+} from '@kassa/contract';
+import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../shared/query-keys';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { useRefreshLedger } from '../../shared/ledger-refresh';
 
 /** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
 export const PAGE_SIZE = 100;
 
-/** The list's filter as sent (spec §3 Transaction list filter; ISO interval). */
-export interface ListFilter {
-  interval?: { start: string; end: string };
-  categoryIds: number[];
-  currencies: string[];
-  directions: boolean[];
-  types: string[];
-}
-
 /** Transactions newest first, a page at a time (POST transaction/getfiltered with limit and after). */
-export function useTransactionPages(filter: ListFilter) {
+export function useTransactionPages(filter: TransactionFilterBody) {
   return useInfiniteQuery({
-    queryKey: [LEDGER_KEY, 'transactions', filter],
+    queryKey: queryKeys.transactionPages(filter),
     queryFn: ({ pageParam }) =>
       apiPost<Transaction[]>('transaction/getfiltered', {
         ...filter,
         limit: PAGE_SIZE,
         ...(pageParam === undefined ? {} : { after: pageParam }),
       }),
-    initialPageParam: undefined as { time: string; id: number } | undefined,
+    initialPageParam: undefined as TransactionFilterBody['after'],
     getNextPageParam: (last) => {
       const tail = last.at(-1);
       return last.length < PAGE_SIZE || tail === undefined ? undefined : { time: tail.time, id: tail.id };
@@ -34,33 +36,44 @@ export function useTransactionPages(filter: ListFilter) {
 }
 
 /** The converted sum of the filtered transactions (shown when exactly one direction is filtered). */
-export function useConvertedSum(filter: ListFilter, enabled: boolean) {
+export function useConvertedSum(filter: TransactionFilterBody, enabled: boolean) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'sum', filter],
+    queryKey: queryKeys.convertedSum(filter),
     queryFn: () => apiPost<MoneyAmount>('transaction/getconvertedsum', filter),
     enabled,
   });
 }
 
-export function useConversionsBetween(interval: { start: string; end: string }, enabled = true) {
-  return useQuery({
-    queryKey: [LEDGER_KEY, 'conversions', interval],
-    queryFn: () => apiPost<Conversion[]>('conversion/getbetween', interval),
-    enabled,
+// Module-level, so the combined list keeps its identity while no answer changes.
+const allRows = <T>(results: readonly { data?: T[] | undefined }[]): T[] => results.flatMap((r) => r.data ?? []);
+
+/** POST conversion/getbetween for each span, as one list (the spans do not overlap). */
+export function useConversionsOver(spans: readonly IntervalInput[], enabled: boolean) {
+  return useQueries({
+    queries: spans.map((span) => ({
+      queryKey: queryKeys.conversionsBetween(span),
+      queryFn: () => apiPost<Conversion[]>('conversion/getbetween', span),
+      enabled,
+    })),
+    combine: allRows<Conversion>,
   });
 }
 
-export function useFixpointsBetween(interval: { start: string; end: string }, enabled = true) {
-  return useQuery({
-    queryKey: [LEDGER_KEY, 'fixpoints', interval],
-    queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', interval),
-    enabled,
+/** POST fixpoint/getbetween for each span, as one list (the spans do not overlap). */
+export function useFixpointsOver(spans: readonly IntervalInput[], enabled: boolean) {
+  return useQueries({
+    queries: spans.map((span) => ({
+      queryKey: queryKeys.fixpointsBetween(span),
+      queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', span),
+      enabled,
+    })),
+    combine: allRows<Fixpoint>,
   });
 }
 
 export function useTransaction(id: number) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'transaction', id],
+    queryKey: queryKeys.transaction(id),
     queryFn: () => apiGet<Transaction>(`transaction/getbyid/${id}`),
     retry: false,
   });
@@ -68,7 +81,7 @@ export function useTransaction(id: number) {
 
 export function useConversion(id: number) {
   return useQuery({
-    queryKey: [LEDGER_KEY, 'conversion', id],
+    queryKey: queryKeys.conversion(id),
     queryFn: () => apiGet<Conversion>(`conversion/getbyid/${id}`),
     retry: false,
   });
@@ -77,8 +90,36 @@ export function useConversion(id: number) {
 /** External categories (system ones) for the external tab. */
 export function useExternalCategories() {
   return useQuery({
-    queryKey: ['category', 'external'],
+    queryKey: queryKeys.externalCategories,
     queryFn: () => apiGet<Category[]>('category/get-external'),
     staleTime: Infinity,
   });
 }
+
+/**
+ * Add, update and delete of one ledger entity (its `{entity}/add`, `/update` and `/delete/{id}`);
+ * each refreshes every ledger-derived view when done. A delete spares the deleted item's own
+ * query (queryKeys[entity](id)), which would only answer 404.
+ */
+function useLedgerWrites<Saved, Payload>(entity: 'transaction' | 'conversion') {
+  const refresh = useRefreshLedger();
+  return {
+    add: useMutation({
+      mutationFn: (p: Payload) => apiPost<Saved>(`${entity}/add`, p),
+      onSuccess: () => refresh(),
+    }),
+    update: useMutation({
+      mutationFn: (p: Payload & { id: number }) => apiPost<Saved>(`${entity}/update`, p),
+      onSuccess: () => refresh(),
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `${entity}/delete/${id}`),
+      onSuccess: (_: unknown, id: number) => refresh(queryKeys[entity](id)),
+    }),
+  };
+}
+
+export type LedgerWrites<Saved, Payload> = ReturnType<typeof useLedgerWrites<Saved, Payload>>;
+
+export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionBody>('transaction');
+export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionBody>('conversion');

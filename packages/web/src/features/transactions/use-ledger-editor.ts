@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useLastFixpointTime } from '../../app/last-fixpoint';
+import { useLastFixpointTime } from '../../shared/last-fixpoint';
 import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';
 import { useGoBack } from '../../lib/use-go-back';
-import type { LedgerWrites } from './mutations';
+import type { LedgerWrites } from './api';
 
 /** Spec §5: the confirmation asked before changing anything dated at or before the last fixpoint. */
 const BEFORE_FIX_CONFIRM = { text: 'Changes before fixpoints are not recommended' };

@@ -1,10 +1,10 @@
 import { Button, PasswordInput, Text } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { useUserInfo } from '../../app/global-data';
-import { endSession } from '../../app/session';
+import { useUserInfo } from '../../shared/global-data';
+import { endSession } from '../../shared/session';
 import { notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
-import { NewPasswordFields } from '../public/NewPasswordFields';
+import { NewPasswordFields } from '../public';
 
 /**
  * private/user/changes: old password, new password twice with the sign-up's live criteria. The

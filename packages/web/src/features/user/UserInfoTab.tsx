@@ -1,5 +1,5 @@
 import { Loader, Table, Text } from '@mantine/core';
-import { useSupportedCurrencies, useUserInfo } from '../../app/global-data';
+import { useSupportedCurrencies, useUserInfo } from '../../shared/global-data';
 
 /** The main currency as "EUR · Euro", or the bare code while the currency list loads. */
 function useCurrencyLabel(code: string | null): string {

@@ -1,11 +1,11 @@
-import type { ChangePasswordRequest } from '@kassa/contract';
+import type { ChangePasswordBody } from '@kassa/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../lib/api';
 
 /** POST account/changepass; the server answers 204 and voids every earlier token. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (request: ChangePasswordRequest) => apiPost<undefined>('account/changepass', request),
+    mutationFn: (request: ChangePasswordBody) => apiPost<undefined>('account/changepass', request),
   });
 }
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import type { NewCategory } from '@kassa/contract';
+import type { NewCategoryBody } from '@kassa/contract';
 import { useState, type Ref } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategoryMutations } from '../api';
@@ -36,7 +36,7 @@ export function AddCategoryForm({ target, onClose, ref }: Props) {
   const submit = () => {
     const values = check();
     if (values === undefined) return;
-    const payload: NewCategory = {
+    const payload: NewCategoryBody = {
       ...values,
       type: kind.type,
       isActive: true,

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useCategories } from '../../../app/global-data';
+import { useCategories } from '../../../shared/global-data';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCategoryForm } from './AddCategoryForm';
 import { externalCategories, realCategories } from './category-lists';

@@ -4,7 +4,7 @@ import { ellipsis } from '@kassa/money';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCategories } from '../../../app/global-data';
+import { useCategories } from '../../../shared/global-data';
 import { ClickableRow } from '../ClickableRow';
 import { EmptyRow } from '../EmptyRow';
 import { AddNewButton, ListHeader } from '../ListHeader';

@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { useUserInfo } from '../../../app/global-data';
+import { useUserInfo } from '../../../shared/global-data';
 
 interface Props {
   value: string;

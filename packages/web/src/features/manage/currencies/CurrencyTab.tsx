@@ -1,6 +1,6 @@
 import { Badge, Card, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useSupportedCurrencies, useUserCurrencies, useUserInfo } from '../../../app/global-data';
+import { useSupportedCurrencies, useUserCurrencies, useUserInfo } from '../../../shared/global-data';
 import { useDailyRates } from '../api';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';

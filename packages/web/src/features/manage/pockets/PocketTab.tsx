@@ -2,7 +2,7 @@ import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@ma
 import type { PocketGroup } from '@kassa/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useSupportedCurrencies } from '../../../app/global-data';
+import { useSupportedCurrencies } from '../../../shared/global-data';
 import { notifySuccess } from '../../../lib/notify';
 import { usePocketGroups, usePocketMutations } from '../api';
 import { useScrollIntoViewWhenOpen } from '../scroll';

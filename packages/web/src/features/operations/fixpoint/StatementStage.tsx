@@ -4,7 +4,7 @@ import { formatDate, formatMoney, formatTime } from '@kassa/money';
 import { IconCash, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/AmountInput';
-import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../../../app/last-fixpoint';
+import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../../../shared/last-fixpoint';
 import { fieldValue, type Statement } from './statement';
 
 interface Props {

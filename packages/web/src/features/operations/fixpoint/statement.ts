@@ -1,4 +1,4 @@
-import type { Pocket, PocketBalance, PocketGroup } from '@kassa/contract';
+import type { Pocket, PocketBalanceBody, PocketGroup } from '@kassa/contract';
 
 /** The typed stated balances, per pocket id; a pocket not typed into yet shows its prefill. */
 export type Statement = Record<number, string>;
@@ -25,7 +25,7 @@ export function toBalances(
   statement: Statement,
   groups: readonly PocketGroup[],
   calculated: Record<string, number>,
-): PocketBalance[] {
+): PocketBalanceBody[] {
   return groups.flatMap((g) =>
     g.items.map((p) => ({ pocketId: p.pocketId, balance: fieldValue(statement, g, p, calculated).trim() })),
   );

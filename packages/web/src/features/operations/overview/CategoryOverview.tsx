@@ -1,11 +1,9 @@
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import type { Category } from '@kassa/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { GLOBAL_KEYS, useCategories } from '../../../app/global-data';
+import { useCategories } from '../../../shared/global-data';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
-import { refreshAfterLedgerChange } from '../../../app/ledger-refresh';
 import {
   useBusinessSummary,
   useCategoryActions,
@@ -41,9 +39,8 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
   const loan = useLoanSummary(kind === 'loan' ? id : null);
   const business = useBusinessSummary(kind === 'business' ? id : null);
   const transactions = useCategoryTransactions(id);
-  const { close, realise } = useCategoryActions();
+  const { close, realise, reloadCategories, refreshLedger } = useCategoryActions();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
 
   if (categories.data === undefined) {
     return (
@@ -65,7 +62,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
     );
   }
 
-  const refreshSoon = () => setTimeout(() => void refreshAfterLedgerChange(queryClient), REFRESH_DELAY_MS);
+  const refreshSoon = () => setTimeout(() => void refreshLedger(), REFRESH_DELAY_MS);
   const summaryCurrency = (kind === 'loan' ? loan.data?.currency : business.data?.currency) ?? '';
   const latentPnl = business.data?.latentPnl ?? 0;
 
@@ -82,7 +79,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
     if (outcome === 'realised-and-closed') notifySuccess('Realization transaction added for latent P&L');
     if (outcome !== 'failed') notifySuccess('Category closed');
     // Even a failed second step may have changed something (a realisation before a refused close).
-    void queryClient.invalidateQueries({ queryKey: GLOBAL_KEYS.categories });
+    void reloadCategories();
     refreshSoon();
   };
 

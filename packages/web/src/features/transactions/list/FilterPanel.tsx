@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Switch } from '@mantine/core';
-import { useCategories, useUserCurrencies } from '../../../app/global-data';
+import { useCategories, useUserCurrencies } from '../../../shared/global-data';
 import { IntervalPicker } from '../../../components/IntervalPicker';
 import { TransferList } from '../../../components/TransferList';
 import { clearedFilter, type FilterState } from './filter';

@@ -1,23 +1,20 @@
-import { ALL_TIME } from '@kassa/contract/constants';
 import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useCategories } from '../../../app/global-data';
-import { quickRange, toApiInterval } from '../../../components/interval';
+import { useCategories } from '../../../shared/global-data';
+import { ALL_TIME, quickRange, toApiInterval } from '../../../components/interval';
 import {
-  useConversionsBetween,
+  useConversionsOver,
   useConvertedSum,
   useExternalCategories,
-  useFixpointsBetween,
+  useFixpointsOver,
   useTransactionPages,
 } from '../api';
 import { FilterPanel } from './FilterPanel';
 import { hasSelection, showsSum, toListFilter, type FilterState } from './filter';
-import { mergeRows } from './rows';
+import { mergeRows, pageSpans } from './rows';
 import { TransactionTable } from './TransactionTable';
-
-/** Everything, for conversions and fixpoints while the filter panel is off. */
 
 const initialFilter = (): FilterState => ({
   enabled: false,
@@ -35,10 +32,16 @@ export function TransactionListPage() {
   const [filterState, setFilterState] = useState(initialFilter);
   const filter = useMemo(() => toListFilter(filterState), [filterState]);
   const narrowed = hasSelection(filterState);
-  const interval = filterState.enabled ? toApiInterval(filterState.interval) : ALL_TIME;
+  const interval = useMemo(() => (filterState.enabled ? toApiInterval(filterState.interval) : ALL_TIME), [filterState]);
   const pages = useTransactionPages(filter);
-  const conversions = useConversionsBetween(interval, !narrowed);
-  const fixpoints = useFixpointsBetween(interval, !narrowed);
+  // Conversions and fixpoints only for the time the loaded transactions cover (all of time would
+  // be every conversion of a large ledger on each open); they extend as older pages load.
+  const spans = useMemo(
+    () => (pages.data === undefined ? [] : pageSpans(pages.data.pages, !pages.hasNextPage, interval)),
+    [pages.data, pages.hasNextPage, interval],
+  );
+  const conversions = useConversionsOver(spans, !narrowed);
+  const fixpoints = useFixpointsOver(spans, !narrowed);
   const withSum = showsSum(filterState);
   const sum = useConvertedSum(filter, withSum);
   const categories = useCategories().data;
@@ -51,14 +54,8 @@ export function TransactionListPage() {
   );
   const transactions = useMemo(() => pages.data?.pages.flat() ?? [], [pages.data]);
   const rows = useMemo(
-    () =>
-      mergeRows(
-        transactions,
-        narrowed ? [] : (conversions.data ?? []),
-        narrowed ? [] : (fixpoints.data ?? []),
-        !pages.hasNextPage,
-      ),
-    [transactions, conversions.data, fixpoints.data, narrowed, pages.hasNextPage],
+    () => mergeRows(transactions, narrowed ? [] : conversions, narrowed ? [] : fixpoints, !pages.hasNextPage),
+    [transactions, conversions, fixpoints, narrowed, pages.hasNextPage],
   );
 
   return (

@@ -1,5 +1,5 @@
+import type { TransactionFilterBody } from '@kassa/contract';
 import { toApiInterval, type DayInterval } from '../../../components/interval';
-import type { ListFilter } from '../api';
 
 /** The filter panel's choices (spec §2 filter panel). */
 export interface FilterState {
@@ -40,7 +40,7 @@ export function hasSelection(s: FilterState): boolean {
 }
 
 /** The transaction filter the API takes; with the panel off, everything. */
-export function toListFilter(s: FilterState): ListFilter {
+export function toListFilter(s: FilterState): TransactionFilterBody {
   if (!s.enabled) return { categoryIds: [], currencies: [], directions: [], types: [] };
   return {
     interval: toApiInterval(s.interval),

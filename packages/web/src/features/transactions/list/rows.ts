@@ -1,4 +1,4 @@
-import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
+import type { Conversion, Fixpoint, IntervalInput, Transaction } from '@kassa/contract';
 
 /** One row of the merged list (spec §2 transaction list). */
 export type ListRow =
@@ -36,6 +36,30 @@ export function mergeRows(
   ].filter((r) => r.kind === 'transaction' || r.time >= oldest);
   // A stable sort keeps the server's order among transactions of the same instant.
   return rows.sort((a, b) => b.time - a.time);
+}
+
+/**
+ * The span of time each loaded transaction page covers within `interval`, for the conversions and
+ * fixpoints to show beside it: the first page reaches up to the interval's end (rows newer than
+ * every transaction head the list), each page down to its oldest transaction, and the last page,
+ * once no older one is left, down to the interval's start. Spans do not overlap, so "Load more"
+ * asks only for the next stretch; a page whose oldest row shares the instant before it adds none.
+ */
+export function pageSpans(
+  pages: readonly (readonly Transaction[])[],
+  complete: boolean,
+  interval: IntervalInput,
+): IntervalInput[] {
+  const spans: IntervalInput[] = [];
+  let end = Date.parse(interval.end);
+  pages.forEach((page, i) => {
+    const oldest = page.at(-1);
+    const start = (complete && i === pages.length - 1) || oldest === undefined ? interval.start : oldest.time;
+    const startMs = Date.parse(start);
+    if (startMs <= end) spans.push({ start, end: new Date(end).toISOString() });
+    end = startMs - 1; // instants are whole milliseconds
+  });
+  return spans;
 }
 
 /** Where a click on a row leads (spec §2): transaction, loan and invest rows to the transaction editor. */

@@ -1,10 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenResponse } from '@kassa/contract';
-import { nextPath } from '../features/registration/steps';
+import { nextPath } from './registration-steps';
 import { ApiError, apiGet } from '../lib/api';
 import { isRegistrationGap, noticeFor } from '../lib/errors';
 import { notifySuccess, showNotice } from '../lib/notify';
 import { clearToken, getToken, setToken, tokenClaims } from '../lib/token';
+
+/** Where the login page sends the user back to once logged in (the login guard sets it). */
+export interface LoginRedirectState {
+  from?: string;
+}
 
 // The router and the query cache, bound once by the App; module state because failures are
 // reported from the query cache, outside any component.

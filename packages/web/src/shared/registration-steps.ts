@@ -1,4 +1,4 @@
-import type { TokenClaims } from '../../lib/token';
+import type { TokenClaims } from '../lib/token';
 
 /** The registration steps after sign-up, in order, with their route segment (spec §2). */
 export const REGISTRATION_STEPS = ['verify-email', 'verify-referral', 'initial-data'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPath, pendingStep } from './steps';
+import { nextPath, pendingStep } from './registration-steps';
 
 const flags = (emailVerified: boolean, referralOk: boolean, regComplete: boolean) => ({
   emailVerified,

@@ -2,20 +2,12 @@ import type { Category, PublicConfig, SupportedCurrency, UserCurrencyDto, UserIn
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../lib/api';
 import { tokenClaims, useToken } from '../lib/token';
-
-/** Query keys of the data every private screen shares. */
-export const GLOBAL_KEYS = {
-  config: ['config'],
-  userInfo: ['account', 'userinfo'],
-  supported: ['currency', 'supported'],
-  userCurrencies: ['currency', 'usersall'],
-  categories: ['category', 'getall'],
-} as const;
+import { queryKeys } from './query-keys';
 
 /** GET config: the demo login, captcha site key and Contact address; fixed while the server runs. */
 export function usePublicConfig() {
   return useQuery({
-    queryKey: GLOBAL_KEYS.config,
+    queryKey: queryKeys.config,
     queryFn: () => apiGet<PublicConfig>('config', { anonymous: true }),
     staleTime: Infinity,
     meta: { silent: true },
@@ -29,7 +21,7 @@ const silent = { silent: true };
 export function useUserInfo() {
   const token = useToken();
   return useQuery({
-    queryKey: GLOBAL_KEYS.userInfo,
+    queryKey: queryKeys.userInfo,
     queryFn: () => apiGet<UserInfo>('account/userinfo'),
     enabled: token !== null,
     staleTime: 60_000,
@@ -40,7 +32,7 @@ export function useUserInfo() {
 export function useSupportedCurrencies() {
   const token = useToken();
   return useQuery({
-    queryKey: GLOBAL_KEYS.supported,
+    queryKey: queryKeys.supportedCurrencies,
     queryFn: () => apiGet<SupportedCurrency[]>('currency/supported'),
     enabled: token !== null,
     staleTime: Infinity,
@@ -61,7 +53,7 @@ function useLedgerRole(): boolean {
 export function useUserCurrencies() {
   const enabled = useLedgerRole();
   return useQuery({
-    queryKey: GLOBAL_KEYS.userCurrencies,
+    queryKey: queryKeys.userCurrencies,
     queryFn: () => apiGet<UserCurrencyDto[]>('currency/usersall'),
     enabled,
     meta: silent,
@@ -71,7 +63,7 @@ export function useUserCurrencies() {
 export function useCategories() {
   const enabled = useLedgerRole();
   return useQuery({
-    queryKey: GLOBAL_KEYS.categories,
+    queryKey: queryKeys.categories,
     queryFn: () => apiGet<Category[]>('category/getall'),
     enabled,
     meta: silent,

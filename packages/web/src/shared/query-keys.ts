@@ -1,0 +1,48 @@
+import type { IntervalInput, TransactionFilterBody } from '@kassa/contract';
+
+/** First segment of every key whose answer a ledger write (transaction, conversion, fixpoint) may change. */
+const LEDGER = 'ledger';
+
+/**
+ * Every query key of the app. Answers that a write of transactions, conversions or fixpoints can
+ * change sit under ['ledger'], so one invalidation refreshes them all (ledger-refresh.ts); the
+ * rest are fixed while the server runs or change only with their own writes.
+ */
+export const queryKeys = {
+  config: ['config'],
+  userInfo: ['account', 'userinfo'],
+  supportedCurrencies: ['currency', 'supported'],
+  externalCategories: ['category', 'external'],
+  dailyRates: ['exrate', 'get-daily'],
+
+  ledger: [LEDGER],
+  // Lists in last-used order: a transaction moves its currency and category to the front.
+  userCurrencies: [LEDGER, 'currencies'],
+  categories: [LEDGER, 'categories'],
+  category: (id: number) => [LEDGER, 'category', id] as const,
+  /** Prefix of every pocket list (balances are the fixpoints' stated ones). */
+  pockets: [LEDGER, 'pockets'],
+  pocketGroups: [LEDGER, 'pockets', 'grouped'],
+
+  transactionPages: (filter: TransactionFilterBody) => [LEDGER, 'transactions', filter] as const,
+  convertedSum: (filter: TransactionFilterBody) => [LEDGER, 'sum', filter] as const,
+  transaction: (id: number) => [LEDGER, 'transaction', id] as const,
+  conversion: (id: number) => [LEDGER, 'conversion', id] as const,
+  conversionsBetween: (interval: IntervalInput) => [LEDGER, 'conversions', interval] as const,
+  fixpointsBetween: (interval: IntervalInput) => [LEDGER, 'fixpoints', interval] as const,
+  allFixpoints: [LEDGER, 'fixpoints-all'],
+  lastFixpoint: [LEDGER, 'fixpoint-last'],
+  fixpointBasis: [LEDGER, 'fixpoint-basis'],
+  /** A fixpoint's queries share this prefix, so a delete can spare them all at once. */
+  fixpoint: (id: number) => [LEDGER, 'fixpoint', id] as const,
+  fixpointStates: (id: number) => [LEDGER, 'fixpoint', id, 'states'] as const,
+
+  loanSummary: (id: number | null) => [LEDGER, 'loan', id] as const,
+  businessSummary: (id: number | null) => [LEDGER, 'business', id] as const,
+  categoryTransactions: (id: number | null) => [LEDGER, 'in-category', id] as const,
+
+  /** An analytics answer: the endpoint and what it was asked. */
+  analytics: (endpoint: string, params: unknown) => [LEDGER, 'analytics', endpoint, params] as const,
+  dashboardBalances: [LEDGER, 'dashboard', 'balances'],
+  dashboardCashflow: [LEDGER, 'dashboard', 'cashflow'],
+} as const;
