@@ -159,7 +159,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pocketRoutes(app, new PocketsService(database.db), requireUser);
   categoryRoutes(app, categories, requireUser);
   // The one read side of the ledger, shared by every service that reads balances or flows.
-  const ledger = new LedgerReader(database.db);
+  // Main-currency values of the ledger follow the rates: recomputed when the table in use is not
+  // the one they were made with (checked before the first report), and from the first changed
+  // day whenever rates are stored.
+  const ledger = new LedgerReader(database.db, () => rates.fingerprint());
+  rates.onChange(async (fromDay) => {
+    await ledger.mainValues.clearFrom(fromDay);
+    await ledger.mainValues.rememberRates(await rates.fingerprint());
+  });
   const transactions = new TransactionsService(database.db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
   summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);

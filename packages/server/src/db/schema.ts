@@ -123,6 +123,18 @@ export interface DailyTotalsTable {
   /** Sum of amounts, minor units. */
   amount: number;
   count: number;
+  /** The UTC month of `day` (year × 12 + month index). */
+  month: number;
+  /** The amount in the user's main currency at the day's rate: whole minor units (floor) … */
+  main_minor: number | null;
+  /** … plus this many 10^-12 minor units (0 ≤ main_frac < 10^12); both NULL until valued. */
+  main_frac: number | null;
+}
+
+/** Small facts about derived data, e.g. which rate table the main values were computed with. */
+export interface LedgerMetaTable {
+  key: string;
+  value: string;
 }
 
 export interface EmailCodesTable {
@@ -171,4 +183,5 @@ export interface DB {
   referral_codes: ReferralCodesTable;
   waitlist: WaitlistTable;
   health_probe: HealthProbeTable;
+  ledger_meta: LedgerMetaTable;
 }

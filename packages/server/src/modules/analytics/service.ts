@@ -8,13 +8,16 @@ import {
   type MultiPeriod,
   type NamedAsset,
 } from '@kassa/contract';
-import { currencyInfo, ExactSum, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
+import { currencyInfo, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
+import { firstDayOfMonth, monthOfDay } from '../ledger/daily-totals.js';
 import type { DayMeasures, FlowTotal, PerCurrency } from '../ledger/flows.js';
+import type { MainSum } from '../ledger/main-sums.js';
+import { roundScaled } from '../ledger/main-values.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
@@ -22,7 +25,7 @@ import type { RatesService } from '../rates/service.js';
 const MS_PER_DAY = 86_400_000;
 
 /** The cash-flow buckets a flow total falls into (DESIGN §5), with the sign it adds with. */
-function cashflowBuckets(t: FlowTotal): [CashflowName, 1 | -1][] {
+function cashflowBuckets(t: Pick<FlowTotal, 'kind' | 'businessType' | 'isIncome'>): [CashflowName, 1 | -1][] {
   const sign = t.isIncome ? 1 : -1;
   const side = t.isIncome ? 'in' : 'out';
   switch (t.kind) {
@@ -44,6 +47,12 @@ function cashflowBuckets(t: FlowTotal): [CashflowName, 1 | -1][] {
       ];
   }
 }
+
+/** P&L flows: real ones, and business pnl and realize (invest is not P&L yet). */
+const isPnl = (g: MainSum) => g.kind === 'real' || (g.kind === 'business' && g.businessType !== 'invest');
+/** The main sums a P&L report reads: per category, one direction, real and business kinds. */
+const PNL_OF = (income: boolean) =>
+  ({ byCategory: true, filter: { isIncome: [income], kinds: ['real', 'business'] } }) as const;
 
 const CASHFLOW_FLOWS = [
   'income',
@@ -134,12 +143,13 @@ export class AnalyticsService {
    */
   async cashflow(owner: Owner, start: number, end: number): Promise<NamedAsset[]> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
-    const sums = new Map<string, ExactSum>(CASHFLOW_FLOWS.map((n) => [n, new ExactSum()]));
-    for (const t of await this.ledger.totalsBetween(owner.id, start - 1, end, false)) {
-      const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
-      for (const [bucket, sign] of cashflowBuckets(t)) sums.get(bucket)?.add(sign === 1 ? num : -num, den);
+    // Each bucket sums its flows' main-currency values (each at its own day's rate) and rounds once.
+    const sums = new Map<string, bigint>(CASHFLOW_FLOWS.map((n) => [n, 0n]));
+    for (const g of await this.ledger.mainSums(owner.id, converter, start - 1, end)) {
+      for (const [bucket, sign] of cashflowBuckets(g))
+        sums.set(bucket, (sums.get(bucket) ?? 0n) + (sign === 1 ? g.scaled : -g.scaled));
     }
-    const v = Object.fromEntries(CASHFLOW_FLOWS.map((n) => [n, sums.get(n)?.rounded() ?? 0n])) as Record<
+    const v = Object.fromEntries(CASHFLOW_FLOWS.map((n) => [n, roundScaled(sums.get(n) ?? 0n)])) as Record<
       (typeof CASHFLOW_FLOWS)[number],
       bigint
     >;
@@ -197,18 +207,14 @@ export class AnalyticsService {
    */
   async onePeriod(owner: Owner, start: number, end: number, income: boolean): Promise<CategoryAmount[]> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
-    const sums = new Map<number, ExactSum>();
-    for (const t of await this.ledger.totalsBetween(owner.id, start - 1, end)) {
-      const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
-      if (!isPnl || t.isIncome !== income) continue;
-      const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
-      const sum = sums.get(t.categoryId) ?? new ExactSum();
-      sum.add(num, den);
-      sums.set(t.categoryId, sum);
+    const sums = new Map<number, bigint>();
+    for (const g of await this.ledger.mainSums(owner.id, converter, start - 1, end, PNL_OF(income))) {
+      if (!isPnl(g)) continue;
+      sums.set(g.categoryId, (sums.get(g.categoryId) ?? 0n) + g.scaled);
     }
     const names = new Map((await this.categories.list(owner.id)).map((c) => [c.id, c.name]));
     return [...sums]
-      .map(([categoryId, sum]) => ({ categoryId, minor: sum.rounded() }))
+      .map(([categoryId, sum]) => ({ categoryId, minor: roundScaled(sum) }))
       .filter((c) => c.minor > 0n)
       .sort((a, b) => (a.minor === b.minor ? a.categoryId - b.categoryId : a.minor > b.minor ? -1 : 1))
       .map(({ categoryId, minor }) => ({
@@ -287,27 +293,23 @@ export class AnalyticsService {
    */
   async multiPeriod(owner: Owner, start: number, end: number, income: boolean): Promise<MultiPeriod> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
-    const monthOf = (day: number) => isoFromDay(day).slice(0, 7);
+    // Month keys (year × 12 + month index) of the interval, and their "YYYY-MM" labels.
+    const firstMonth = monthOfDay(utcDayOf(start));
+    const lastMonth = monthOfDay(utcDayOf(end));
     const months: string[] = [];
-    for (let day = utcDayOf(start); day <= utcDayOf(end); day++) {
-      const m = monthOf(day);
-      if (months[months.length - 1] !== m) months.push(m);
-    }
-    const monthIndex = new Map(months.map((m, i) => [m, i]));
-    const sums = new Map<number, ExactSum[]>();
-    for (const t of await this.ledger.totalsBetween(owner.id, start - 1, end)) {
-      const isPnl = t.kind === 'real' || (t.kind === 'business' && t.businessType !== 'invest');
-      if (!isPnl || t.isIncome !== income) continue;
-      const i = monthIndex.get(monthOf(t.day));
-      if (i === undefined) continue;
-      const perMonth = sums.get(t.categoryId) ?? months.map(() => new ExactSum());
-      const { num, den } = converter.fraction(t.amount, currencyInfo(t.currency), t.day);
-      perMonth[i]?.add(num, den);
-      sums.set(t.categoryId, perMonth);
+    for (let m = firstMonth; m <= lastMonth; m++) months.push(isoFromDay(firstDayOfMonth(m)).slice(0, 7));
+    const sums = new Map<number, bigint[]>();
+    const options = { ...PNL_OF(income), byMonth: true };
+    for (const g of await this.ledger.mainSums(owner.id, converter, start - 1, end, options)) {
+      const i = g.month - firstMonth;
+      if (!isPnl(g) || i < 0 || i >= months.length) continue;
+      const perMonth = sums.get(g.categoryId) ?? months.map(() => 0n);
+      perMonth[i] = (perMonth[i] ?? 0n) + g.scaled;
+      sums.set(g.categoryId, perMonth);
     }
     const d = converter.to.decimals;
     const rounded = [...sums].map(([categoryId, perMonth]) => {
-      const values = perMonth.map((s) => s.rounded());
+      const values = perMonth.map((s) => roundScaled(s));
       return { categoryId, values, total: values.reduce((a, b) => a + b, 0n) };
     });
     rounded.sort((a, b) => (a.total === b.total ? a.categoryId - b.categoryId : a.total > b.total ? -1 : 1));

@@ -2,14 +2,29 @@ import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import type { ConversionRow, TransactionRow } from './rows.js';
 
+/** A daily total in its own currency: everything but the main-currency value derived from it. */
+export type NativeTotal = Omit<DailyTotalsTable, 'main_minor' | 'main_frac'>;
+
 /** One change to a daily total: amount and count are added (negative to take away). */
-export type TotalDelta = Omit<DailyTotalsTable, 'user_id'>;
+export type TotalDelta = Omit<NativeTotal, 'user_id'>;
+
+/** The month key of a UTC day: year × 12 + month index (monthly reports group by it in SQL). */
+export function monthOfDay(day: number): number {
+  const d = new Date(day * 86_400_000);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+/** The day a month key starts on. */
+export function firstDayOfMonth(month: number): number {
+  return Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000;
+}
 
 /** The daily-total contributions of a transaction, signed by `sign` (+1 add, -1 remove). */
 export function transactionDeltas(t: Omit<TransactionRow, 'id'>, sign: 1 | -1): TotalDelta[] {
   return [
     {
       day: t.day,
+      month: monthOfDay(t.day),
       currency: t.currency,
       category_id: t.categoryId,
       kind: t.kind,
@@ -25,6 +40,7 @@ export function transactionDeltas(t: Omit<TransactionRow, 'id'>, sign: 1 | -1): 
 export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): TotalDelta[] {
   const leg = (currency: string, amount: number, isIncome: number): TotalDelta => ({
     day: c.day,
+    month: monthOfDay(c.day),
     currency,
     category_id: 0,
     kind: 'conversion',
@@ -40,16 +56,21 @@ export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): To
 export class DailyTotalsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Adds the deltas; totals whose count drops to zero are removed. */
+  /**
+   * Adds the deltas; totals whose count drops to zero are removed. A changed total loses its
+   * main-currency value: the next report values it again (ledger/main-values.ts).
+   */
   async apply(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
     for (const d of deltas) {
       await this.db
         .insertInto('daily_totals')
-        .values({ user_id: userId, ...d })
+        .values({ user_id: userId, ...d, main_minor: null, main_frac: null })
         .onConflict((oc) =>
           oc.columns(['user_id', 'day', 'currency', 'category_id', 'business_type', 'is_income']).doUpdateSet((eb) => ({
             amount: eb('daily_totals.amount', '+', eb.ref('excluded.amount')),
             count: eb('daily_totals.count', '+', eb.ref('excluded.count')),
+            main_minor: null,
+            main_frac: null,
           })),
         )
         .execute();
@@ -73,7 +94,7 @@ export class DailyTotalsRepository {
    * The totals as they should be, computed from scratch from the transactions and conversions
    * (sorted like all()). The maintained table must always equal this.
    */
-  async recompute(userId: number): Promise<DailyTotalsTable[]> {
+  async recompute(userId: number): Promise<NativeTotal[]> {
     const tx = await this.db
       .selectFrom('transactions')
       .select((eb) => [
@@ -91,8 +112,8 @@ export class DailyTotalsRepository {
       .groupBy(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income'])
       .execute();
     const conversions = await this.db.selectFrom('conversions').selectAll().where('user_id', '=', userId).execute();
-    const totals = new Map<string, DailyTotalsTable>();
-    const add = (t: DailyTotalsTable) => {
+    const totals = new Map<string, NativeTotal>();
+    const add = (t: NativeTotal) => {
       const key = [t.day, t.currency, t.category_id, t.business_type, t.is_income].join('|');
       const existing = totals.get(key);
       if (existing === undefined) totals.set(key, { ...t });
@@ -105,6 +126,7 @@ export class DailyTotalsRepository {
       add({
         ...r,
         user_id: userId,
+        month: monthOfDay(r.day),
         business_type: r.business_type ?? '',
         amount: Number(r.amount),
         count: r.count,
@@ -125,7 +147,7 @@ export class DailyTotalsRepository {
       );
       for (const leg of legs) add({ user_id: userId, ...leg });
     }
-    const key = (t: DailyTotalsTable): [number, string, number, string, number] => [
+    const key = (t: NativeTotal): [number, string, number, string, number] => [
       t.day,
       t.currency,
       t.category_id,
@@ -154,11 +176,22 @@ export class DailyTotalsRepository {
       .execute();
   }
 
-  /** Every total of the user, for reports and for checks. */
-  async all(userId: number): Promise<DailyTotalsTable[]> {
+  /** Every total of the user in its own currency, for checks against recompute(). */
+  async all(userId: number): Promise<NativeTotal[]> {
     return this.db
       .selectFrom('daily_totals')
-      .selectAll()
+      .select([
+        'user_id',
+        'day',
+        'month',
+        'currency',
+        'category_id',
+        'kind',
+        'business_type',
+        'is_income',
+        'amount',
+        'count',
+      ])
       .where('user_id', '=', userId)
       .orderBy('day')
       .orderBy('currency')

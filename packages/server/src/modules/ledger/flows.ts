@@ -205,37 +205,47 @@ export async function totalsBetween(
       }
     }
   }
-  for (const [from, to] of split.raw) {
-    const tx = await db
-      .selectFrom('transactions')
-      .select(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income', 'amount'])
-      .where('user_id', '=', userId)
-      .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
-      .where('time', '<=', to)
-      .execute();
-    for (const r of tx) {
-      out.push({
-        day: r.day,
-        currency: r.currency,
-        categoryId: r.category_id,
-        kind: r.kind,
-        businessType: r.business_type ?? '',
-        isIncome: r.is_income === 1,
-        amount: BigInt(r.amount),
-      });
-    }
-    const conv = await db
-      .selectFrom('conversions')
-      .select(['day', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
-      .where('user_id', '=', userId)
-      .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
-      .where('time', '<=', to)
-      .execute();
-    for (const c of conv) {
-      const leg = { day: c.day, categoryId: 0, kind: 'conversion' as const, businessType: '' as const };
-      out.push({ ...leg, currency: c.from_currency, isIncome: false, amount: BigInt(c.from_amount) });
-      out.push({ ...leg, currency: c.to_currency, isIncome: true, amount: BigInt(c.to_amount) });
-    }
+  for (const [from, to] of split.raw) out.push(...(await rawTotals(db, userId, from, to)));
+  return out;
+}
+
+/** The raw rows of (from, to] (partial days at a range's edges) in the shape of flow totals. */
+export async function rawTotals(
+  db: Kysely<DB>,
+  userId: number,
+  from: number | undefined,
+  to: number,
+): Promise<FlowTotal[]> {
+  const out: FlowTotal[] = [];
+  const tx = await db
+    .selectFrom('transactions')
+    .select(['day', 'currency', 'category_id', 'kind', 'business_type', 'is_income', 'amount'])
+    .where('user_id', '=', userId)
+    .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
+    .where('time', '<=', to)
+    .execute();
+  for (const r of tx) {
+    out.push({
+      day: r.day,
+      currency: r.currency,
+      categoryId: r.category_id,
+      kind: r.kind,
+      businessType: r.business_type ?? '',
+      isIncome: r.is_income === 1,
+      amount: BigInt(r.amount),
+    });
+  }
+  const conv = await db
+    .selectFrom('conversions')
+    .select(['day', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
+    .where('user_id', '=', userId)
+    .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
+    .where('time', '<=', to)
+    .execute();
+  for (const c of conv) {
+    const leg = { day: c.day, categoryId: 0, kind: 'conversion' as const, businessType: '' as const };
+    out.push({ ...leg, currency: c.from_currency, isIncome: false, amount: BigInt(c.from_amount) });
+    out.push({ ...leg, currency: c.to_currency, isIncome: true, amount: BigInt(c.to_amount) });
   }
   return out;
 }

@@ -11,7 +11,10 @@ import {
   type Measure,
   type PerCurrency,
 } from './flows.js';
+import { mainSums, type MainSum, type MainSumOptions } from './main-sums.js';
+import { MainValuesRepository } from './main-values.js';
 import { LedgerRepository } from './repository.js';
+import type { Converter } from '../rates/conversion.js';
 import type { FixpointRow, StateRow } from './rows.js';
 
 /**
@@ -22,10 +25,46 @@ import type { FixpointRow, StateRow } from './rows.js';
 export class LedgerReader {
   private readonly fixpoints: LedgerRepository;
   private readonly totals: DailyTotalsRepository;
+  readonly mainValues: MainValuesRepository;
 
-  constructor(private readonly db: Kysely<DB>) {
+  /** Settles once per process that the stored main values follow the rates in use. */
+  private ratesChecked: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** Identifies the rate table in use (RatesService.fingerprint). */
+    private readonly ratesFingerprint: () => Promise<string> = () => Promise.resolve(''),
+  ) {
     this.fixpoints = new LedgerRepository(db);
     this.totals = new DailyTotalsRepository(db);
+    this.mainValues = new MainValuesRepository(db);
+  }
+
+  /**
+   * Main-currency sums over (after, until] grouped by flow type (and month, category), from the
+   * stored values of the daily totals: totals changed since the last report are valued first.
+   */
+  async mainSums(
+    userId: number,
+    converter: Converter,
+    after: number | undefined,
+    until: number,
+    options: MainSumOptions = {},
+  ): Promise<MainSum[]> {
+    // A write between valuing and summing clears a value again; a few tries always settle.
+    this.ratesChecked ??= this.ratesFingerprint()
+      .then((fingerprint) => this.mainValues.syncRates(fingerprint))
+      .catch((err: unknown) => {
+        this.ratesChecked = undefined; // try again with the next report
+        throw err;
+      });
+    await this.ratesChecked;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await this.mainValues.settle(userId, converter);
+      const sums = await mainSums(this.db, userId, converter, after, until, options);
+      if (sums !== undefined) return sums;
+    }
+    throw new Error('main-currency values kept changing while they were summed');
   }
 
   /** The latest fixpoint at or before `at` (strictly before when `strictlyBefore`); the last one by default. */

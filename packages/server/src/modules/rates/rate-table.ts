@@ -77,6 +77,22 @@ export class RateTable {
     private readonly sourceNames: readonly string[],
   ) {}
 
+  /**
+   * A short digest of the table's shape: per currency how many days, the last day and its rate.
+   * With the stored rows' count and latest store time (RatesService.fingerprint) it tells when
+   * values derived from rates were computed with another table.
+   */
+  digest(): string {
+    const parts: string[] = [];
+    for (const code of [...this.series.keys()].sort()) {
+      const s = this.series.get(code);
+      const n = s?.days.length ?? 0;
+      if (s === undefined || n === 0) continue;
+      parts.push(`${code}${n}@${s.days[n - 1] ?? 0}=${s.units[n - 1] ?? 0n}e${s.scales[n - 1] ?? 0}`);
+    }
+    return parts.join(',');
+  }
+
   /** A table holding just these rows (later rows win over earlier ones of the same day and currency). */
   static build(rows: Iterable<RateRow>): RateTable {
     return new RateTable(new Map(), []).withRows(rows);

@@ -53,4 +53,13 @@ export class RatesRepository {
       }
     });
   }
+
+  /** How many rows are stored and when the latest was: changes whenever a feed or import stores. */
+  async storedState(): Promise<string> {
+    const row = await this.db
+      .selectFrom('exchange_rates')
+      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('stored_at').as('at')])
+      .executeTakeFirst();
+    return `${String(row?.n ?? 0)}/${String(row?.at ?? 0)}`;
+  }
 }

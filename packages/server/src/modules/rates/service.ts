@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { currencyInfo, findCurrency, type CurrencyInfo } from '@kassa/money';
 import { conflict } from '../../http/errors.js';
 import { Converter, missingRate } from './conversion.js';
@@ -32,6 +33,17 @@ export class RatesService {
     this.current = this.bundle.withRows(await this.repository.all());
   }
 
+  /**
+   * Identifies the rates in use: the bundle's shape plus the stored rows' count and latest store
+   * time. Values derived from rates remember it and are recomputed when it changes.
+   */
+  async fingerprint(): Promise<string> {
+    this.bundleDigest ??= createHash('sha256').update(this.bundle.digest()).digest('hex').slice(0, 16);
+    return `${this.bundleDigest}|${await this.repository.storedState()}`;
+  }
+
+  private bundleDigest: string | undefined;
+
   /** The table as it is now. */
   table(): RateTable {
     return this.current;
@@ -50,6 +62,17 @@ export class RatesService {
   async store(rows: readonly RateRow[], options: { keepImports: boolean }): Promise<void> {
     await this.repository.upsert(rows, this.now(), options.keepImports);
     await this.load();
+    if (rows.length === 0) return;
+    // A day's rate serves every later day until the next stored one: values from it on change.
+    const fromDay = Math.min(...rows.map((r) => r.day));
+    for (const listener of this.listeners) await listener(fromDay);
+  }
+
+  private readonly listeners: ((fromDay: number) => Promise<void>)[] = [];
+
+  /** Calls `listener` with the first changed day after every store (the ledger revalues from it). */
+  onChange(listener: (fromDay: number) => Promise<void>): void {
+    this.listeners.push(listener);
   }
 
   /** A converter into a user's main currency; undefined before registration chose one. */

@@ -1,5 +1,11 @@
-import type { MoneyAmount, Transaction, TransactionFilter, TransactionInput } from '@kassa/contract';
-import { currencyInfo, ExactSum, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
+import {
+  MAX_INSTANT,
+  type MoneyAmount,
+  type Transaction,
+  type TransactionFilter,
+  type TransactionInput,
+} from '@kassa/contract';
+import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
@@ -11,6 +17,7 @@ import type { CategoriesService } from '../categories/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
 import { DailyTotalsRepository, transactionDeltas } from '../ledger/daily-totals.js';
+import { roundScaled } from '../ledger/main-values.js';
 import type { LedgerReader } from '../ledger/reader.js';
 import type { TransactionRow } from '../ledger/rows.js';
 import type { Converter } from '../rates/conversion.js';
@@ -206,20 +213,31 @@ export class TransactionsService {
 
   /**
    * The signed sum (IN positive, OUT negative) of the matching transactions in the main currency,
-   * each at its own day's rate; the exact products are summed and rounded once.
+   * each at its own day's rate (DESIGN §4), summed and rounded once (ledger/main-values.ts).
    */
   async convertedSum(owner: Owner, filter: TransactionFilter): Promise<MoneyAmount> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
-    const sum = new ExactSum();
-    for (const row of await this.transactions.list(owner.id, {
-      ...toQuery(filter),
-      limit: undefined,
-      before: undefined,
-    })) {
-      const { num, den } = converter.fraction(BigInt(row.amount), currencyInfo(row.currency), row.day);
-      sum.add(row.isIncome ? num : -num, den);
-    }
-    return { amount: minorToMajor(sum.rounded(), converter.to.decimals), currency: converter.to.code };
+    // Every filter of the list (categories, currencies, directions, interval) is a column of the
+    // daily totals, so the sum reads their stored main values and never the rows themselves
+    // (but those of the partial days at the interval's edges). A filter that needed rows (a
+    // text search, say) would have to sum rows instead.
+    const sums = await this.ledger.mainSums(
+      owner.id,
+      converter,
+      filter.interval === null || filter.interval === undefined ? undefined : filter.interval.start - 1,
+      filter.interval?.end ?? MAX_INSTANT,
+      {
+        filter: {
+          categoryIds: filter.categoryIds,
+          currencies: filter.currencies,
+          isIncome: filter.directions,
+          kinds: ['real', 'loan', 'business', 'external'],
+        },
+      },
+    );
+    let scaled = 0n;
+    for (const g of sums) scaled += g.isIncome ? g.scaled : -g.scaled;
+    return { amount: minorToMajor(roundScaled(scaled), converter.to.decimals), currency: converter.to.code };
   }
 
   /** Using a currency or category moves it to the top of its picker. */

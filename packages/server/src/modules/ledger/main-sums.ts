@@ -1,0 +1,142 @@
+import { sql, type Kysely } from 'kysely';
+import type { DailyTotalsTable, DB } from '../../db/schema.js';
+import type { Converter } from '../rates/conversion.js';
+import { monthOfDay } from './daily-totals.js';
+import { rawTotals, splitRange, type FlowTotal } from './flows.js';
+import { joinScaled, scaledValue } from './main-values.js';
+
+/** What a main-currency sum is grouped by; the flow type (kind, business type, direction) always. */
+export interface MainGroup {
+  month: number;
+  categoryId: number;
+  kind: DailyTotalsTable['kind'];
+  businessType: DailyTotalsTable['business_type'];
+  isIncome: boolean;
+}
+
+/** One group's sum in 10^-12 minor units of the main currency (round it once with roundScaled). */
+export interface MainSum extends MainGroup {
+  scaled: bigint;
+}
+
+/** Which totals count: every list empty or absent means "any". */
+export interface MainFilter {
+  categoryIds?: readonly number[];
+  currencies?: readonly string[];
+  isIncome?: readonly boolean[];
+  kinds?: readonly DailyTotalsTable['kind'][];
+}
+
+export interface MainSumOptions {
+  /** Group by month too (multi-period reports); otherwise month is 0. */
+  byMonth?: boolean;
+  /** Group by category too; otherwise categoryId is 0. */
+  byCategory?: boolean;
+  filter?: MainFilter;
+}
+
+const any = <T>(list: readonly T[] | undefined): list is readonly T[] => list !== undefined && list.length > 0;
+
+/**
+ * Main-currency sums over the instants (after, until], grouped by flow type (and month and
+ * category when asked). Whole days are summed in SQL from the stored values of the daily totals
+ * (a few rows come back however long the range); only the partial days at both edges are read
+ * row by row, grouped into daily totals and valued the same way. The caller values unvalued
+ * totals first (MainValuesRepository.settle); undefined when one was cleared meanwhile.
+ */
+export async function mainSums(
+  db: Kysely<DB>,
+  userId: number,
+  converter: Converter,
+  after: number | undefined,
+  until: number,
+  options: MainSumOptions = {},
+): Promise<MainSum[] | undefined> {
+  const { byMonth = false, byCategory = false, filter = {} } = options;
+  const groups = new Map<string, MainSum>();
+  const add = (g: MainGroup, scaled: bigint) => {
+    const key = `${g.month}|${g.categoryId}|${g.kind}|${g.businessType}|${g.isIncome}`;
+    const known = groups.get(key);
+    if (known === undefined) groups.set(key, { ...g, scaled });
+    else known.scaled += scaled;
+  };
+  const split = splitRange(after, until);
+  if (split.days !== undefined) {
+    const { firstDay, lastDay } = split.days;
+    const rows = await db
+      .selectFrom('daily_totals')
+      .select([
+        byMonth ? 'month' : sql<number>`0`.as('month'),
+        byCategory ? 'category_id' : sql<number>`0`.as('category_id'),
+        'kind',
+        'business_type',
+        'is_income',
+        sql<string>`sum(main_minor)`.as('minor'),
+        sql<string>`sum(main_frac)`.as('frac'),
+        // A total cleared by a write after the caller valued them: the caller values and asks again.
+        sql<string>`sum(case when main_minor is null then 1 else 0 end)`.as('unvalued'),
+      ])
+      .where('user_id', '=', userId)
+      .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+      .where('day', '<=', lastDay)
+      .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
+      .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
+      .$if(any(filter.isIncome), (q) =>
+        q.where(
+          'is_income',
+          'in',
+          (filter.isIncome ?? []).map((b) => (b ? 1 : 0)),
+        ),
+      )
+      .$if(any(filter.kinds), (q) => q.where('kind', 'in', filter.kinds ?? []))
+      .groupBy([
+        ...(byMonth ? (['month'] as const) : []),
+        ...(byCategory ? (['category_id'] as const) : []),
+        'kind',
+        'business_type',
+        'is_income',
+      ])
+      .execute();
+    if (rows.some((r) => Number(r.unvalued) > 0)) return undefined;
+    for (const r of rows)
+      add(
+        {
+          month: Number(r.month),
+          categoryId: Number(r.category_id),
+          kind: r.kind,
+          businessType: r.business_type,
+          isIncome: Number(r.is_income) === 1,
+        },
+        joinScaled(r.minor, r.frac),
+      );
+  }
+  const matches = (t: FlowTotal) =>
+    (!any(filter.categoryIds) || filter.categoryIds.includes(t.categoryId)) &&
+    (!any(filter.currencies) || filter.currencies.includes(t.currency)) &&
+    (!any(filter.isIncome) || filter.isIncome.includes(t.isIncome)) &&
+    (!any(filter.kinds) || filter.kinds.includes(t.kind));
+  for (const [from, to] of split.raw) {
+    // Rows of a partial day are grouped into the daily totals they belong to before valuing, so
+    // an edge day counts exactly as it would as a whole day.
+    const totals = new Map<string, FlowTotal>();
+    for (const t of await rawTotals(db, userId, from, to)) {
+      if (!matches(t)) continue;
+      const key = `${t.day}|${t.currency}|${t.categoryId}|${t.kind}|${t.businessType}|${t.isIncome}`;
+      const known = totals.get(key);
+      if (known === undefined) totals.set(key, { ...t });
+      else known.amount += t.amount;
+    }
+    for (const t of totals.values())
+      add(
+        {
+          month: byMonth ? monthOfDay(t.day) : 0,
+          categoryId: byCategory ? t.categoryId : 0,
+          kind: t.kind,
+          businessType: t.businessType,
+          isIncome: t.isIncome,
+        },
+        scaledValue(converter, t.amount, t.currency, t.day),
+      );
+  }
+  return [...groups.values()];
+}

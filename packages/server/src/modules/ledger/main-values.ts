@@ -1,0 +1,115 @@
+import { currencyInfo, divideHalfEven } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Converter } from '../rates/conversion.js';
+
+/**
+ * Main-currency values of daily totals (DESIGN §4: every amount at its own day's rate).
+ *
+ * A daily total's value is its exact converted amount rounded half to even to 10^-12 minor units
+ * of the main currency, kept as whole minor units (floor) plus the remainder, so SQL adds many of
+ * them exactly in 64-bit integers. A report bucket is the sum of its totals' values, rounded half
+ * to even once to whole minor units. The error against summing the exact fractions is below
+ * 10^-12 minor units per total: it can decide a rounding only when a sum lies that close to a
+ * half cent, and the rule is the same wherever a total is counted, so figures always agree.
+ */
+export const SCALE = 10n ** 12n;
+
+/** A total's value in 10^-12 minor units of the converter's currency. */
+export function scaledValue(converter: Converter, amount: bigint, currency: string, day: number): bigint {
+  const { num, den } = converter.fraction(amount, currencyInfo(currency), day);
+  return divideHalfEven(num * SCALE, den);
+}
+
+/** Whole minor units (floor) and the 10^-12 remainder, as stored. */
+export function splitScaled(value: bigint): { minor: bigint; frac: bigint } {
+  let minor = value / SCALE;
+  if (value < 0n && minor * SCALE !== value) minor -= 1n;
+  return { minor, frac: value - minor * SCALE };
+}
+
+/** A bucket's sum of stored parts back in 10^-12 units. */
+export const joinScaled = (minor: bigint | number | string, frac: bigint | number | string) =>
+  BigInt(minor) * SCALE + BigInt(frac);
+
+/** The sum of values rounded once, half to even, to whole minor units. */
+export const roundScaled = (value: bigint) => divideHalfEven(value, SCALE);
+
+const RATES_KEY = 'main-values-rates';
+
+/** SQL for the stored values: which totals wait for one, storing them, and clearing them. */
+export class MainValuesRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Values every total of the user that has none (new or changed since, or its rates changed).
+   * Each update names the amount it valued, so a write that changed the total meanwhile (and
+   * cleared its value again) is not overwritten with a stale one.
+   */
+  async settle(userId: number, converter: Converter): Promise<number> {
+    const rows = await this.db
+      .selectFrom('daily_totals')
+      .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
+      .where('user_id', '=', userId)
+      .where('main_minor', 'is', null)
+      .execute();
+    if (rows.length === 0) return 0;
+    const valued = rows.map((r) => ({
+      ...r,
+      ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
+    }));
+    await this.db.transaction().execute(async (trx) => {
+      for (const r of valued) {
+        await trx
+          .updateTable('daily_totals')
+          .set({ main_minor: Number(r.minor), main_frac: Number(r.frac) })
+          .where('user_id', '=', userId)
+          .where('day', '=', r.day)
+          .where('currency', '=', r.currency)
+          .where('category_id', '=', r.category_id)
+          .where('business_type', '=', r.business_type)
+          .where('is_income', '=', r.is_income)
+          .where('amount', '=', r.amount)
+          .where('main_minor', 'is', null)
+          .execute();
+      }
+    });
+    return rows.length;
+  }
+
+  /** Clears the values of every user's totals from the day on (rates of that day changed). */
+  async clearFrom(day: number): Promise<void> {
+    await this.db
+      .updateTable('daily_totals')
+      .set({ main_minor: null, main_frac: null })
+      .where('day', '>=', day)
+      .where('main_minor', 'is not', null)
+      .execute();
+  }
+
+  /**
+   * Clears every value when the rate table differs from the one they were computed with (a new
+   * bundle, or rates imported while the server was down), and remembers the table.
+   */
+  async syncRates(fingerprint: string): Promise<void> {
+    const known = await this.db
+      .selectFrom('ledger_meta')
+      .select('value')
+      .where('key', '=', RATES_KEY)
+      .executeTakeFirst();
+    if (known?.value === fingerprint) return;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('daily_totals').set({ main_minor: null, main_frac: null }).execute();
+      await new MainValuesRepository(trx).rememberRates(fingerprint);
+    });
+  }
+
+  /** Records the rate table the values follow now (after clearing what a change touched). */
+  async rememberRates(fingerprint: string): Promise<void> {
+    await this.db
+      .insertInto('ledger_meta')
+      .values({ key: RATES_KEY, value: fingerprint })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: fingerprint }))
+      .execute();
+  }
+}
