@@ -19,7 +19,7 @@ export const m0010DailyMainValues: Migration = {
     await db.schema.alterTable('daily_totals').addColumn('main_frac', 'bigint').execute();
     const days = await sql<{ day: number }>`select distinct day from daily_totals`.execute(db);
     for (const { day } of days.rows)
-      await sql`update daily_totals set month = ${monthOfDay(Number(day))} where day = ${day}`.execute(db);
+      await sql`update daily_totals set month = ${monthOfDay(day)} where day = ${day}`.execute(db);
     // Rows waiting for a value, found without scanning the user's whole history.
     await db.schema
       .createIndex('daily_totals_unvalued')

@@ -101,11 +101,11 @@ export async function mainSums(
     for (const r of rows)
       add(
         {
-          month: Number(r.month),
-          categoryId: Number(r.category_id),
+          month: r.month,
+          categoryId: r.category_id,
           kind: r.kind,
           businessType: r.business_type,
-          isIncome: Number(r.is_income) === 1,
+          isIncome: r.is_income === 1,
         },
         joinScaled(r.minor, r.frac),
       );

@@ -1,0 +1,119 @@
+import { currencyInfo, ExactSum, findCurrency, minorToMajor } from '@kassa/money';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.js';
+import { prng } from '../../util/prng.js';
+import { CategoriesService } from '../categories/service.js';
+import { PocketsService } from '../pockets/service.js';
+import { bundledRates } from '../rates/bundle.js';
+import { RatesRepository } from '../rates/repository.js';
+import { RatesService } from '../rates/service.js';
+import { TransactionsService } from '../transactions/service.js';
+import { roundScaled, scaledValue, splitScaled } from './main-values.js';
+import { LedgerReader } from './reader.js';
+
+describeEachDatabase('main-currency values of the daily totals', (ctx) => {
+  const setup = async (email: string) => {
+    const user = await ctx.createUser({ email, password: 'password-1', mainCurrency: 'EUR' });
+    const owner = { id: user.id, mainCurrency: 'EUR' };
+    const db = ctx.database.db;
+    for (const code of ['USD', 'JPY']) await new PocketsService(db).addCurrency(user.id, { currency: code, items: [] });
+    const categories = new CategoriesService(db);
+    const rates = new RatesService(new RatesRepository(db), bundledRates());
+    const ledger = new LedgerReader(db, () => rates.fingerprint());
+    rates.onChange(async (fromDay) => {
+      await ledger.mainValues.clearFrom(fromDay);
+      await ledger.mainValues.rememberRates(await rates.fingerprint());
+    });
+    const transactions = new TransactionsService(db, categories, rates, ledger);
+    const categoryIds = (await categories.list(user.id, 'EUR', {})).map((c) => c.id);
+    return { owner, db, rates, ledger, transactions, categoryIds };
+  };
+
+  /** The sum recomputed from the rows: grouped as daily totals, each valued, summed, rounded once. */
+  const fromScratch = async (db: typeof ctx.database.db, rates: RatesService, userId: number) => {
+    const converter = rates.requireMainConverter('EUR');
+    const rows = await db.selectFrom('transactions').selectAll().where('user_id', '=', userId).execute();
+    const groups = new Map<string, { day: number; currency: string; amount: bigint; sign: bigint }>();
+    const exact = new ExactSum();
+    for (const r of rows) {
+      const key = [r.day, r.currency, r.category_id, r.business_type, r.is_income].join('|');
+      const g = groups.get(key) ?? { day: r.day, currency: r.currency, amount: 0n, sign: r.is_income ? 1n : -1n };
+      g.amount += BigInt(r.amount);
+      groups.set(key, g);
+      const { num, den } = converter.fraction(BigInt(r.amount), currencyInfo(r.currency), r.day);
+      exact.add(r.is_income === 1 ? num : -num, den);
+    }
+    let scaled = 0n;
+    for (const g of groups.values()) scaled += g.sign * scaledValue(converter, g.amount, g.currency, g.day);
+    return { rounded: minorToMajor(roundScaled(scaled), 2), exact: minorToMajor(exact.rounded(), 2) };
+  };
+
+  it('agree with a from-scratch recomputation after random writes, edits, deletes and reports', async () => {
+    const { owner, db, rates, transactions, categoryIds } = await setup('values@example.com');
+    const random = prng(2026);
+    const codes = ['EUR', 'USD', 'JPY'];
+    const ids: number[] = [];
+    const input = () => {
+      const currency = codes[random(3)] ?? 'EUR';
+      return {
+        amount: (findCurrency(currency)?.decimals ?? 2) === 0 ? 1 + random(99_999) : (1 + random(999_999)) / 100,
+        currency,
+        categoryId: categoryIds[random(categoryIds.length)] ?? 0,
+        description: '',
+        time: Date.UTC(2025, random(12), 1 + random(28), random(24)),
+        isIncome: random(2) === 1,
+        type: null,
+      };
+    };
+    for (let step = 0; step < 250; step++) {
+      const op = random(10);
+      if (op < 5 || ids.length === 0) ids.push((await transactions.add(owner, input())).id);
+      else if (op < 7) await transactions.update(owner, ids[random(ids.length)] ?? 0, input());
+      else if (op < 8) await transactions.delete(owner, ids.splice(random(ids.length), 1)[0] ?? 0);
+      // Reports in between value some totals, which later writes change again.
+      else
+        expect(
+          (await transactions.convertedSum(owner, { categoryIds: [], currencies: [], directions: [], types: [] }))
+            .currency,
+        ).toBe('EUR');
+    }
+    const sum = await transactions.convertedSum(owner, { categoryIds: [], currencies: [], directions: [], types: [] });
+    const expected = await fromScratch(db, rates, owner.id);
+    expect(sum.amount).toBe(expected.rounded);
+    // The stored values round exactly as summing every row's exact value does (to the cent).
+    expect(sum.amount).toBe(expected.exact);
+
+    // Every stored value is the one its total has now.
+    const converter = rates.requireMainConverter('EUR');
+    const stored = await db.selectFrom('daily_totals').selectAll().where('user_id', '=', owner.id).execute();
+    expect(stored.length).toBeGreaterThan(50);
+    for (const t of stored) {
+      const { minor, frac } = splitScaled(scaledValue(converter, BigInt(t.amount), t.currency, t.day));
+      expect([t.main_minor, t.main_frac].map(Number)).toEqual([Number(minor), Number(frac)]);
+    }
+  }, 120_000);
+
+  it('follow a changed rate of a past day', async () => {
+    const { owner, db, rates, transactions, categoryIds } = await setup('rates@example.com');
+    const categoryId = categoryIds[0] ?? 0;
+    const time = Date.UTC(2025, 5, 10, 12);
+    await transactions.add(owner, {
+      amount: 100,
+      currency: 'USD',
+      categoryId,
+      description: '',
+      time,
+      isIncome: true,
+      type: null,
+    });
+    const usdOnly = { categoryIds: [], currencies: ['USD'], directions: [], types: [] };
+    const before = await transactions.convertedSum(owner, usdOnly);
+    // Say the dollar was worth exactly half a euro that day (2 USD per EUR).
+    const day = Math.floor(time / 86_400_000);
+    await rates.store([{ day, currency: 'USD', rate: '2', source: 'test' }], { keepImports: false });
+    const after = await transactions.convertedSum(owner, usdOnly);
+    expect(after).not.toEqual(before);
+    expect(Math.abs(after.amount)).toBe(50);
+    expect(await fromScratch(db, rates, owner.id)).toMatchObject({ rounded: after.amount });
+  });
+});
