@@ -155,10 +155,8 @@ export class AnalyticsService {
     >;
 
     let fixpointError = 0n;
-    for (const f of await this.ledger.fixpointsBetween(owner.id, start, end)) {
-      fixpointError += AnalyticsService.total(
-        this.convertEach(converter, await this.ledger.error(owner.id, f), utcDayOf(f.time)),
-      );
+    for (const { fixpoint: f, error } of await this.ledger.errorsBetween(owner.id, start, end)) {
+      fixpointError += AnalyticsService.total(this.convertEach(converter, error, utcDayOf(f.time)));
     }
     const startBalance = await this.availableMain(owner, converter, start - 1);
     const endBalance = await this.availableMain(owner, converter, end);

@@ -7,6 +7,7 @@ import { PocketsService } from '../pockets/service.js';
 import { bundledRates } from '../rates/bundle.js';
 import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
+import { FixpointsService } from '../fixpoints/service.js';
 import { TransactionsService } from '../transactions/service.js';
 import { roundScaled, scaledValue, splitScaled } from './main-values.js';
 import { LedgerReader } from './reader.js';
@@ -115,5 +116,32 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     expect(after).not.toEqual(before);
     expect(Math.abs(after.amount)).toBe(50);
     expect(await fromScratch(db, rates, owner.id)).toMatchObject({ rounded: after.amount });
+  });
+
+  it('give every fixpoint of a range the error it has alone (errorsBetween)', async () => {
+    const { owner, db, ledger, transactions, categoryIds } = await setup('errors@example.com');
+    const fixpoints = new FixpointsService(db, ledger, () => Date.UTC(2026, 0, 1));
+    const pockets = await new PocketsService(db).list(owner.id);
+    const random = prng(17);
+    for (let month = 0; month < 12; month++) {
+      for (let k = 0; k < 8; k++)
+        await transactions.add(owner, {
+          amount: 1 + random(500),
+          currency: ['EUR', 'USD', 'JPY'][random(3)] ?? 'EUR',
+          categoryId: categoryIds[random(categoryIds.length)] ?? 0,
+          description: '',
+          time: Date.UTC(2025, month, 1 + random(27), random(24)),
+          isIncome: random(2) === 1,
+          type: null,
+        });
+      await fixpoints.set(
+        owner.id,
+        pockets.map((p) => ({ pocketId: p.pocketId, balance: random(2000) })),
+        Date.UTC(2025, month, 15, 12),
+      );
+    }
+    const batch = await ledger.errorsBetween(owner.id, Date.UTC(2025, 2, 1), Date.UTC(2025, 9, 31));
+    expect(batch).toHaveLength(8);
+    for (const { fixpoint, error } of batch) expect(error).toEqual(await ledger.error(owner.id, fixpoint));
   });
 });

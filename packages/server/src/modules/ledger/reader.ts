@@ -121,6 +121,46 @@ export class LedgerReader {
     return errors;
   }
 
+  /**
+   * error_C(F) of every fixpoint with start <= time <= end, oldest first, in a few queries: the
+   * states of all of them (and of the one before) at once, and each fixpoint's calculated balance
+   * from the one before it plus the cash flows in between (reports walk ten years of fixpoints).
+   */
+  async errorsBetween(
+    userId: number,
+    start: number,
+    end: number,
+  ): Promise<{ fixpoint: FixpointRow; error: PerCurrency }[]> {
+    const inRange = (await this.fixpoints.between(userId, start, end)).reverse();
+    const first = inRange[0];
+    if (first === undefined) return [];
+    const before = await this.fixpoints.latest(userId, first.time, true);
+    const chain = before === undefined ? inRange : [before, ...inRange];
+    const stated = statedPerCurrency(
+      await this.fixpoints.statesOfMany(
+        userId,
+        chain.map((f) => f.id),
+      ),
+    );
+    const out: { fixpoint: FixpointRow; error: PerCurrency }[] = [];
+    for (let i = chain.length - inRange.length; i < chain.length; i++) {
+      const fixpoint = chain[i] as FixpointRow;
+      // calculated_C counts from the last fixpoint strictly before this one (DESIGN §4).
+      let p = i - 1;
+      while (p >= 0 && (chain[p]?.time ?? 0) >= fixpoint.time) p--;
+      const previous = p >= 0 ? chain[p] : await this.fixpoints.latest(userId, fixpoint.time, true);
+      const calculated: PerCurrency = new Map(previous === undefined ? [] : (stated.get(previous.id) ?? []));
+      for (const [currency, flow] of await sumsByCurrency(this.db, userId, 'cash', previous?.time, fixpoint.time))
+        calculated.set(currency, (calculated.get(currency) ?? 0n) + flow);
+      const own = stated.get(fixpoint.id) ?? new Map<string, bigint>();
+      const error: PerCurrency = new Map();
+      for (const code of new Set([...own.keys(), ...calculated.keys()]))
+        error.set(code, (own.get(code) ?? 0n) - (calculated.get(code) ?? 0n));
+      out.push({ fixpoint, error });
+    }
+    return out;
+  }
+
   /** A measure summed per currency over the instants (after, until]; after undefined = from the start. */
   sums(userId: number, measure: Measure, after: number | undefined, until: number): Promise<PerCurrency> {
     return sumsByCurrency(this.db, userId, measure, after, until);
