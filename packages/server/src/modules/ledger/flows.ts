@@ -1,5 +1,5 @@
 import { utcDayOf } from '@kassa/money';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 
 /** An amount per currency code, in minor units of that currency (flows: IN positive, OUT negative). */
@@ -112,6 +112,69 @@ export function splitRange(after: number | undefined, until: number): RangeSplit
       [untilDayStart - 1, until],
     ],
   };
+}
+
+/**
+ * Cash flows per currency over many disjoint ranges (after, until] at once (the segments between
+ * consecutive fixpoints): each range's whole days in one small query, and the partial days of all
+ * ranges in one query per table, sorted into their ranges here. Same sums as sumsByCurrency.
+ */
+export async function cashFlowsOfRanges(
+  db: Kysely<DB>,
+  userId: number,
+  ranges: readonly (readonly [after: number | undefined, until: number])[],
+): Promise<PerCurrency[]> {
+  const out = ranges.map((): PerCurrency => new Map());
+  const raw: { from: number; to: number; index: number }[] = [];
+  for (const [index, [after, until]] of ranges.entries()) {
+    const split = splitRange(after, until);
+    const flows = out[index] ?? new Map<string, bigint>();
+    if (split.days !== undefined) await dailyFlows(db, userId, 'cash', split.days.firstDay, split.days.lastDay, flows);
+    for (const [from, to] of split.raw) raw.push({ from: from ?? Number.MIN_SAFE_INTEGER, to, index });
+  }
+  if (raw.length === 0) return out;
+  raw.sort((a, b) => a.from - b.from);
+  // The range a row's time falls in: (from, to], found by binary search over the sorted starts.
+  const rangeOf = (time: number) => {
+    let lo = 0;
+    let hi = raw.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((raw[mid]?.from ?? 0) < time) lo = mid;
+      else hi = mid - 1;
+    }
+    const r = raw[lo];
+    return r !== undefined && time > r.from && time <= r.to ? out[r.index] : undefined;
+  };
+  // Both tables have `time`; one builder type serves both queries.
+  const inAny = (e: ExpressionBuilder<DB, 'transactions'> | ExpressionBuilder<DB, 'conversions'>) => {
+    const eb = e as ExpressionBuilder<DB, 'transactions'>;
+    return eb.or(raw.map((r) => eb.and([eb('time', '>', r.from), eb('time', '<=', r.to)])));
+  };
+  const tx = await db
+    .selectFrom('transactions')
+    .select(['time', 'currency', MEASURES.cash.as('net')])
+    .where('user_id', '=', userId)
+    .where(inAny)
+    .groupBy(['time', 'currency'])
+    .execute();
+  for (const r of tx) {
+    const flows = rangeOf(r.time);
+    if (flows !== undefined) addTo(flows, r.currency, BigInt(r.net));
+  }
+  const conv = await db
+    .selectFrom('conversions')
+    .select(['time', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
+    .where('user_id', '=', userId)
+    .where(inAny)
+    .execute();
+  for (const c of conv) {
+    const flows = rangeOf(c.time);
+    if (flows === undefined) continue;
+    addTo(flows, c.from_currency, -BigInt(c.from_amount));
+    addTo(flows, c.to_currency, BigInt(c.to_amount));
+  }
+  return out;
 }
 
 /**

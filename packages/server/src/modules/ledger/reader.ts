@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import { DailyTotalsRepository } from './daily-totals.js';
 import {
+  cashFlowsOfRanges,
   measuresByDay,
   rawFlows,
   sumsByCurrency,
@@ -142,23 +143,29 @@ export class LedgerReader {
         chain.map((f) => f.id),
       ),
     );
-    const out: { fixpoint: FixpointRow; error: PerCurrency }[] = [];
+    // Each fixpoint counts from the last one strictly before it (DESIGN §4).
+    const previous: (FixpointRow | undefined)[] = [];
     for (let i = chain.length - inRange.length; i < chain.length; i++) {
-      const fixpoint = chain[i] as FixpointRow;
-      // calculated_C counts from the last fixpoint strictly before this one (DESIGN §4).
+      const time = chain[i]?.time ?? 0;
       let p = i - 1;
-      while (p >= 0 && (chain[p]?.time ?? 0) >= fixpoint.time) p--;
-      const previous = p >= 0 ? chain[p] : await this.fixpoints.latest(userId, fixpoint.time, true);
-      const calculated: PerCurrency = new Map(previous === undefined ? [] : (stated.get(previous.id) ?? []));
-      for (const [currency, flow] of await sumsByCurrency(this.db, userId, 'cash', previous?.time, fixpoint.time))
-        calculated.set(currency, (calculated.get(currency) ?? 0n) + flow);
+      while (p >= 0 && (chain[p]?.time ?? 0) >= time) p--;
+      previous.push(p >= 0 ? chain[p] : await this.fixpoints.latest(userId, time, true));
+    }
+    const flows = await cashFlowsOfRanges(
+      this.db,
+      userId,
+      inRange.map((f, i) => [previous[i]?.time, f.time] as const),
+    );
+    return inRange.map((fixpoint, i) => {
+      const before = previous[i];
+      const calculated: PerCurrency = new Map(before === undefined ? [] : (stated.get(before.id) ?? []));
+      for (const [currency, flow] of flows[i] ?? []) calculated.set(currency, (calculated.get(currency) ?? 0n) + flow);
       const own = stated.get(fixpoint.id) ?? new Map<string, bigint>();
       const error: PerCurrency = new Map();
       for (const code of new Set([...own.keys(), ...calculated.keys()]))
         error.set(code, (own.get(code) ?? 0n) - (calculated.get(code) ?? 0n));
-      out.push({ fixpoint, error });
-    }
-    return out;
+      return { fixpoint, error };
+    });
   }
 
   /** A measure summed per currency over the instants (after, until]; after undefined = from the start. */
