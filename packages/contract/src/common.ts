@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INSTANT, MIN_INSTANT } from './paths.js';
+import { MAX_INSTANT, MAX_LIST_ROWS, MIN_INSTANT } from './paths.js';
 
 /** Ids are 32-bit in PostgreSQL (integer columns): a larger number is no id of ours. */
 export const MAX_ID = 2_147_483_647;
@@ -70,11 +70,32 @@ export const descriptionSchema = z
 /** The longest interval analytics computes in one call: a century of months is 1,200 buckets. */
 export const MAX_ANALYTICS_YEARS = 100;
 
+const intervalShape = { start: instantSchema, end: instantSchema };
+const startNotAfterEnd = { message: 'start must not be after end', path: ['start'] };
+
 /** spec §3 Time interval; both ends inclusive. */
-export const intervalSchema = z
-  .object({ start: instantSchema, end: instantSchema })
-  .refine((i) => i.start <= i.end, { message: 'start must not be after end', path: ['start'] });
+export const intervalSchema = z.object(intervalShape).refine((i) => i.start <= i.end, startNotAfterEnd);
 export type IntervalInput = z.input<typeof intervalSchema>;
+
+const LIMIT = `must be an integer from 1 to ${MAX_LIST_ROWS}`;
+/** Rows per page a list may be asked for; absent means MAX_LIST_ROWS. */
+export const pageLimitSchema = z.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(MAX_LIST_ROWS, LIMIT);
+
+/** Keyset paging: the last row received; the next page holds only rows strictly older (time, then id). */
+export const afterSchema = z.object({ time: instantSchema, id: idSchema });
+export type After = z.infer<typeof afterSchema>;
+/** What a client sends as `after`: the last row's `time` and `id` as it received them. */
+export type AfterBody = z.input<typeof afterSchema>;
+
+/**
+ * conversion/getbetween and fixpoint/getbetween: the interval, with optional keyset paging
+ * (`limit`, and `after` = the last row received). Without `limit` the first MAX_LIST_ROWS rows.
+ */
+export const pagedIntervalSchema = z
+  .object({ ...intervalShape, limit: pageLimitSchema.optional(), after: afterSchema.optional() })
+  .refine((i) => i.start <= i.end, startNotAfterEnd);
+export type PagedInterval = z.infer<typeof pagedIntervalSchema>;
+export type PagedIntervalBody = z.input<typeof pagedIntervalSchema>;
 
 /** An analytics interval: as intervalSchema, at most MAX_ANALYTICS_YEARS long. */
 export const analyticsIntervalSchema = intervalSchema.refine(

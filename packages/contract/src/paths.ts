@@ -18,5 +18,19 @@ export const PRODUCT_VERSION = '1.10.8';
 export const MIN_INSTANT = Date.UTC(1900, 0, 1);
 export const MAX_INSTANT = Date.UTC(2200, 0, 1) - 1;
 
+/**
+ * The most rows one list answer holds (transaction/getfiltered, transaction/getallincat,
+ * conversion/getbetween, fixpoint/getbetween): the largest `limit` a client may ask for, and the
+ * page a request without `limit` gets (newest first). 5,000 rows keep an answer near 1.5 MB and
+ * well under a second at 1M transactions, and hold every category and span a real user has.
+ */
+export const MAX_LIST_ROWS = 5000;
+
+/**
+ * Response header set to "true" on a list answer that stopped at its limit (asked, or
+ * MAX_LIST_ROWS) while older rows match: ask again with the last row as `after` for the next page.
+ */
+export const MORE_ROWS_HEADER = 'x-has-more';
+
 /** Minimum password length (spec §9). */
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { MAX_LIST_ROWS } from './paths.js';
 import {
+  afterSchema,
+  MAX_ID,
   amountInputSchema,
   currencyCodeSchema,
   descriptionSchema,
   idSchema,
   instantSchema,
   intervalSchema,
+  pageLimitSchema,
 } from './common.js';
 import { categoryTypes } from './category.js';
 
@@ -62,9 +66,39 @@ export const transactionFilterSchema = z.object({
   /** true = income (IN), false = expense (OUT). */
   directions: z.array(z.boolean()).max(2).default([]),
   types: z.array(z.string()).default([]),
-  /** Optional keyset paging: at most `limit` rows, strictly older than `after` (the last row received). */
-  limit: z.number().int().min(1).max(5000).optional(),
-  after: z.object({ time: instantSchema, id: idSchema }).optional(),
+  /**
+   * Keyset paging: at most `limit` rows (MAX_LIST_ROWS when absent), strictly older than `after`
+   * (the last row received). getconvertedsum ignores both.
+   */
+  limit: pageLimitSchema.optional(),
+  after: afterSchema.optional(),
 });
 export type TransactionFilter = z.infer<typeof transactionFilterSchema>;
 export type TransactionFilterBody = z.input<typeof transactionFilterSchema>;
+
+const LIMIT = `must be an integer from 1 to ${MAX_LIST_ROWS}`;
+const ID = 'must be a positive integer id';
+/**
+ * Query of GET transaction/getallincat/{id}: `?limit=100&afterTime=2026-11-20T10:00:00.000Z&afterId=42`,
+ * the keyset paging of getfiltered in query parameters. afterTime and afterId come together (the
+ * last row received); without limit the first MAX_LIST_ROWS rows.
+ */
+export const categoryPageQuerySchema = z
+  .object({
+    limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(MAX_LIST_ROWS, LIMIT).optional(),
+    afterTime: instantSchema.optional(),
+    afterId: z.coerce.number({ error: ID }).int(ID).positive(ID).max(MAX_ID, ID).optional(),
+  })
+  .refine((q) => q.afterTime !== undefined || q.afterId === undefined, {
+    message: 'is required with afterId (the last row received)',
+    path: ['afterTime'],
+  })
+  .refine((q) => q.afterId !== undefined || q.afterTime === undefined, {
+    message: 'is required with afterTime (the last row received)',
+    path: ['afterId'],
+  })
+  .transform(({ limit, afterTime, afterId }) => ({
+    limit,
+    after: afterTime !== undefined && afterId !== undefined ? { time: afterTime, id: afterId } : undefined,
+  }));
+export type CategoryPageQuery = z.infer<typeof categoryPageQuerySchema>;

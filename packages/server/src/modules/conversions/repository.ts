@@ -16,17 +16,30 @@ export class ConversionsRepository {
     return row === undefined ? undefined : toRow(row);
   }
 
-  /** Conversions with start <= time <= end, newest first. */
-  async between(userId: number, start: number, end: number): Promise<ConversionRow[]> {
-    const rows = await this.db
+  /**
+   * At most `limit` conversions with start <= time <= end, newest first (time, then id), strictly
+   * older than `before` when given (keyset paging; the (user_id, time) index serves it).
+   */
+  async between(
+    userId: number,
+    q: { start: number; end: number; limit: number; before?: { time: number; id: number } | undefined },
+  ): Promise<ConversionRow[]> {
+    let query = this.db
       .selectFrom('conversions')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('time', '>=', start)
-      .where('time', '<=', end)
-      .orderBy('time', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+      .where('time', '>=', q.start)
+      .where('time', '<=', q.end);
+    const before = q.before;
+    if (before !== undefined) {
+      // The plain bound lets the (…, time) index start at the page instead of filtering every newer row.
+      query = query
+        .where('time', '<=', before.time)
+        .where((eb) =>
+          eb.or([eb('time', '<', before.time), eb.and([eb('time', '=', before.time), eb('id', '<', before.id)])]),
+        );
+    }
+    const rows = await query.orderBy('time', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
     return rows.map(toRow);
   }
 

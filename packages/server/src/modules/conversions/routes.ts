@@ -1,11 +1,12 @@
 import {
   addConversionSchema,
   idParamSchema,
-  intervalSchema,
+  pagedIntervalSchema,
   updateConversionSchema,
   type Conversion,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { ConversionsService } from './service.js';
@@ -17,10 +18,9 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
   app.get('/api/conversion/getbyid/:id', opts, (request): Promise<Conversion> =>
     service.get(sessionOf(request).user.id, id(request.params)),
   );
-  app.post('/api/conversion/getbetween', opts, (request): Promise<Conversion[]> => {
-    const interval = parseOr400(intervalSchema, request.body);
-    return service.between(sessionOf(request).user.id, interval.start, interval.end);
-  });
+  app.post('/api/conversion/getbetween', opts, async (request, reply): Promise<Conversion[]> =>
+    sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
+  );
   app.post('/api/conversion/add', opts, (request): Promise<Conversion> =>
     service.add(sessionOf(request).user.id, parseOr400(addConversionSchema, request.body)),
   );

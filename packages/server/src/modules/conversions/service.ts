@@ -1,9 +1,10 @@
-import type { Conversion, ConversionInput } from '@kassa/contract';
+import type { Conversion, ConversionInput, PagedInterval } from '@kassa/contract';
 import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { pageOf, rowsToRead, type Page } from '../../http/paging.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
 import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.js';
@@ -66,8 +67,15 @@ export class ConversionsService {
     return toDto(userId, await this.require(userId, id));
   }
 
-  async between(userId: number, start: number, end: number): Promise<Conversion[]> {
-    return (await this.conversions.between(userId, start, end)).map((r) => toDto(userId, r));
+  /** A page of the conversions in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
+  async between(userId: number, q: PagedInterval): Promise<Page<Conversion>> {
+    const rows = await this.conversions.between(userId, {
+      start: q.start,
+      end: q.end,
+      limit: rowsToRead(q.limit),
+      before: q.after,
+    });
+    return pageOf(rows, q.limit, (r) => toDto(userId, r));
   }
 
   async add(userId: number, input: ConversionInput): Promise<Conversion> {

@@ -15,6 +15,33 @@ export class FixpointsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * At most `limit` fixpoints with start <= time <= end, newest first (time, then id), strictly
+   * older than `before` when given (keyset paging). The ledger's fixpointsBetween reads whole
+   * intervals for analytics; this is the bounded list of fixpoint/getbetween.
+   */
+  async between(
+    userId: number,
+    q: { start: number; end: number; limit: number; before?: { time: number; id: number } | undefined },
+  ): Promise<FixpointRow[]> {
+    let query = this.db
+      .selectFrom('fixpoints')
+      .select(['id', 'time'])
+      .where('user_id', '=', userId)
+      .where('time', '>=', q.start)
+      .where('time', '<=', q.end);
+    const before = q.before;
+    if (before !== undefined) {
+      // The plain bound lets the (…, time) index start at the page instead of filtering every newer row.
+      query = query
+        .where('time', '<=', before.time)
+        .where((eb) =>
+          eb.or([eb('time', '<', before.time), eb.and([eb('time', '=', before.time), eb('id', '<', before.id)])]),
+        );
+    }
+    return query.orderBy('time', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  }
+
   async findAt(userId: number, time: number): Promise<FixpointRow | undefined> {
     return this.db
       .selectFrom('fixpoints')

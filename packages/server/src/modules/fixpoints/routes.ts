@@ -1,7 +1,7 @@
 import {
   fixpointTimeQuerySchema,
   idParamSchema,
-  intervalSchema,
+  pagedIntervalSchema,
   pocketBalancesSchema,
   pocketStateUpdatesSchema,
   type Fixpoint,
@@ -10,6 +10,7 @@ import {
   type PocketStateGroup,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
 import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { FixpointsService } from './service.js';
@@ -29,10 +30,9 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
   app.get('/api/fixpoint/getlast', opts, (request): Promise<Fixpoint | null> =>
     service.last(sessionOf(request).user.id),
   );
-  app.post('/api/fixpoint/getbetween', opts, (request): Promise<Fixpoint[]> => {
-    const interval = parseOr400(intervalSchema, request.body);
-    return service.between(sessionOf(request).user.id, interval.start, interval.end);
-  });
+  app.post('/api/fixpoint/getbetween', opts, async (request, reply): Promise<Fixpoint[]> =>
+    sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
+  );
   app.get('/api/fixpoint/getbyid/:id', opts, (request): Promise<FixpointDetail> =>
     service.get(sessionOf(request).user.id, id(request.params)),
   );

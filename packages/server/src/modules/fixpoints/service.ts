@@ -1,6 +1,7 @@
 import type {
   Fixpoint,
   FixpointDetail,
+  PagedInterval,
   FixpointError,
   PocketBalance,
   PocketStateGroup,
@@ -10,6 +11,7 @@ import { currencyInfo, minorToMajor, parseSignedAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { pageOf, rowsToRead, type Page } from '../../http/paging.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import type { PerCurrency } from '../ledger/flows.js';
 import type { LedgerReader } from '../ledger/reader.js';
@@ -110,8 +112,15 @@ export class FixpointsService {
     return row === undefined ? null : { id: row.id, time: iso(row.time) };
   }
 
-  async between(userId: number, start: number, end: number): Promise<Fixpoint[]> {
-    return (await this.ledger.fixpointsBetween(userId, start, end)).map((r) => ({ id: r.id, time: iso(r.time) }));
+  /** A page of the fixpoints in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
+  async between(userId: number, q: PagedInterval): Promise<Page<Fixpoint>> {
+    const rows = await this.fixpoints.between(userId, {
+      start: q.start,
+      end: q.end,
+      limit: rowsToRead(q.limit),
+      before: q.after,
+    });
+    return pageOf(rows, q.limit, (r) => ({ id: r.id, time: iso(r.time) }));
   }
 
   /** A fixpoint with its errors per currency as the ledger stands now. */

@@ -45,9 +45,12 @@ export class TransactionsRepository {
     if (directions.size === 1) query = query.where('is_income', '=', directions.has(true) ? 1 : 0);
     const before = q.before;
     if (before !== undefined) {
-      query = query.where((eb) =>
-        eb.or([eb('time', '<', before.time), eb.and([eb('time', '=', before.time), eb('id', '<', before.id)])]),
-      );
+      // The plain bound lets the (…, time) index start at the page instead of filtering every newer row.
+      query = query
+        .where('time', '<=', before.time)
+        .where((eb) =>
+          eb.or([eb('time', '<', before.time), eb.and([eb('time', '=', before.time), eb('id', '<', before.id)])]),
+        );
     }
     query = query.orderBy('time', 'desc').orderBy('id', 'desc');
     if (q.limit !== undefined) query = query.limit(q.limit);

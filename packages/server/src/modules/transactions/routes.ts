@@ -1,5 +1,6 @@
 import {
   addTransactionSchema,
+  categoryPageQuerySchema,
   idParamSchema,
   transactionFilterSchema,
   updateTransactionSchema,
@@ -7,6 +8,7 @@ import {
   type Transaction,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { TransactionsService } from './service.js';
@@ -18,12 +20,17 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
   app.get('/api/transaction/getbyid/:id', opts, (request): Promise<Transaction> =>
     service.get(sessionOf(request).user, id(request.params)),
   );
-  app.post('/api/transaction/getfiltered', opts, (request): Promise<Transaction[]> =>
-    service.filtered(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+  app.post('/api/transaction/getfiltered', opts, async (request, reply): Promise<Transaction[]> =>
+    sendPage(
+      reply,
+      await service.filtered(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+    ),
   );
-  app.get('/api/transaction/getallincat/:id', opts, (request): Promise<Transaction[]> =>
-    service.inCategory(sessionOf(request).user, id(request.params)),
-  );
+  app.get('/api/transaction/getallincat/:id', opts, async (request, reply): Promise<Transaction[]> => {
+    const categoryId = id(request.params);
+    const page = parseOr400(categoryPageQuerySchema, request.query, 'query');
+    return sendPage(reply, await service.inCategory(sessionOf(request).user, categoryId, page));
+  });
   app.post('/api/transaction/getconvertedsum', opts, (request): Promise<MoneyAmount> =>
     service.convertedSum(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
   );

@@ -1,5 +1,6 @@
 import {
   MAX_INSTANT,
+  type CategoryPageQuery,
   type MoneyAmount,
   type Transaction,
   type TransactionFilter,
@@ -10,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { pageOf, rowsToRead, type Page } from '../../http/paging.js';
 import type { Owner } from '../auth/service.js';
 import type { CategoryRow } from '../categories/repository.js';
 import { CategoriesRepository } from '../categories/repository.js';
@@ -189,11 +191,20 @@ export class TransactionsService {
     });
   }
 
-  /** Transactions matching the filter, newest first, each with its amount in the main currency. */
-  async filtered(owner: Owner, filter: TransactionFilter): Promise<Transaction[]> {
+  /**
+   * A page of the transactions matching the filter, newest first, each with its amount in the main
+   * currency: at most `limit` rows, or MAX_LIST_ROWS when the client sent none.
+   */
+  async filtered(owner: Owner, filter: TransactionFilter): Promise<Page<Transaction>> {
+    const rows = await this.transactions.list(owner.id, { ...toQuery(filter), limit: rowsToRead(filter.limit) });
+    return this.listed(owner, rows, filter.limit);
+  }
+
+  /** Rows read with rowsToRead(limit), cut to the page and sent with converted amounts and before-fix marks. */
+  private async listed(owner: Owner, rows: TransactionRow[], limit: number | undefined): Promise<Page<Transaction>> {
     const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
-    return (await this.transactions.list(owner.id, toQuery(filter))).map((r) => this.toDto(r, converter, last));
+    return pageOf(rows, limit, (r) => this.toDto(r, converter, last));
   }
 
   /** Time of the user's latest fixpoint; -Infinity when there is none (nothing is before it). */
@@ -201,14 +212,19 @@ export class TransactionsService {
     return (await this.ledger.lastFixpoint(userId))?.time ?? Number.NEGATIVE_INFINITY;
   }
 
-  /** Every transaction of one category, newest first. */
-  async inCategory(owner: Owner, categoryId: number): Promise<Transaction[]> {
+  /**
+   * A page of one category's transactions, newest first, like `filtered`. A busy business
+   * category can hold most of a ledger, so this list is bounded too; its figures come from the
+   * loan and business summaries, never from summing the list.
+   */
+  async inCategory(owner: Owner, categoryId: number, page: CategoryPageQuery): Promise<Page<Transaction>> {
     await this.categories.require(owner.id, categoryId);
-    const converter = this.rates.mainConverter(owner.mainCurrency);
-    const last = await this.lastFixpointTime(owner.id);
-    return (await this.transactions.list(owner.id, { categoryIds: [categoryId] })).map((r) =>
-      this.toDto(r, converter, last),
-    );
+    const rows = await this.transactions.list(owner.id, {
+      categoryIds: [categoryId],
+      limit: rowsToRead(page.limit),
+      before: page.after,
+    });
+    return this.listed(owner, rows, page.limit);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { MAX_LIST_ROWS, type Transaction } from '@kassa/contract';
 import { findCurrency, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
@@ -85,7 +86,17 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
       made.push({ id: tx.id, categoryId, currency, minor, isIncome, time });
     }
 
-    const listed = await service.filtered(owner, { categoryIds: [], currencies: [], directions: [], types: [] });
+    // Without a limit the list stops at MAX_LIST_ROWS and says there is more; `after` walks on.
+    const everyFilter = { categoryIds: [], currencies: [], directions: [], types: [] };
+    const first = await service.filtered(owner, everyFilter);
+    expect(first.rows).toHaveLength(MAX_LIST_ROWS);
+    expect(first.more).toBe(true);
+    const listed = [...first.rows];
+    for (let page = first; page.more;) {
+      const tail = page.rows.at(-1) as Transaction;
+      page = await service.filtered(owner, { ...everyFilter, after: { time: Date.parse(tail.time), id: tail.id } });
+      listed.push(...page.rows);
+    }
     const expectedOrder = [...made].sort((a, b) => b.time - a.time || b.id - a.id).map((m) => m.id);
     expect(listed.map((t) => t.id)).toEqual(expectedOrder);
 
@@ -105,7 +116,7 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
         ['USD', 'JPY'].includes(m.currency) &&
         !m.isIncome,
     );
-    expect((await service.filtered(owner, filter)).map((t) => t.id)).toEqual(
+    expect((await service.filtered(owner, filter)).rows.map((t) => t.id)).toEqual(
       [...matching].sort((a, b) => b.time - a.time || b.id - a.id).map((m) => m.id),
     );
 

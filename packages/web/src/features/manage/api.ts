@@ -4,6 +4,7 @@ import type {
   DailyRateResponse,
   Fixpoint,
   NewCategoryBody,
+  PagedIntervalBody,
   NewPocketBody,
   Pocket,
   PocketGroup,
@@ -11,7 +12,7 @@ import type {
   UpdatePocketBody,
   UserCurrencyDto,
 } from '@kassa/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALL_TIME } from '../../components/interval';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { queryKeys } from '../../shared/query-keys';
@@ -96,10 +97,26 @@ export function usePocketMutations() {
   };
 }
 
-/** Every fixpoint, newest first (the server orders them); the API lists fixpoints only between two instants. */
+/** Fixpoints per page of the manage list; most users have one a month. */
+export const FIXPOINT_PAGE_SIZE = 100;
+
+/**
+ * Every fixpoint, newest first, a page at a time (the API lists fixpoints only between two
+ * instants, and at most MAX_LIST_ROWS per answer): `limit`, then the last row as `after`.
+ */
 export function useAllFixpoints() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.allFixpoints,
-    queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', ALL_TIME),
+    queryFn: ({ pageParam }) =>
+      apiPost<Fixpoint[]>('fixpoint/getbetween', {
+        ...ALL_TIME,
+        limit: FIXPOINT_PAGE_SIZE,
+        ...(pageParam === undefined ? {} : { after: pageParam }),
+      } satisfies PagedIntervalBody),
+    initialPageParam: undefined as PagedIntervalBody['after'],
+    getNextPageParam: (last) => {
+      const tail = last.at(-1);
+      return last.length < FIXPOINT_PAGE_SIZE || tail === undefined ? undefined : { time: tail.time, id: tail.id };
+    },
   });
 }

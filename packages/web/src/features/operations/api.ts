@@ -9,7 +9,7 @@ import type {
   PocketStateUpdateBody,
   Transaction,
 } from '@kassa/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { useRefreshLedger } from '../../shared/ledger-refresh';
 import { queryKeys } from '../../shared/query-keys';
@@ -101,11 +101,32 @@ export function useBusinessSummary(id: number | null) {
   });
 }
 
-/** GET transaction/getallincat/{id}. */
+/** Rows per page of a category's transactions, as in the transaction list. */
+export const CATEGORY_PAGE_SIZE = 100;
+
+type After = { time: string; id: number };
+
+/**
+ * GET transaction/getallincat/{id}, newest first, a page at a time (`limit`, then the last row as
+ * `afterTime` and `afterId`): a business can hold most of a ledger. The overview's figures come
+ * from the loan and business summaries, so an unloaded page changes no number on screen.
+ */
 export function useCategoryTransactions(id: number | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.categoryTransactions(id),
-    queryFn: () => apiGet<Transaction[]>(`transaction/getallincat/${id}`),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(CATEGORY_PAGE_SIZE) });
+      if (pageParam !== undefined) {
+        query.set('afterTime', pageParam.time);
+        query.set('afterId', String(pageParam.id));
+      }
+      return apiGet<Transaction[]>(`transaction/getallincat/${id}?${query.toString()}`);
+    },
+    initialPageParam: undefined as After | undefined,
+    getNextPageParam: (last): After | undefined => {
+      const tail = last.at(-1);
+      return last.length < CATEGORY_PAGE_SIZE || tail === undefined ? undefined : { time: tail.time, id: tail.id };
+    },
     enabled: id !== null,
   });
 }

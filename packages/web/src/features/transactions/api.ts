@@ -1,15 +1,18 @@
 import type {
+  AfterBody,
   Category,
   Conversion,
   ConversionBody,
   Fixpoint,
   IntervalInput,
   MoneyAmount,
+  PagedIntervalBody,
   Transaction,
   TransactionBody,
   TransactionFilterBody,
 } from '@kassa/contract';
 import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { MAX_LIST_ROWS } from '@kassa/contract/constants';
 import { queryKeys } from '../../shared/query-keys';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { useRefreshLedger } from '../../shared/ledger-refresh';
@@ -47,12 +50,36 @@ export function useConvertedSum(filter: TransactionFilterBody, enabled: boolean)
 // Module-level, so the combined list keeps its identity while no answer changes.
 const allRows = <T>(results: readonly { data?: T[] | undefined }[]): T[] => results.flatMap((r) => r.data ?? []);
 
+/**
+ * Every row of `{entity}/getbetween` in one span, newest first. A span is what ~100 transactions
+ * cover, so one request of MAX_LIST_ROWS nearly always holds it; should a span hold more (a
+ * ledger of conversions and few transactions), the server answers its first page and this asks
+ * on after the last row, each request bounded, so the merged list never misses a row.
+ */
+async function wholeSpan<T extends { time: string; id: number }>(
+  entity: 'conversion' | 'fixpoint',
+  span: IntervalInput,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let after: AfterBody | undefined; ;) {
+    const page = await apiPost<T[]>(`${entity}/getbetween`, {
+      ...span,
+      limit: MAX_LIST_ROWS,
+      ...(after === undefined ? {} : { after }),
+    } satisfies PagedIntervalBody);
+    rows.push(...page);
+    const tail = page.at(-1);
+    if (page.length < MAX_LIST_ROWS || tail === undefined) return rows;
+    after = { time: tail.time, id: tail.id };
+  }
+}
+
 /** POST conversion/getbetween for each span, as one list (the spans do not overlap). */
 export function useConversionsOver(spans: readonly IntervalInput[], enabled: boolean) {
   return useQueries({
     queries: spans.map((span) => ({
       queryKey: queryKeys.conversionsBetween(span),
-      queryFn: () => apiPost<Conversion[]>('conversion/getbetween', span),
+      queryFn: () => wholeSpan<Conversion>('conversion', span),
       enabled,
     })),
     combine: allRows<Conversion>,
@@ -64,7 +91,7 @@ export function useFixpointsOver(spans: readonly IntervalInput[], enabled: boole
   return useQueries({
     queries: spans.map((span) => ({
       queryKey: queryKeys.fixpointsBetween(span),
-      queryFn: () => apiPost<Fixpoint[]>('fixpoint/getbetween', span),
+      queryFn: () => wholeSpan<Fixpoint>('fixpoint', span),
       enabled,
     })),
     combine: allRows<Fixpoint>,

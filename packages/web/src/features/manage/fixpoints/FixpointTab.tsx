@@ -1,4 +1,4 @@
-import { Anchor, Card, Loader, Table } from '@mantine/core';
+import { Anchor, Button, Card, Center, Loader, Table } from '@mantine/core';
 import { formatDate, formatTime } from '@kassa/money';
 import { Link, useNavigate } from 'react-router';
 import { useAllFixpoints } from '../api';
@@ -6,11 +6,13 @@ import { ClickableRow } from '../ClickableRow';
 import { EmptyRow } from '../EmptyRow';
 import { ListHeader } from '../ListHeader';
 
-/** manage/fixpoint: every fixpoint, newest first; a row opens private/edit-fixpoint/{id}. */
+/** manage/fixpoint: every fixpoint, newest first, 100 at a time; a row opens private/edit-fixpoint/{id}. */
 export function FixpointTab() {
   const navigate = useNavigate();
   const query = useAllFixpoints();
-  const fixpoints = [...(query.data ?? [])].sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id);
+  const fixpoints = [...(query.data?.pages.flat() ?? [])].sort(
+    (a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id,
+  );
   return (
     <Card withBorder radius="md" padding="md">
       <ListHeader title="Fixpoints">
@@ -41,6 +43,13 @@ export function FixpointTab() {
             {fixpoints.length === 0 && <EmptyRow colSpan={2}>No fixpoints yet</EmptyRow>}
           </Table.Tbody>
         </Table>
+      )}
+      {query.hasNextPage && (
+        <Center mt="md">
+          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Center>
       )}
     </Card>
   );

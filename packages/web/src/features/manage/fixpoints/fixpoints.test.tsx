@@ -28,9 +28,16 @@ describe('manage/fixpoint', () => {
       `${formatDate(new Date(newer))}${formatTime(new Date(newer))}`,
       `${formatDate(new Date(older))}${formatTime(new Date(older))}`,
     ]);
-    const asked = calls.find((c) => c.key === 'POST fixpoint/getbetween')?.body as { start: string; end: string };
+    const asked = calls.find((c) => c.key === 'POST fixpoint/getbetween')?.body as {
+      start: string;
+      end: string;
+      limit: number;
+    };
     expect(Date.parse(asked.start)).toBeLessThanOrEqual(Date.parse(older));
     expect(Date.parse(asked.end)).toBeGreaterThan(Date.now());
+    expect(asked.limit).toBe(100);
+    // A short page is the whole list.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     fireEvent.click(rows[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/edit-fixpoint/9'));
   });
@@ -42,5 +49,25 @@ describe('manage/fixpoint', () => {
     });
     renderApp('/private/manage/fixpoint');
     expect(await screen.findByText('No fixpoints yet')).toBeTruthy();
+  });
+
+  it('loads older fixpoints on Load more after the last one shown', async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) - i * 86_400_000).toISOString();
+    const all = Array.from({ length: 120 }, (_, i) => ({ id: 1000 - i, time: at(i) }));
+    const calls = stubApi({
+      'GET account/userinfo': { status: 200, body: USER },
+      'POST fixpoint/getbetween': (body) => ({
+        status: 200,
+        body: (body as { after?: unknown }).after === undefined ? all.slice(0, 100) : all.slice(100),
+      }),
+    });
+    renderApp('/private/manage/fixpoint');
+    const table = await screen.findByRole('table', { name: 'Fixpoints' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(101));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(121));
+    const asked = calls.filter((c) => c.key === 'POST fixpoint/getbetween').map((c) => c.body);
+    expect(asked[1]).toMatchObject({ limit: 100, after: { time: at(99), id: 901 } });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

@@ -98,6 +98,8 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
   };
 
   const active = selected.isActive;
+  // Pages of 100, newest first; the summary above is the server's, whatever is loaded here.
+  const shown = transactions.data?.pages.flat();
   const summary =
     kind === 'loan'
       ? loan.data && <LoanSummaryView summary={loan.data} />
@@ -171,10 +173,24 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
         <Title order={3} size="h5" mb="sm">
           Transactions
         </Title>
-        {transactions.data === undefined ? (
+        {shown === undefined ? (
           <Loader size="sm" aria-label="Loading" />
         ) : (
-          <CategoryTransactions rows={transactions.data} clickable={active} />
+          <CategoryTransactions rows={shown} clickable={active} />
+        )}
+        {transactions.hasNextPage && (
+          <Stack align="center" gap="xs" mt="md">
+            <Button
+              variant="default"
+              onClick={() => void transactions.fetchNextPage()}
+              loading={transactions.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+            <Text size="xs" c="dimmed">
+              {shown?.length} transactions shown; older ones load on request
+            </Text>
+          </Stack>
         )}
       </Card>
     </Stack>

@@ -69,7 +69,7 @@ describe('loan and business overviews (spec §2, §4)', () => {
     stubApi({
       'GET category/getall': { status: 200, body: CATEGORIES },
       'GET business/11': { status: 200, body: business(-700) },
-      'GET transaction/getallincat/11': { status: 200, body: TXS },
+      'GET transaction/getallincat/11?limit=100': { status: 200, body: TXS },
     });
     const router = renderApp('/private/operations/business');
     // Active categories come first: the active one is selected by default.
@@ -107,7 +107,7 @@ describe('loan and business overviews (spec §2, §4)', () => {
         body: CATEGORIES.map((c) => (c.id === 11 && closed ? { ...c, isActive: false } : c)),
       }),
       'GET business/11': { status: 200, body: business(-700) },
-      'GET transaction/getallincat/11': { status: 200, body: TXS },
+      'GET transaction/getallincat/11?limit=100': { status: 200, body: TXS },
       'PATCH category/close/11': () => {
         closed = true;
         return { status: 200, body: { ...category(11, 'Side shop', 'business', false) } };
@@ -132,7 +132,7 @@ describe('loan and business overviews (spec §2, §4)', () => {
     const calls = stubApi({
       'GET category/getall': { status: 200, body: CATEGORIES },
       'GET business/11': { status: 200, body: business(-700) },
-      'GET transaction/getallincat/11': { status: 200, body: TXS },
+      'GET transaction/getallincat/11?limit=100': { status: 200, body: TXS },
       'GET business/add-latent/11': { status: 200, body: business(0) },
       'PATCH category/close/11': { status: 200, body: category(11, 'Side shop', 'business', false) },
     });
@@ -151,7 +151,7 @@ describe('loan and business overviews (spec §2, §4)', () => {
     const calls = stubApi({
       'GET category/getall': { status: 200, body: CATEGORIES },
       'GET business/11': () => ({ status: 200, body: business(realised ? 0 : -700) }),
-      'GET transaction/getallincat/11': { status: 200, body: TXS },
+      'GET transaction/getallincat/11?limit=100': { status: 200, body: TXS },
       'GET business/add-latent/11': () => {
         realised = true;
         return { status: 200, body: business(0) };
@@ -178,8 +178,8 @@ describe('loan and business overviews (spec §2, §4)', () => {
       'GET category/getall': { status: 200, body: CATEGORIES },
       'GET loan/20': { status: 200, body: { given: 500, taken: 200, balance: 300, currency: 'EUR', native: [] } },
       'GET loan/21': { status: 200, body: { given: 100, taken: 100, balance: 0, currency: 'EUR', native: [] } },
-      'GET transaction/getallincat/20': { status: 200, body: [] },
-      'GET transaction/getallincat/21': { status: 200, body: [loanTx] },
+      'GET transaction/getallincat/20?limit=100': { status: 200, body: [] },
+      'GET transaction/getallincat/21?limit=100': { status: 200, body: [loanTx] },
       'PATCH category/close/20': { status: 200, body: category(20, 'Car loan', 'loan', false) },
     });
     const router = renderApp('/private/operations/loan');
@@ -203,6 +203,47 @@ describe('loan and business overviews (spec §2, §4)', () => {
     fireEvent.click(row);
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe('/private/operations/loan');
+  });
+
+  it('pages a category’s transactions with Load more, its figures from the summary alone', async () => {
+    // 130 transactions, one an hour, newest first: a full page of 100, then 30.
+    const newest = Date.UTC(2024, 5, 1);
+    const many = Array.from({ length: 130 }, (_, i) =>
+      tx(500 - i, new Date(newest - i * 3_600_000).toISOString(), i % 2 === 0, 10, `row ${i}`),
+    );
+    const first = many.slice(0, 100);
+    const tail = first.at(-1) as (typeof many)[number];
+    const next = new URLSearchParams({ limit: '100', afterTime: tail.time, afterId: String(tail.id) });
+    const calls = stubApi({
+      'GET category/getall': { status: 200, body: CATEGORIES },
+      'GET business/11': { status: 200, body: business(-700) },
+      'GET transaction/getallincat/11?limit=100': { status: 200, body: first },
+      [`GET transaction/getallincat/11?${next.toString()}`]: { status: 200, body: many.slice(100) },
+    });
+    const shown = () =>
+      [...document.querySelectorAll('[data-transaction]')].map((r) => r.getAttribute('data-transaction'));
+    const latent = () => (document.querySelector('[data-figure="Latent P&L"]') as HTMLElement).textContent;
+    renderApp('/private/operations/business');
+
+    await waitFor(() => expect(shown()).toHaveLength(100));
+    expect(shown()).toEqual(first.map((t) => String(t.id)));
+    expect(screen.getByText('100 transactions shown; older ones load on request')).toBeTruthy();
+    const before = latent();
+    expect(before).toContain('- 700.00 €');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(shown()).toHaveLength(130));
+    // In order, without a row twice or one missing, and the page after the first asked for by keyset.
+    expect(shown()).toEqual(many.map((t) => String(t.id)));
+    expect(calls.filter((c) => c.key.startsWith('GET transaction/getallincat/11')).map((c) => c.key)).toEqual([
+      'GET transaction/getallincat/11?limit=100',
+      `GET transaction/getallincat/11?${next.toString()}`,
+    ]);
+    // A short page is the last: no button, no note, and the figures are the summary's, unchanged.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByText(/older ones load on request/)).toBeNull();
+    expect(latent()).toBe(before);
+    expect(calls.filter((c) => c.key === 'GET business/11')).toHaveLength(1);
   });
 
   it('links to adding a category when there is none', async () => {
