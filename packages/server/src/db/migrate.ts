@@ -11,6 +11,7 @@ import { m0007TotalsByKind } from './migrations/0007-totals-by-kind.js';
 import { m0008Accounts } from './migrations/0008-accounts.js';
 import { m0009HealthProbe } from './migrations/0009-health-probe.js';
 import { m0010DailyMainValues } from './migrations/0010-daily-main-values.js';
+import { m0011MonthlyMain } from './migrations/0011-monthly-main.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-accounts': m0008Accounts,
   '0009-health-probe': m0009HealthProbe,
   '0010-daily-main-values': m0010DailyMainValues,
+  '0011-monthly-main': m0011MonthlyMain,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

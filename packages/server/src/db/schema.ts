@@ -131,6 +131,25 @@ export interface DailyTotalsTable {
   main_frac: number | null;
 }
 
+/** The main-currency values of a month's daily totals per category and flow type, summed. */
+export interface MonthlyMainTable {
+  user_id: number;
+  month: number;
+  category_id: number;
+  kind: DailyTotalsTable['kind'];
+  business_type: DailyTotalsTable['business_type'];
+  is_income: number;
+  main_minor: number;
+  main_frac: number;
+}
+
+/** A month whose monthly_main rows are out of date; version counts the changes since listed. */
+export interface DirtyMonthsTable {
+  user_id: number;
+  month: number;
+  version: number;
+}
+
 /** Small facts about derived data, e.g. which rate table the main values were computed with. */
 export interface LedgerMetaTable {
   key: string;
@@ -184,4 +203,6 @@ export interface DB {
   waitlist: WaitlistTable;
   health_probe: HealthProbeTable;
   ledger_meta: LedgerMetaTable;
+  monthly_main: MonthlyMainTable;
+  dirty_months: DirtyMonthsTable;
 }

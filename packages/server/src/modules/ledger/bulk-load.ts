@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
-import { DailyTotalsRepository } from './daily-totals.js';
+import { DailyTotalsRepository, markDirtyMonths } from './daily-totals.js';
 import { transactionColumns, type TransactionRow } from './rows.js';
 
 const BATCH = 500;
@@ -37,5 +37,8 @@ export async function bulkLoadTransactions(
         .insertInto('daily_totals')
         .values(fresh.slice(i, i + BATCH))
         .execute();
+    // Every month is rebuilt from the new totals by the next report.
+    await trx.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
+    await markDirtyMonths(trx, userId, [...new Set(fresh.map((t) => t.month))]);
   });
 }

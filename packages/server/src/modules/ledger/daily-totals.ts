@@ -75,6 +75,7 @@ export class DailyTotalsRepository {
         )
         .execute();
     }
+    await markDirtyMonths(this.db, userId, [...new Set(deltas.map((d) => d.month))]);
     for (const d of deltas) {
       if (d.count >= 0) continue;
       await this.db
@@ -200,4 +201,19 @@ export class DailyTotalsRepository {
       .orderBy('is_income')
       .execute();
   }
+}
+
+/**
+ * Lists the months whose monthly_main rows no longer match their daily totals (version + 1 each
+ * time, so a rebuild that read an older state does not take a newer change off the list).
+ */
+export async function markDirtyMonths(db: Kysely<DB>, userId: number, months: readonly number[]): Promise<void> {
+  for (const month of months)
+    await db
+      .insertInto('dirty_months')
+      .values({ user_id: userId, month, version: 1 })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ version: eb('dirty_months.version', '+', 1) })),
+      )
+      .execute();
 }

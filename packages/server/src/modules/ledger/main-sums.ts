@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import type { Converter } from '../rates/conversion.js';
-import { monthOfDay } from './daily-totals.js';
+import { firstDayOfMonth, monthOfDay } from './daily-totals.js';
 import { rawTotals, splitRange, type FlowTotal } from './flows.js';
 import { joinScaled, scaledValue } from './main-values.js';
 
@@ -63,6 +63,76 @@ export async function mainSums(
   const split = splitRange(after, until);
   if (split.days !== undefined) {
     const { firstDay, lastDay } = split.days;
+    // Whole months inside the days come from monthly_main (one row per month and category),
+    // unless a filter needs the currency, which monthly rows no longer know: then every day is
+    // read from the daily totals. Months still waiting for their rebuild are read by day too.
+    let months: [number, number] | undefined;
+    if (!any(filter.currencies)) {
+      const first =
+        firstDay === undefined
+          ? 0
+          : monthOfDay(firstDay) + (firstDayOfMonth(monthOfDay(firstDay)) === firstDay ? 0 : 1);
+      const last = monthOfDay(lastDay + 1) - 1;
+      if (first <= last) months = [first, last];
+    }
+    const dirty =
+      months === undefined
+        ? []
+        : (
+            await db
+              .selectFrom('dirty_months')
+              .select('month')
+              .where('user_id', '=', userId)
+              .where('month', '>=', months[0])
+              .where('month', '<=', months[1])
+              .execute()
+          ).map((d) => d.month);
+    if (months !== undefined) {
+      const [m0, m1] = months;
+      const rows = await db
+        .selectFrom('monthly_main')
+        .select([
+          byMonth ? 'month' : sql<number>`0`.as('month'),
+          byCategory ? 'category_id' : sql<number>`0`.as('category_id'),
+          'kind',
+          'business_type',
+          'is_income',
+          sql<string>`sum(main_minor)`.as('minor'),
+          sql<string>`sum(main_frac)`.as('frac'),
+        ])
+        .where('user_id', '=', userId)
+        .where('month', '>=', m0)
+        .where('month', '<=', m1)
+        .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty))
+        .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
+        .$if(any(filter.isIncome), (q) =>
+          q.where(
+            'is_income',
+            'in',
+            (filter.isIncome ?? []).map((b) => (b ? 1 : 0)),
+          ),
+        )
+        .$if(any(filter.kinds), (q) => q.where('kind', 'in', filter.kinds ?? []))
+        .groupBy([
+          ...(byMonth ? (['month'] as const) : []),
+          ...(byCategory ? (['category_id'] as const) : []),
+          'kind',
+          'business_type',
+          'is_income',
+        ])
+        .execute();
+      for (const r of rows)
+        add(
+          {
+            month: r.month,
+            categoryId: r.category_id,
+            kind: r.kind,
+            businessType: r.business_type,
+            isIncome: r.is_income === 1,
+          },
+          joinScaled(r.minor, r.frac),
+        );
+    }
     const rows = await db
       .selectFrom('daily_totals')
       .select([
@@ -79,6 +149,15 @@ export async function mainSums(
       .where('user_id', '=', userId)
       .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
       .where('day', '<=', lastDay)
+      .$if(months !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('month', '<', months?.[0] ?? 0),
+            eb('month', '>', months?.[1] ?? 0),
+            ...(dirty.length > 0 ? [eb('month', 'in', dirty)] : []),
+          ]),
+        ),
+      )
       .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
       .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
       .$if(any(filter.isIncome), (q) =>

@@ -9,7 +9,7 @@ import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import { TransactionsService } from '../transactions/service.js';
-import { roundScaled, scaledValue, splitScaled } from './main-values.js';
+import { joinScaled, roundScaled, scaledValue, splitScaled } from './main-values.js';
 import { LedgerReader } from './reader.js';
 
 describeEachDatabase('main-currency values of the daily totals', (ctx) => {
@@ -83,6 +83,23 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     expect(sum.amount).toBe(expected.rounded);
     // The stored values round exactly as summing every row's exact value does (to the cent).
     expect(sum.amount).toBe(expected.exact);
+
+    // Every month was rebuilt, and holds exactly the sum of its daily totals' values.
+    expect(await db.selectFrom('dirty_months').selectAll().where('user_id', '=', owner.id).execute()).toEqual([]);
+    const monthly = await db.selectFrom('monthly_main').selectAll().where('user_id', '=', owner.id).execute();
+    const expectedMonthly = new Map<string, bigint>();
+    for (const t of await db.selectFrom('daily_totals').selectAll().where('user_id', '=', owner.id).execute()) {
+      const key = [t.month, t.category_id, t.kind, t.business_type, t.is_income].join('|');
+      expectedMonthly.set(key, (expectedMonthly.get(key) ?? 0n) + joinScaled(t.main_minor ?? 0, t.main_frac ?? 0));
+    }
+    expect(
+      new Map(
+        monthly.map((m) => [
+          [m.month, m.category_id, m.kind, m.business_type, m.is_income].join('|'),
+          joinScaled(m.main_minor, m.main_frac),
+        ]),
+      ),
+    ).toEqual(expectedMonthly);
 
     // Every stored value is the one its total has now.
     const converter = rates.requireMainConverter('EUR');

@@ -1,7 +1,8 @@
 import { currencyInfo, divideHalfEven } from '@kassa/money';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Converter } from '../rates/conversion.js';
+import { markDirtyMonths } from './daily-totals.js';
 
 /**
  * Main-currency values of daily totals (DESIGN §4: every amount at its own day's rate).
@@ -53,7 +54,7 @@ export class MainValuesRepository {
       .where('user_id', '=', userId)
       .where('main_minor', 'is', null)
       .execute();
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return this.rollUp(userId);
     const valued = rows.map((r) => ({
       ...r,
       ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
@@ -74,17 +75,71 @@ export class MainValuesRepository {
           .execute();
       }
     });
-    return rows.length;
+    return rows.length + (await this.rollUp(userId));
+  }
+
+  /**
+   * Rebuilds the monthly_main rows of the user's dirty months whose totals all have values, and
+   * takes each off the list unless it changed again meanwhile (its version moved on).
+   */
+  private async rollUp(userId: number): Promise<number> {
+    const dirty = await this.db.selectFrom('dirty_months').selectAll().where('user_id', '=', userId).execute();
+    let rebuilt = 0;
+    for (const { month, version } of dirty) {
+      await this.db.transaction().execute(async (trx) => {
+        const unvalued = await trx
+          .selectFrom('daily_totals')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('user_id', '=', userId)
+          .where('month', '=', month)
+          .where('main_minor', 'is', null)
+          .executeTakeFirst();
+        if (Number(unvalued?.n ?? 0) > 0) return; // a write came in: the next report rebuilds it
+        await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', '=', month).execute();
+        await trx
+          .insertInto('monthly_main')
+          .columns(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
+          .expression((eb) =>
+            eb
+              .selectFrom('daily_totals')
+              .select([
+                'user_id',
+                'month',
+                'category_id',
+                'kind',
+                'business_type',
+                'is_income',
+                sql<number>`sum(main_minor)`.as('main_minor'),
+                sql<number>`sum(main_frac)`.as('main_frac'),
+              ])
+              .where('user_id', '=', userId)
+              .where('month', '=', month)
+              .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
+          )
+          .execute();
+        await trx
+          .deleteFrom('dirty_months')
+          .where('user_id', '=', userId)
+          .where('month', '=', month)
+          .where('version', '=', version)
+          .execute();
+        rebuilt++;
+      });
+    }
+    return rebuilt;
   }
 
   /** Clears the values of every user's totals from the day on (rates of that day changed). */
   async clearFrom(day: number): Promise<void> {
-    await this.db
-      .updateTable('daily_totals')
-      .set({ main_minor: null, main_frac: null })
-      .where('day', '>=', day)
-      .where('main_minor', 'is not', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('daily_totals')
+        .set({ main_minor: null, main_frac: null })
+        .where('day', '>=', day)
+        .where('main_minor', 'is not', null)
+        .execute();
+      await markAllDirty(trx, day);
+    });
   }
 
   /**
@@ -100,6 +155,7 @@ export class MainValuesRepository {
     if (known?.value === fingerprint) return;
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('daily_totals').set({ main_minor: null, main_frac: null }).execute();
+      await markAllDirty(trx, undefined);
       await new MainValuesRepository(trx).rememberRates(fingerprint);
     });
   }
@@ -112,4 +168,17 @@ export class MainValuesRepository {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: fingerprint }))
       .execute();
   }
+}
+
+/** Lists every user's months that hold totals from the day on (all months without a day). */
+async function markAllDirty(db: Kysely<DB>, fromDay: number | undefined): Promise<void> {
+  const months = await db
+    .selectFrom('daily_totals')
+    .select(['user_id', 'month'])
+    .distinct()
+    .$if(fromDay !== undefined, (q) => q.where('day', '>=', fromDay ?? 0))
+    .execute();
+  const byUser = new Map<number, number[]>();
+  for (const m of months) byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m.month]);
+  for (const [userId, list] of byUser) await markDirtyMonths(db, userId, list);
 }
