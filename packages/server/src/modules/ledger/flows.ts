@@ -1,5 +1,5 @@
 import { utcDayOf } from '@kassa/money';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 
 /** An amount per currency code, in minor units of that currency (flows: IN positive, OUT negative). */
@@ -146,28 +146,37 @@ export async function cashFlowsOfRanges(
     const r = raw[lo];
     return r !== undefined && time > r.from && time <= r.to ? out[r.index] : undefined;
   };
-  // Both tables have `time`; one builder type serves both queries.
-  const inAny = (e: ExpressionBuilder<DB, 'transactions'> | ExpressionBuilder<DB, 'conversions'>) => {
-    const eb = e as ExpressionBuilder<DB, 'transactions'>;
-    return eb.or(raw.map((r) => eb.and([eb('time', '>', r.from), eb('time', '<=', r.to)])));
-  };
-  const tx = await db
-    .selectFrom('transactions')
-    .select(['time', 'currency', MEASURES.cash.as('net')])
-    .where('user_id', '=', userId)
-    .where(inAny)
-    .groupBy(['time', 'currency'])
-    .execute();
+  // One statement per table: a UNION ALL of index range scans, one per range (an OR of ranges
+  // would make SQLite read every row of the user).
+  const txBranch = (r: (typeof raw)[number]) =>
+    db
+      .selectFrom('transactions')
+      .select(['time', 'currency', 'amount', 'is_income', 'business_type'])
+      .where('user_id', '=', userId)
+      .where('time', '>', r.from)
+      .where('time', '<=', r.to);
+  const convBranch = (r: (typeof raw)[number]) =>
+    db
+      .selectFrom('conversions')
+      .select(['time', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
+      .where('user_id', '=', userId)
+      .where('time', '>', r.from)
+      .where('time', '<=', r.to);
+  // SQLite allows 500 terms in a compound select: chunks of 200 ranges.
+  const tx: Awaited<ReturnType<ReturnType<typeof txBranch>['execute']>> = [];
+  const conv: Awaited<ReturnType<ReturnType<typeof convBranch>['execute']>> = [];
+  for (let i = 0; i < raw.length; i += 200) {
+    const [head, ...rest] = raw.slice(i, i + 200);
+    if (head === undefined) break;
+    tx.push(...(await rest.reduce((q, r) => q.unionAll(txBranch(r)), txBranch(head)).execute()));
+    conv.push(...(await rest.reduce((q, r) => q.unionAll(convBranch(r)), convBranch(head)).execute()));
+  }
   for (const r of tx) {
     const flows = rangeOf(r.time);
-    if (flows !== undefined) addTo(flows, r.currency, BigInt(r.net));
+    // Cash: IN positive, OUT negative; a realisation moves no cash (as MEASURES.cash).
+    if (flows === undefined || r.business_type === 'realize') continue;
+    addTo(flows, r.currency, r.is_income === 1 ? BigInt(r.amount) : -BigInt(r.amount));
   }
-  const conv = await db
-    .selectFrom('conversions')
-    .select(['time', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
-    .where('user_id', '=', userId)
-    .where(inAny)
-    .execute();
   for (const c of conv) {
     const flows = rangeOf(c.time);
     if (flows === undefined) continue;
