@@ -6,9 +6,20 @@ import type { Database } from '../db/database.js';
  * request wrote nothing: take a snapshot before, another after, and compare.
  */
 export async function snapshotTables(database: Database): Promise<Record<string, unknown[]>> {
-  const tables = (await database.db.introspection.getTables())
-    .map((t) => t.name)
-    .filter((n) => !n.startsWith('kysely_'));
+  // On PostgreSQL Kysely lists the tables of every schema: keep this test's own schema only
+  // (parallel test files, and other runs on the same server, have schemas of their own).
+  const schema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
+  const tables = [
+    ...new Set(
+      (await database.db.introspection.getTables())
+        .filter((t) => schema === undefined || t.schema === schema)
+        .map((t) => t.name)
+        .filter((n) => !n.startsWith('kysely_')),
+    ),
+  ];
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables.sort()) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(
