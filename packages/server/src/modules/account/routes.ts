@@ -25,8 +25,7 @@ export function accountRoutes(
   const HOUR = 3_600_000;
   const signups = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many sign-ups from this address');
   const resends = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many mails asked for from this address');
-  const codeChecks = () =>
-    perIpLimit(limits.codeChecksPerIp, limits.windowMs, 'Too many codes tried from this address');
+  const codeChecks = perIpLimit(limits.codeChecksPerIp, limits.windowMs, 'Too many codes tried from this address');
   // Each registration step admits the users who reached it (spec §4 order); the rest need all.
   const signedIn = { preHandler: guards.signedIn };
   const emailVerified = { preHandler: [guards.emailVerified, denyDemo] };
@@ -54,7 +53,7 @@ export function accountRoutes(
 
   app.post(
     '/api/account/verify-email/:code',
-    { ...codeChecks(), ...signedIn },
+    { ...codeChecks, ...signedIn },
     async (request): Promise<TokenResponse> => ({
       token: await accounts.verifyEmail(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
     }),
@@ -71,7 +70,7 @@ export function accountRoutes(
 
   app.post(
     '/api/account/verify-referral/:code',
-    { ...codeChecks(), ...emailVerified },
+    { ...codeChecks, ...emailVerified },
     async (request): Promise<TokenResponse> => ({
       token: await accounts.verifyReferral(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
     }),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conversionColumns as toColumns, conversionFromColumns as toRow, type ConversionRow } from '../ledger/rows.js';
+import { olderThan, type Keyset } from '../../db/keyset.js';
 
 /** SQL for conversions; every query is scoped by user. */
 export class ConversionsRepository {
@@ -22,7 +23,7 @@ export class ConversionsRepository {
    */
   async between(
     userId: number,
-    q: { start: number; end: number; limit: number; before?: { time: number; id: number } | undefined },
+    q: { start: number; end: number; limit: number; before?: Keyset | undefined },
   ): Promise<ConversionRow[]> {
     let query = this.db
       .selectFrom('conversions')
@@ -30,15 +31,7 @@ export class ConversionsRepository {
       .where('user_id', '=', userId)
       .where('time', '>=', q.start)
       .where('time', '<=', q.end);
-    const before = q.before;
-    if (before !== undefined) {
-      // The plain bound lets the (…, time) index start at the page instead of filtering every newer row.
-      query = query
-        .where('time', '<=', before.time)
-        .where((eb) =>
-          eb.or([eb('time', '<', before.time), eb.and([eb('time', '=', before.time), eb('id', '<', before.id)])]),
-        );
-    }
+    if (q.before !== undefined) query = query.where(olderThan(q.before));
     const rows = await query.orderBy('time', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
     return rows.map(toRow);
   }

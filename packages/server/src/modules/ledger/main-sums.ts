@@ -87,10 +87,10 @@ export async function mainSums(
               .where('month', '<=', months[1])
               .execute()
           ).map((d) => d.month);
-    if (months !== undefined) {
-      const [m0, m1] = months;
-      const rows = await db
-        .selectFrom('monthly_main')
+    // Both tables have every column these sums name; the daily one adds day, currency and NULLs.
+    const summed = (table: 'daily_totals' | 'monthly_main') =>
+      db
+        .selectFrom(table as 'daily_totals')
         .select([
           byMonth ? 'month' : sql<number>`0`.as('month'),
           byCategory ? 'category_id' : sql<number>`0`.as('category_id'),
@@ -99,11 +99,10 @@ export async function mainSums(
           'is_income',
           sql<string>`sum(main_minor)`.as('minor'),
           sql<string>`sum(main_frac)`.as('frac'),
+          // A total cleared by a write after the caller valued them: the caller values and asks again.
+          sql<string>`sum(case when main_minor is null then 1 else 0 end)`.as('unvalued'),
         ])
         .where('user_id', '=', userId)
-        .where('month', '>=', m0)
-        .where('month', '<=', m1)
-        .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty))
         .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
         .$if(any(filter.isIncome), (q) =>
           q.where(
@@ -119,63 +118,34 @@ export async function mainSums(
           'kind',
           'business_type',
           'is_income',
-        ])
-        .execute();
-      for (const r of rows)
-        add(
-          {
-            month: r.month,
-            categoryId: r.category_id,
-            kind: r.kind,
-            businessType: r.business_type,
-            isIncome: r.is_income === 1,
-          },
-          joinScaled(r.minor, r.frac),
-        );
+        ]);
+    const rows = [];
+    if (months !== undefined) {
+      const [m0, m1] = months;
+      rows.push(
+        ...(await summed('monthly_main')
+          .where('month', '>=', m0)
+          .where('month', '<=', m1)
+          .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty))
+          .execute()),
+      );
     }
-    const rows = await db
-      .selectFrom('daily_totals')
-      .select([
-        byMonth ? 'month' : sql<number>`0`.as('month'),
-        byCategory ? 'category_id' : sql<number>`0`.as('category_id'),
-        'kind',
-        'business_type',
-        'is_income',
-        sql<string>`sum(main_minor)`.as('minor'),
-        sql<string>`sum(main_frac)`.as('frac'),
-        // A total cleared by a write after the caller valued them: the caller values and asks again.
-        sql<string>`sum(case when main_minor is null then 1 else 0 end)`.as('unvalued'),
-      ])
-      .where('user_id', '=', userId)
-      .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
-      .where('day', '<=', lastDay)
-      .$if(months !== undefined, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('month', '<', months?.[0] ?? 0),
-            eb('month', '>', months?.[1] ?? 0),
-            ...(dirty.length > 0 ? [eb('month', 'in', dirty)] : []),
-          ]),
-        ),
-      )
-      .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
-      .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
-      .$if(any(filter.isIncome), (q) =>
-        q.where(
-          'is_income',
-          'in',
-          (filter.isIncome ?? []).map((b) => (b ? 1 : 0)),
-        ),
-      )
-      .$if(any(filter.kinds), (q) => q.where('kind', 'in', filter.kinds ?? []))
-      .groupBy([
-        ...(byMonth ? (['month'] as const) : []),
-        ...(byCategory ? (['category_id'] as const) : []),
-        'kind',
-        'business_type',
-        'is_income',
-      ])
-      .execute();
+    rows.push(
+      ...(await summed('daily_totals')
+        .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+        .where('day', '<=', lastDay)
+        .$if(months !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('month', '<', months?.[0] ?? 0),
+              eb('month', '>', months?.[1] ?? 0),
+              ...(dirty.length > 0 ? [eb('month', 'in', dirty)] : []),
+            ]),
+          ),
+        )
+        .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
+        .execute()),
+    );
     if (rows.some((r) => Number(r.unvalued) > 0)) return undefined;
     for (const r of rows)
       add(

@@ -179,6 +179,10 @@ async function markAllDirty(db: Kysely<DB>, fromDay: number | undefined): Promis
     .$if(fromDay !== undefined, (q) => q.where('day', '>=', fromDay ?? 0))
     .execute();
   const byUser = new Map<number, number[]>();
-  for (const m of months) byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m.month]);
+  for (const m of months) {
+    const list = byUser.get(m.user_id) ?? [];
+    list.push(m.month);
+    byUser.set(m.user_id, list);
+  }
   for (const [userId, list] of byUser) await markDirtyMonths(db, userId, list);
 }

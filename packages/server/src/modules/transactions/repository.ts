@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { olderThan, type Keyset } from '../../db/keyset.js';
 import {
   transactionColumns as toColumns,
   transactionFromColumns as toRow,
@@ -14,7 +15,7 @@ export interface TransactionQuery {
   currencies?: readonly string[];
   directions?: readonly boolean[];
   /** Keyset paging: only rows strictly older than (time, id). */
-  before?: { time: number; id: number } | undefined;
+  before?: Keyset | undefined;
   limit?: number | undefined;
 }
 
@@ -43,15 +44,7 @@ export class TransactionsRepository {
     // [true, true] is one direction, not both.
     const directions = new Set(q.directions ?? []);
     if (directions.size === 1) query = query.where('is_income', '=', directions.has(true) ? 1 : 0);
-    const before = q.before;
-    if (before !== undefined) {
-      // The plain bound lets the (…, time) index start at the page instead of filtering every newer row.
-      query = query
-        .where('time', '<=', before.time)
-        .where((eb) =>
-          eb.or([eb('time', '<', before.time), eb.and([eb('time', '=', before.time), eb('id', '<', before.id)])]),
-        );
-    }
+    if (q.before !== undefined) query = query.where(olderThan(q.before));
     query = query.orderBy('time', 'desc').orderBy('id', 'desc');
     if (q.limit !== undefined) query = query.limit(q.limit);
     return (await query.execute()).map(toRow);

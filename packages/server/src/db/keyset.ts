@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+
+/** The last row a client received of a list ordered newest first by time, then id. */
+export interface Keyset {
+  time: number;
+  id: number;
+}
+
+/**
+ * Rows strictly older than `before` in (time desc, id desc) order, for keyset paging. The plain
+ * `time <=` bound lets a (…, time) index start at the page instead of filtering every newer row.
+ */
+export const olderThan = (before: Keyset) =>
+  sql<boolean>`time <= ${before.time} and (time < ${before.time} or (time = ${before.time} and id < ${before.id}))`;
