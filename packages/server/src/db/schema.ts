@@ -143,6 +143,34 @@ export interface MonthlyMainTable {
   main_frac: number;
 }
 
+/** A month's native flows per currency: the three measures of DESIGN §4, in minor units. */
+export interface MonthlyNativeTable {
+  user_id: number;
+  month: number;
+  currency: string;
+  cash: number;
+  loan: number;
+  pending: number;
+}
+
+/** A computed balance-history point: end-of-day balances in the main currency, minor units. */
+export interface HistoryPointsTable {
+  user_id: number;
+  day: number;
+  available: number;
+  loaned: number;
+  pending: number;
+}
+
+/** Up to which day a user's history points hold, and for which main currency. */
+export interface HistoryStateTable {
+  user_id: number;
+  main_currency: string;
+  valid_from: number | null;
+  valid_through: number | null;
+  version: number;
+}
+
 /** A month whose monthly_main rows are out of date; version counts the changes since listed. */
 export interface DirtyMonthsTable {
   user_id: number;
@@ -205,4 +233,7 @@ export interface DB {
   ledger_meta: LedgerMetaTable;
   monthly_main: MonthlyMainTable;
   dirty_months: DirtyMonthsTable;
+  monthly_native: MonthlyNativeTable;
+  history_points: HistoryPointsTable;
+  history_state: HistoryStateTable;
 }

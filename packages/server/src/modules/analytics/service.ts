@@ -18,6 +18,7 @@ import { firstDayOfMonth, monthOfDay } from '../ledger/daily-totals.js';
 import type { DayMeasures, FlowTotal, PerCurrency } from '../ledger/flows.js';
 import type { MainSum } from '../ledger/main-sums.js';
 import { roundScaled } from '../ledger/main-values.js';
+import type { HistoryPoint } from '../ledger/history-points.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
@@ -108,9 +109,7 @@ export class AnalyticsService {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const main = converter.to;
     const day = utcDayOf(at);
-    const available = await this.available(owner.id, at);
-    const loans = await this.ledger.sums(owner.id, 'loan', undefined, at);
-    const pending = await this.ledger.sums(owner.id, 'pending', undefined, at);
+    const { available, loan: loans, pending } = await this.ledger.balancesAt(owner.id, at);
     const availableMain = AnalyticsService.total(this.convertEach(converter, available, day));
     const loaned = AnalyticsService.total(this.convertEach(converter, loans, day));
     const businessPending = AnalyticsService.total(this.convertEach(converter, pending, day));
@@ -224,19 +223,57 @@ export class AnalyticsService {
 
   /**
    * balance-history({start, end}): one point per UTC day, the balances at the end of that day,
-   * each currency converted at that day's rate. Walks the daily totals once; a day holding a
-   * fixpoint restarts available from the fixpoint (one extra lookup for that day only).
+   * each currency converted at that day's rate. Points once computed are kept (ledger
+   * history-points): a report reads the kept ones and computes only the days after them; every
+   * ledger, fixpoint or rate change from a day on drops what it touched.
    */
   async balanceHistory(owner: Owner, start: number, end: number): Promise<BalanceHistory> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const firstDay = utcDayOf(start);
     const lastDay = utcDayOf(end);
     if (lastDay - firstDay + 1 > MAX_HISTORY_DAYS) throw badRequest(`end: at most ${MAX_HISTORY_DAYS} days per call`);
+    const kept = this.ledger.history;
+    const state = await kept.state(owner.id);
+    const from = state.mainCurrency === converter.to.code ? state.validFrom : null;
+    const through = state.validThrough;
+    let points: HistoryPoint[];
+    if (from !== null && through !== null && from <= firstDay && lastDay <= through) {
+      points = await kept.points(owner.id, firstDay, lastDay);
+    } else if (from !== null && through !== null && from <= firstDay && firstDay <= through + 1) {
+      // The kept points, then the days after them.
+      const computed = await this.historyPoints(owner, converter, through + 1, lastDay);
+      points = [...(firstDay <= through ? await kept.points(owner.id, firstDay, through) : []), ...computed];
+      await kept.publish(owner.id, state, converter.to.code, from, computed);
+    } else {
+      points = await this.historyPoints(owner, converter, firstDay, lastDay);
+      await kept.publish(owner.id, state, converter.to.code, firstDay, points);
+    }
+    const history: BalanceHistory = { dates: [], available: [], loaned: [], businesspending: [], networth: [] };
+    const d = converter.to.decimals;
+    for (const p of points) {
+      history.dates.push(isoFromDay(p.day));
+      history.available.push(minorToMajor(p.available, d));
+      history.loaned.push(minorToMajor(p.loaned, d));
+      history.businesspending.push(minorToMajor(p.pending, d));
+      history.networth.push(minorToMajor(p.available + p.loaned + p.pending, d));
+    }
+    return history;
+  }
+
+  /**
+   * The points of firstDay..lastDay computed from the ledger: the balances at the end of the day
+   * before, then the daily totals walked once; a day holding a fixpoint restarts available from
+   * the fixpoint (one extra lookup for that day only).
+   */
+  private async historyPoints(
+    owner: Owner,
+    converter: Converter,
+    firstDay: number,
+    lastDay: number,
+  ): Promise<HistoryPoint[]> {
     const endOf = (day: number) => (day + 1) * MS_PER_DAY - 1;
     const dayBefore = endOf(firstDay - 1);
-    const available = await this.available(owner.id, dayBefore);
-    const loans = await this.ledger.sums(owner.id, 'loan', undefined, dayBefore);
-    const pending = await this.ledger.sums(owner.id, 'pending', undefined, dayBefore);
+    const { available, loan: loans, pending } = await this.ledger.balancesAt(owner.id, dayBefore);
     const byDay = new Map<number, DayMeasures[]>();
     for (const m of await this.ledger.measuresByDay(owner.id, dayBefore, endOf(lastDay))) {
       const list = byDay.get(m.day) ?? [];
@@ -245,7 +282,7 @@ export class AnalyticsService {
     }
     // Fixpoints inside the range, the last of each day, with all their states in one query.
     const lastFixpointOfDay = new Map<number, { id: number; time: number }>();
-    for (const f of await this.ledger.fixpointsBetween(owner.id, endOf(firstDay - 1) + 1, endOf(lastDay))) {
+    for (const f of await this.ledger.fixpointsBetween(owner.id, dayBefore + 1, endOf(lastDay))) {
       const known = lastFixpointOfDay.get(utcDayOf(f.time));
       if (known === undefined || f.time > known.time) lastFixpointOfDay.set(utcDayOf(f.time), f);
     }
@@ -258,8 +295,7 @@ export class AnalyticsService {
     const add = (map: PerCurrency, code: string, v: bigint) => {
       if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
     };
-    const history: BalanceHistory = { dates: [], available: [], loaned: [], businesspending: [], networth: [] };
-    const d = converter.to.decimals;
+    const points: HistoryPoint[] = [];
     let availableNow = available;
     for (let day = firstDay; day <= lastDay; day++) {
       for (const m of byDay.get(day) ?? []) {
@@ -273,16 +309,14 @@ export class AnalyticsService {
         availableNow = new Map(statesByFixpoint.get(fixpoint.id) ?? []);
         await this.ledger.addCashFlows(owner.id, fixpoint.time, endOf(day), availableNow);
       }
-      const a = AnalyticsService.total(this.convertEach(converter, availableNow, day));
-      const l = AnalyticsService.total(this.convertEach(converter, loans, day));
-      const p = AnalyticsService.total(this.convertEach(converter, pending, day));
-      history.dates.push(isoFromDay(day));
-      history.available.push(minorToMajor(a, d));
-      history.loaned.push(minorToMajor(l, d));
-      history.businesspending.push(minorToMajor(p, d));
-      history.networth.push(minorToMajor(a + l + p, d));
+      points.push({
+        day,
+        available: AnalyticsService.total(this.convertEach(converter, availableNow, day)),
+        loaned: AnalyticsService.total(this.convertEach(converter, loans, day)),
+        pending: AnalyticsService.total(this.convertEach(converter, pending, day)),
+      });
     }
-    return history;
+    return points;
   }
 
   /**

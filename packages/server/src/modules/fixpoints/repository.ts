@@ -1,7 +1,9 @@
+import { utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { FixpointRow } from '../ledger/rows.js';
 import { olderThan, type Keyset } from '../../db/keyset.js';
+import { invalidateHistory } from '../ledger/history-points.js';
 
 /** SQL for fixpoint writes and lookups by id or time; the ledger reads states (ledger/repository.ts). */
 export class FixpointsRepository {
@@ -50,6 +52,7 @@ export class FixpointsRepository {
     states: readonly { pocketId: number; balance: number }[],
     at: number,
   ): Promise<number> {
+    await invalidateHistory(this.db, userId, utcDayOf(time));
     const { id } = await this.db
       .insertInto('fixpoints')
       .values({ user_id: userId, time, created_at: at })
@@ -64,17 +67,25 @@ export class FixpointsRepository {
     return id;
   }
 
-  async updateState(fixpointId: number, pocketId: number, balance: number): Promise<void> {
+  /** Changes one stated balance of the user's fixpoint at `time`. */
+  async updateState(
+    userId: number,
+    fixpoint: { id: number; time: number },
+    pocketId: number,
+    balance: number,
+  ): Promise<void> {
+    await invalidateHistory(this.db, userId, utcDayOf(fixpoint.time));
     await this.db
       .updateTable('pocket_states')
       .set({ balance })
-      .where('fixpoint_id', '=', fixpointId)
+      .where('fixpoint_id', '=', fixpoint.id)
       .where('pocket_id', '=', pocketId)
       .execute();
   }
 
   /** Deletes the fixpoint; its pocket states go with it (ON DELETE CASCADE). */
-  async delete(userId: number, id: number): Promise<void> {
-    await this.db.deleteFrom('fixpoints').where('user_id', '=', userId).where('id', '=', id).execute();
+  async delete(userId: number, fixpoint: { id: number; time: number }): Promise<void> {
+    await invalidateHistory(this.db, userId, utcDayOf(fixpoint.time));
+    await this.db.deleteFrom('fixpoints').where('user_id', '=', userId).where('id', '=', fixpoint.id).execute();
   }
 }

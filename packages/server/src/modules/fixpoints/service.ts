@@ -152,18 +152,19 @@ export class FixpointsService {
   }
 
   async delete(userId: number, id: number): Promise<void> {
-    await this.require(userId, id);
-    await this.fixpoints.delete(userId, id);
+    const row = await this.require(userId, id);
+    await this.db.transaction().execute((trx) => new FixpointsRepository(trx).delete(userId, row));
   }
 
   /** Changes stated balances of existing pocket states, all or nothing. */
   async updateStates(userId: number, updates: readonly PocketStateUpdate[]): Promise<void> {
-    const resolved: { fixpointId: number; pocketId: number; balance: number }[] = [];
+    const resolved: { fixpoint: FixpointRow; pocketId: number; balance: number }[] = [];
+    const fixpointsById = new Map<number, FixpointRow>();
     const statesOf = new Map<number, StateRow[]>();
     for (const [i, u] of updates.entries()) {
       let states = statesOf.get(u.fixpointId);
       if (states === undefined) {
-        await this.require(userId, u.fixpointId);
+        fixpointsById.set(u.fixpointId, await this.require(userId, u.fixpointId));
         states = await this.ledger.states(userId, u.fixpointId);
         statesOf.set(u.fixpointId, states);
       }
@@ -172,11 +173,13 @@ export class FixpointsService {
         throw notFound(`Pocket state of pocket ${u.pocketId} in fixpoint ${u.fixpointId} not found`);
       const parsed = parseSignedAmount(u.balance, decimalsOf(state.currency));
       if (!parsed.ok) throw badRequest(`${i}.balance: ${parsed.message}`);
-      resolved.push({ fixpointId: u.fixpointId, pocketId: u.pocketId, balance: Number(parsed.minor) });
+      const fixpoint = fixpointsById.get(u.fixpointId);
+      if (fixpoint === undefined) throw notFound(`Fixpoint ${u.fixpointId} not found`);
+      resolved.push({ fixpoint, pocketId: u.pocketId, balance: Number(parsed.minor) });
     }
     await this.db.transaction().execute(async (trx) => {
       const repo = new FixpointsRepository(trx);
-      for (const r of resolved) await repo.updateState(r.fixpointId, r.pocketId, r.balance);
+      for (const r of resolved) await repo.updateState(userId, r.fixpoint, r.pocketId, r.balance);
     });
   }
 }

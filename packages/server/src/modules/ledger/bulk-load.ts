@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { DailyTotalsRepository, markDirtyMonths } from './daily-totals.js';
+import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
 import { transactionColumns, type TransactionRow } from './rows.js';
 
 const BATCH = 500;
@@ -39,6 +40,8 @@ export async function bulkLoadTransactions(
         .execute();
     // Every month is rebuilt from the new totals by the next report.
     await trx.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('monthly_native').where('user_id', '=', userId).execute();
     await markDirtyMonths(trx, userId, [...new Set(fresh.map((t) => t.month))]);
+    await invalidateHistory(trx, userId, BEFORE_ANY_DAY);
   });
 }

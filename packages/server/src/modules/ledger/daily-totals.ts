@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
+import { invalidateHistory } from './history-points.js';
 import type { ConversionRow, TransactionRow } from './rows.js';
 
 /** A daily total in its own currency: everything but the main-currency value derived from it. */
@@ -58,7 +59,8 @@ export class DailyTotalsRepository {
 
   /**
    * Adds the deltas; totals whose count drops to zero are removed. A changed total loses its
-   * main-currency value: the next report values it again (ledger/main-values.ts).
+   * main-currency value: the next report values it again (ledger/main-values.ts); kept balance
+   * history from its day on is out of date (ledger/history-points.ts).
    */
   async apply(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
     for (const d of deltas) {
@@ -76,6 +78,7 @@ export class DailyTotalsRepository {
         .execute();
     }
     await markDirtyMonths(this.db, userId, [...new Set(deltas.map((d) => d.month))]);
+    if (deltas.length > 0) await invalidateHistory(this.db, userId, Math.min(...deltas.map((d) => d.day)));
     for (const d of deltas) {
       if (d.count >= 0) continue;
       await this.db

@@ -12,14 +12,8 @@ function addTo(map: PerCurrency, currency: string, amount: bigint): void {
 /** What to sum per currency over transactions and daily totals (DESIGN §4). */
 export type Measure = 'cash' | 'loan' | 'pending';
 
-/** The only kind a measure reads, so its sums can use the (user, kind, day) index. */
-const KIND_OF: Record<Measure, 'loan' | 'business' | undefined> = {
-  cash: undefined,
-  loan: 'loan',
-  pending: 'business',
-};
-
-const MEASURES = {
+/** The measures as SQL sums; transactions and daily totals name the same columns. */
+export const MEASURES = {
   // Signed cash flow: IN positive, OUT negative; realize moves no cash.
   cash: sql<string>`sum(case when business_type = 'realize' then 0 when is_income = 1 then amount else -amount end)`,
   // Loan balance: given (OUT) minus taken (IN).
@@ -64,28 +58,6 @@ export async function rawFlows(
   }
 }
 
-/** Adds the flows of whole days firstDay..lastDay (inclusive) from the daily totals. */
-async function dailyFlows(
-  db: Kysely<DB>,
-  userId: number,
-  measure: Measure,
-  firstDay: number | undefined,
-  lastDay: number,
-  flows: PerCurrency,
-): Promise<void> {
-  if (firstDay !== undefined && firstDay > lastDay) return;
-  const rows = await db
-    .selectFrom('daily_totals')
-    .select(['currency', MEASURES[measure].as('net')])
-    .where('user_id', '=', userId)
-    .$if(KIND_OF[measure] !== undefined, (q) => q.where('kind', '=', KIND_OF[measure] ?? 'loan'))
-    .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
-    .where('day', '<=', lastDay)
-    .groupBy('currency')
-    .execute();
-  for (const r of rows) addTo(flows, r.currency, BigInt(r.net));
-}
-
 /**
  * How (after, until] splits for reading: whole UTC days served by the daily totals, and the
  * partial days at the edges, each an instant range (from, to] served by the raw rows.
@@ -112,97 +84,6 @@ export function splitRange(after: number | undefined, until: number): RangeSplit
       [untilDayStart - 1, until],
     ],
   };
-}
-
-/**
- * Cash flows per currency over many disjoint ranges (after, until] at once (the segments between
- * consecutive fixpoints): each range's whole days in one small query, and the partial days of all
- * ranges in one query per table, sorted into their ranges here. Same sums as sumsByCurrency.
- */
-export async function cashFlowsOfRanges(
-  db: Kysely<DB>,
-  userId: number,
-  ranges: readonly (readonly [after: number | undefined, until: number])[],
-): Promise<PerCurrency[]> {
-  const out = ranges.map((): PerCurrency => new Map());
-  const raw: { from: number; to: number; index: number }[] = [];
-  for (const [index, [after, until]] of ranges.entries()) {
-    const split = splitRange(after, until);
-    const flows = out[index] ?? new Map<string, bigint>();
-    if (split.days !== undefined) await dailyFlows(db, userId, 'cash', split.days.firstDay, split.days.lastDay, flows);
-    for (const [from, to] of split.raw) raw.push({ from: from ?? Number.MIN_SAFE_INTEGER, to, index });
-  }
-  if (raw.length === 0) return out;
-  raw.sort((a, b) => a.from - b.from);
-  // The range a row's time falls in: (from, to], found by binary search over the sorted starts.
-  const rangeOf = (time: number) => {
-    let lo = 0;
-    let hi = raw.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((raw[mid]?.from ?? 0) < time) lo = mid;
-      else hi = mid - 1;
-    }
-    const r = raw[lo];
-    return r !== undefined && time > r.from && time <= r.to ? out[r.index] : undefined;
-  };
-  // One statement per table: a UNION ALL of index range scans, one per range (an OR of ranges
-  // would make SQLite read every row of the user).
-  const txBranch = (r: (typeof raw)[number]) =>
-    db
-      .selectFrom('transactions')
-      .select(['time', 'currency', 'amount', 'is_income', 'business_type'])
-      .where('user_id', '=', userId)
-      .where('time', '>', r.from)
-      .where('time', '<=', r.to);
-  const convBranch = (r: (typeof raw)[number]) =>
-    db
-      .selectFrom('conversions')
-      .select(['time', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
-      .where('user_id', '=', userId)
-      .where('time', '>', r.from)
-      .where('time', '<=', r.to);
-  // SQLite allows 500 terms in a compound select: chunks of 200 ranges.
-  const tx: Awaited<ReturnType<ReturnType<typeof txBranch>['execute']>> = [];
-  const conv: Awaited<ReturnType<ReturnType<typeof convBranch>['execute']>> = [];
-  for (let i = 0; i < raw.length; i += 200) {
-    const [head, ...rest] = raw.slice(i, i + 200);
-    if (head === undefined) break;
-    tx.push(...(await rest.reduce((q, r) => q.unionAll(txBranch(r)), txBranch(head)).execute()));
-    conv.push(...(await rest.reduce((q, r) => q.unionAll(convBranch(r)), convBranch(head)).execute()));
-  }
-  for (const r of tx) {
-    const flows = rangeOf(r.time);
-    // Cash: IN positive, OUT negative; a realisation moves no cash (as MEASURES.cash).
-    if (flows === undefined || r.business_type === 'realize') continue;
-    addTo(flows, r.currency, r.is_income === 1 ? BigInt(r.amount) : -BigInt(r.amount));
-  }
-  for (const c of conv) {
-    const flows = rangeOf(c.time);
-    if (flows === undefined) continue;
-    addTo(flows, c.from_currency, -BigInt(c.from_amount));
-    addTo(flows, c.to_currency, BigInt(c.to_amount));
-  }
-  return out;
-}
-
-/**
- * A measure summed per currency over the instants (after, until]: whole days come from the daily
- * totals and only the partial days at both edges from the raw rows, so the cost does not grow
- * with the number of transactions in between.
- */
-export async function sumsByCurrency(
-  db: Kysely<DB>,
-  userId: number,
-  measure: Measure,
-  after: number | undefined,
-  until: number,
-): Promise<PerCurrency> {
-  const flows: PerCurrency = new Map();
-  const split = splitRange(after, until);
-  if (split.days !== undefined) await dailyFlows(db, userId, measure, split.days.firstDay, split.days.lastDay, flows);
-  for (const [from, to] of split.raw) await rawFlows(db, userId, measure, from, to, flows);
-  return flows;
 }
 
 /** A daily total as the reports read it: one day, currency and flow type, with its summed amount. */

@@ -119,33 +119,41 @@ export async function mainSums(
           'business_type',
           'is_income',
         ]);
-    const rows = [];
-    if (months !== undefined) {
+    // One compound statement of index range scans: the clean whole months from monthly_main, and
+    // from the daily totals the partial months at both ends and the dirty months (by month).
+    const daily = () =>
+      summed('daily_totals').$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []));
+    const branches = [];
+    if (months === undefined) {
+      branches.push(
+        daily()
+          .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+          .where('day', '<=', lastDay),
+      );
+    } else {
       const [m0, m1] = months;
-      rows.push(
-        ...(await summed('monthly_main')
+      branches.push(
+        summed('monthly_main')
           .where('month', '>=', m0)
           .where('month', '<=', m1)
-          .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty))
-          .execute()),
+          .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty)),
       );
+      if (firstDay === undefined || firstDay < firstDayOfMonth(m0))
+        branches.push(
+          daily()
+            .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+            .where('day', '<', firstDayOfMonth(m0)),
+        );
+      if (lastDay >= firstDayOfMonth(m1 + 1))
+        branches.push(
+          daily()
+            .where('day', '>=', firstDayOfMonth(m1 + 1))
+            .where('day', '<=', lastDay),
+        );
+      if (dirty.length > 0) branches.push(daily().where('month', 'in', dirty));
     }
-    rows.push(
-      ...(await summed('daily_totals')
-        .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
-        .where('day', '<=', lastDay)
-        .$if(months !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('month', '<', months?.[0] ?? 0),
-              eb('month', '>', months?.[1] ?? 0),
-              ...(dirty.length > 0 ? [eb('month', 'in', dirty)] : []),
-            ]),
-          ),
-        )
-        .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
-        .execute()),
-    );
+    const [head, ...rest] = branches;
+    const rows = head === undefined ? [] : await rest.reduce((q, b) => q.unionAll(b), head).execute();
     if (rows.some((r) => Number(r.unvalued) > 0)) return undefined;
     for (const r of rows)
       add(

@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Converter } from '../rates/conversion.js';
 import { markDirtyMonths } from './daily-totals.js';
+import { MEASURES } from './flows.js';
+import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
 
 /**
  * Main-currency values of daily totals (DESIGN §4: every amount at its own day's rate).
@@ -48,13 +50,26 @@ export class MainValuesRepository {
    * cleared its value again) is not overwritten with a stale one.
    */
   async settle(userId: number, converter: Converter): Promise<number> {
+    // Whatever clears a value lists its month as dirty in the same transaction, so only dirty
+    // months can hold unvalued totals: most reports find none and stop after one tiny query.
+    const dirty = await this.db
+      .selectFrom('dirty_months')
+      .select(['month', 'version'])
+      .where('user_id', '=', userId)
+      .execute();
+    if (dirty.length === 0) return 0;
     const rows = await this.db
       .selectFrom('daily_totals')
       .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
       .where('user_id', '=', userId)
+      .where(
+        'month',
+        'in',
+        dirty.map((d) => d.month),
+      )
       .where('main_minor', 'is', null)
       .execute();
-    if (rows.length === 0) return this.rollUp(userId);
+    if (rows.length === 0) return this.rollUp(userId, dirty);
     const valued = rows.map((r) => ({
       ...r,
       ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
@@ -75,15 +90,14 @@ export class MainValuesRepository {
           .execute();
       }
     });
-    return rows.length + (await this.rollUp(userId));
+    return rows.length + (await this.rollUp(userId, dirty));
   }
 
   /**
-   * Rebuilds the monthly_main rows of the user's dirty months whose totals all have values, and
+   * Rebuilds the monthly_main and monthly_native rows of the user's dirty months whose totals all have values, and
    * takes each off the list unless it changed again meanwhile (its version moved on).
    */
-  private async rollUp(userId: number): Promise<number> {
-    const dirty = await this.db.selectFrom('dirty_months').selectAll().where('user_id', '=', userId).execute();
+  private async rollUp(userId: number, dirty: readonly { month: number; version: number }[]): Promise<number> {
     let rebuilt = 0;
     for (const { month, version } of dirty) {
       await this.db.transaction().execute(async (trx) => {
@@ -117,6 +131,26 @@ export class MainValuesRepository {
               .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
           )
           .execute();
+        await trx.deleteFrom('monthly_native').where('user_id', '=', userId).where('month', '=', month).execute();
+        await trx
+          .insertInto('monthly_native')
+          .columns(['user_id', 'month', 'currency', 'cash', 'loan', 'pending'])
+          .expression((eb) =>
+            eb
+              .selectFrom('daily_totals')
+              .select([
+                'user_id',
+                'month',
+                'currency',
+                MEASURES.cash.as('cash'),
+                MEASURES.loan.as('loan'),
+                MEASURES.pending.as('pending'),
+              ])
+              .where('user_id', '=', userId)
+              .where('month', '=', month)
+              .groupBy(['user_id', 'month', 'currency']),
+          )
+          .execute();
         await trx
           .deleteFrom('dirty_months')
           .where('user_id', '=', userId)
@@ -129,7 +163,7 @@ export class MainValuesRepository {
     return rebuilt;
   }
 
-  /** Clears the values of every user's totals from the day on (rates of that day changed). */
+  /** Clears the values of every user's totals, and kept history, from the day on (rates of that day changed). */
   async clearFrom(day: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -139,6 +173,7 @@ export class MainValuesRepository {
         .where('main_minor', 'is not', null)
         .execute();
       await markAllDirty(trx, day);
+      await invalidateHistory(trx, undefined, day);
     });
   }
 
@@ -156,6 +191,7 @@ export class MainValuesRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('daily_totals').set({ main_minor: null, main_frac: null }).execute();
       await markAllDirty(trx, undefined);
+      await invalidateHistory(trx, undefined, BEFORE_ANY_DAY);
       await new MainValuesRepository(trx).rememberRates(fingerprint);
     });
   }

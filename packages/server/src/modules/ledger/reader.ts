@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import { DailyTotalsRepository } from './daily-totals.js';
+import { emptySums, measuresAt, measuresBetween, subtractSums } from './cumulative.js';
 import {
-  cashFlowsOfRanges,
   measuresByDay,
   rawFlows,
-  sumsByCurrency,
   totalsBetween,
   type DayMeasures,
   type FlowTotal,
   type Measure,
   type PerCurrency,
 } from './flows.js';
+import { HistoryPointsRepository } from './history-points.js';
 import { mainSums, type MainSum, type MainSumOptions } from './main-sums.js';
 import { MainValuesRepository } from './main-values.js';
 import { LedgerRepository } from './repository.js';
@@ -27,6 +27,8 @@ export class LedgerReader {
   private readonly fixpoints: LedgerRepository;
   private readonly totals: DailyTotalsRepository;
   readonly mainValues: MainValuesRepository;
+  /** Balance-history points kept once computed (analytics fills them). */
+  readonly history: HistoryPointsRepository;
 
   /** Settles once per process that the stored main values follow the rates in use. */
   private ratesChecked: Promise<void> | undefined;
@@ -39,6 +41,7 @@ export class LedgerReader {
     this.fixpoints = new LedgerRepository(db);
     this.totals = new DailyTotalsRepository(db);
     this.mainValues = new MainValuesRepository(db);
+    this.history = new HistoryPointsRepository(db);
   }
 
   /**
@@ -101,10 +104,32 @@ export class LedgerReader {
     const previous = await this.fixpoints.latest(userId, time, strictlyBefore);
     const balances: PerCurrency =
       previous === undefined ? new Map<string, bigint>() : await this.stated(userId, previous.id);
-    for (const [currency, flow] of await sumsByCurrency(this.db, userId, 'cash', previous?.time, time)) {
+    for (const [currency, flow] of (await measuresBetween(this.db, userId, previous?.time, time)).cash)
       balances.set(currency, (balances.get(currency) ?? 0n) + flow);
-    }
     return balances;
+  }
+
+  /**
+   * Every balance at t in one pass: available_C(t), the loans (given minus taken) and the money
+   * still in businesses, each per currency.
+   */
+  async balancesAt(
+    userId: number,
+    time: number,
+  ): Promise<{ available: PerCurrency; loan: PerCurrency; pending: PerCurrency }> {
+    const previous = await this.fixpoints.latest(userId, time);
+    const available: PerCurrency =
+      previous === undefined ? new Map<string, bigint>() : await this.stated(userId, previous.id);
+    const [atFixpoint, atTime = emptySums()] = await measuresAt(
+      this.db,
+      userId,
+      previous === undefined ? [time] : [previous.time, time],
+    );
+    // Loans and business money count from the start of the ledger, cash from the fixpoint.
+    const total = previous === undefined ? (atFixpoint ?? emptySums()) : atTime;
+    const cash = previous === undefined ? total.cash : subtractSums(atTime, atFixpoint ?? emptySums()).cash;
+    for (const [currency, flow] of cash) available.set(currency, (available.get(currency) ?? 0n) + flow);
+    return { available, loan: total.loan, pending: total.pending };
   }
 
   /** calculated_C(F): what the ledger says at t, counted from the fixpoint before. */
@@ -151,11 +176,23 @@ export class LedgerReader {
       while (p >= 0 && (chain[p]?.time ?? 0) >= time) p--;
       previous.push(p >= 0 ? chain[p] : await this.fixpoints.latest(userId, time, true));
     }
-    const flows = await cashFlowsOfRanges(
-      this.db,
-      userId,
-      inRange.map((f, i) => [previous[i]?.time, f.time] as const),
+    // Each segment's cash flow is the difference of the running totals at its two ends.
+    const running = await measuresAt(this.db, userId, [
+      ...inRange.map((f) => f.time),
+      ...previous.flatMap((p) => (p === undefined ? [] : [p.time])),
+    ]);
+    const cashAt = new Map<number, PerCurrency>();
+    [...inRange.map((f) => f.time), ...previous.flatMap((p) => (p === undefined ? [] : [p.time]))].forEach((t, i) =>
+      cashAt.set(t, running[i]?.cash ?? new Map<string, bigint>()),
     );
+    const flows = inRange.map((f, i) => {
+      const p = previous[i];
+      const end = cashAt.get(f.time) ?? new Map<string, bigint>();
+      if (p === undefined) return end;
+      const out: PerCurrency = new Map(end);
+      for (const [c, v] of cashAt.get(p.time) ?? []) out.set(c, (out.get(c) ?? 0n) - v);
+      return out;
+    });
     return inRange.map((fixpoint, i) => {
       const before = previous[i];
       const calculated: PerCurrency = new Map(before === undefined ? [] : (stated.get(before.id) ?? []));
@@ -169,8 +206,8 @@ export class LedgerReader {
   }
 
   /** A measure summed per currency over the instants (after, until]; after undefined = from the start. */
-  sums(userId: number, measure: Measure, after: number | undefined, until: number): Promise<PerCurrency> {
-    return sumsByCurrency(this.db, userId, measure, after, until);
+  async sums(userId: number, measure: Measure, after: number | undefined, until: number): Promise<PerCurrency> {
+    return (await measuresBetween(this.db, userId, after, until))[measure];
   }
 
   /** Adds the cash flows of (after, until] to `into`, straight from the rows (for spans within one day). */
