@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE } from '@kassa/contract';
@@ -41,7 +43,7 @@ type Api = ReturnType<typeof apiOf>;
  * A heavy user over the API: `count` transactions over ten years in 8 currencies (80 % real in
  * 20 categories, 10 % loans, 10 % business), 60 fixpoints, 20 loans, 10 businesses.
  */
-export async function seed(
+async function seed(
   database: Database,
   app: FastifyInstance,
   count: number,
@@ -182,25 +184,31 @@ async function benchOn(label: string, target: DatabaseTarget, count: number, pgS
       });
     results.push(await measure('transaction/add', runs(100), addOne, 5));
     // The first report after a write: whatever a write invalidates is paid here.
+    const afterWrite = async (name: string, url: string, interval: { start: string; end: string }) => {
+      const samples: number[] = [];
+      for (let k = 0; k < runs(20); k++) {
+        await addOne();
+        const t = performance.now();
+        await api('POST', url, interval);
+        samples.push(performance.now() - t);
+      }
+      samples.sort((a, b) => a - b);
+      const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+      results.push({
+        name,
+        runs: samples.length,
+        totalMs: samples.reduce((a, b) => a + b, 0),
+        p50Ms: at(0.5),
+        p95Ms: at(0.95),
+      });
+    };
     const year = { start: iso(end - 365 * DAY + 1), end: iso(end) };
-    const afterWrite: number[] = [];
-    for (let k = 0; k < runs(20); k++) {
-      await addOne();
-      const t = performance.now();
-      await api('POST', '/api/analytics/cashflow', year);
-      afterWrite.push(performance.now() - t);
-    }
-    afterWrite.sort((a, b) => a - b);
-    const at = (q: number) => afterWrite[Math.min(afterWrite.length - 1, Math.floor(q * afterWrite.length))] ?? 0;
-    results.push({
-      name: 'cashflow (1 year) right after a write',
-      runs: afterWrite.length,
-      totalMs: afterWrite.reduce((a, b) => a + b, 0),
-      p50Ms: at(0.5),
-      p95Ms: at(0.95),
-    });
+    const decade = { start: iso(end - 3652 * DAY + 1), end: iso(end) };
+    await afterWrite('cashflow (1 year) right after a write', '/api/analytics/cashflow', year);
+    await afterWrite('cashflow (10 years) right after a write', '/api/analytics/cashflow', decade);
+    await afterWrite('balance-history (10 years) right after a write', '/api/analytics/balance-history', decade);
     for (const r of results) lines.push(formatFigures(r));
-    lines.push(`peak server memory (RSS) ${memory.peakMiB()} MiB`);
+    lines.push(`peak memory of the benchmark process (server and seed data, RSS) ${memory.peakMiB()} MiB`);
     return lines;
   } finally {
     memory.stop();
@@ -210,13 +218,30 @@ async function benchOn(label: string, target: DatabaseTarget, count: number, pgS
 }
 
 /**
+ * The server's peak memory serving the heavy user's screens over the whole history, measured in
+ * a process of its own (server-memory.ts) on the seeded SQLite file, apart from the seed data.
+ */
+function serverMemory(file: string): string {
+  const script = fileURLToPath(new URL('./server-memory.ts', import.meta.url));
+  const out = execFileSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', script, file, 'heavy@example.com', 'bench-password-1'],
+    { encoding: 'utf8' },
+  );
+  const { peakRssMiB } = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { peakRssMiB: number };
+  return `server alone (own process, every screen over all history): peak RSS ${peakRssMiB} MiB`;
+}
+
+/**
  * The heavy-user analytics benchmark on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  * `count` transactions (100,000 by default; `npm run bench -- --transactions=1000000` for 1M).
  */
 export async function benchAnalytics(pgUrl: string | undefined, count: number): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-bench-analytics-'));
   try {
-    const lines = await benchOn('SQLite', { kind: 'sqlite', file: path.join(dir, 'heavy.db') }, count);
+    const file = path.join(dir, 'heavy.db');
+    const lines = await benchOn('SQLite', { kind: 'sqlite', file }, count);
+    lines.push(serverMemory(file));
     if (pgUrl !== undefined && pgUrl !== '') {
       const pg = await import('pg');
       const schema = `bench_${Date.now()}`;

@@ -58,17 +58,27 @@ async function unionAll<R>(branches: readonly SelectQueryBuilder<DB, keyof DB, R
  *   side of the month (the days before, or the month's total minus the days from it on);
  * - the instant's own day up to the instant: from the raw rows.
  *
- * A range (a, b] is then measuresAt(b) - measuresAt(a), exact in integers.
+ * A range (a, b] is then measuresAt(b) - measuresAt(a), exact in integers. With `sinceMonth`
+ * the totals count from that month's start only (instants must not lie before it): enough for
+ * differences, and a range from last month's fixpoint does not read years of history.
  */
-export async function measuresAt(db: Kysely<DB>, userId: number, instants: readonly number[]): Promise<MeasureSums[]> {
+export async function measuresAt(
+  db: Kysely<DB>,
+  userId: number,
+  instants: readonly number[],
+  sinceMonth: number | undefined = undefined,
+): Promise<MeasureSums[]> {
   const unique = [...new Set(instants)];
   if (unique.length === 0) return [];
   const maxMonth = Math.max(...unique.map((t) => monthOfDay(utcDayOf(t))));
+  // Month keys are year × 12 + month (≥ 0): 0 counts from the start.
+  const minMonth = sinceMonth ?? 0;
   const dirty = (
     await db
       .selectFrom('dirty_months')
       .select('month')
       .where('user_id', '=', userId)
+      .where('month', '>=', minMonth)
       .where('month', '<=', maxMonth)
       .execute()
   ).map((d) => d.month);
@@ -79,6 +89,7 @@ export async function measuresAt(db: Kysely<DB>, userId: number, instants: reado
       .selectFrom('monthly_native')
       .select(['month', 'currency', 'cash', 'loan', 'pending'])
       .where('user_id', '=', userId)
+      .where('month', '>=', minMonth)
       .where('month', '<=', maxMonth)
       .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty))
       .$castTo<MeasureRow & { month: number }>(),
@@ -209,6 +220,6 @@ export async function measuresBetween(
 ): Promise<MeasureSums> {
   if (after === undefined) return (await measuresAt(db, userId, [until]))[0] ?? emptySums();
   if (after >= until) return emptySums();
-  const [a, b] = await measuresAt(db, userId, [after, until]);
+  const [a, b] = await measuresAt(db, userId, [after, until], monthOfDay(utcDayOf(after)));
   return subtractSums(b ?? emptySums(), a ?? emptySums());
 }

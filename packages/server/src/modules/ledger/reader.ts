@@ -1,6 +1,7 @@
+import { utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
-import { DailyTotalsRepository } from './daily-totals.js';
+import { DailyTotalsRepository, monthOfDay } from './daily-totals.js';
 import { emptySums, measuresAt, measuresBetween, subtractSums } from './cumulative.js';
 import {
   measuresByDay,
@@ -45,6 +46,22 @@ export class LedgerReader {
   }
 
   /**
+   * Values the user's changed daily totals and rebuilds their months' roll-ups (main and native),
+   * after making sure the stored values follow the rates in use. Reports call it first so they
+   * read one row per month; without it they are still right, reading changed months by day.
+   */
+  async settle(userId: number, converter: Converter): Promise<void> {
+    this.ratesChecked ??= this.ratesFingerprint()
+      .then((fingerprint) => this.mainValues.syncRates(fingerprint))
+      .catch((err: unknown) => {
+        this.ratesChecked = undefined; // try again with the next report
+        throw err;
+      });
+    await this.ratesChecked;
+    await this.mainValues.settle(userId, converter);
+  }
+
+  /**
    * Main-currency sums over (after, until] grouped by flow type (and month, category), from the
    * stored values of the daily totals: totals changed since the last report are valued first.
    */
@@ -56,15 +73,8 @@ export class LedgerReader {
     options: MainSumOptions = {},
   ): Promise<MainSum[]> {
     // A write between valuing and summing clears a value again; a few tries always settle.
-    this.ratesChecked ??= this.ratesFingerprint()
-      .then((fingerprint) => this.mainValues.syncRates(fingerprint))
-      .catch((err: unknown) => {
-        this.ratesChecked = undefined; // try again with the next report
-        throw err;
-      });
-    await this.ratesChecked;
     for (let attempt = 0; attempt < 5; attempt++) {
-      await this.mainValues.settle(userId, converter);
+      await this.settle(userId, converter);
       const sums = await mainSums(this.db, userId, converter, after, until, options);
       if (sums !== undefined) return sums;
     }
@@ -177,12 +187,12 @@ export class LedgerReader {
       previous.push(p >= 0 ? chain[p] : await this.fixpoints.latest(userId, time, true));
     }
     // Each segment's cash flow is the difference of the running totals at its two ends.
-    const running = await measuresAt(this.db, userId, [
-      ...inRange.map((f) => f.time),
-      ...previous.flatMap((p) => (p === undefined ? [] : [p.time])),
-    ]);
+    // From the earliest segment start's month, unless a segment starts at the ledger's start.
+    const starts = previous.flatMap((p) => (p === undefined ? [] : [p.time]));
+    const since = starts.length === previous.length ? monthOfDay(utcDayOf(Math.min(...starts))) : undefined;
+    const running = await measuresAt(this.db, userId, [...inRange.map((f) => f.time), ...starts], since);
     const cashAt = new Map<number, PerCurrency>();
-    [...inRange.map((f) => f.time), ...previous.flatMap((p) => (p === undefined ? [] : [p.time]))].forEach((t, i) =>
+    [...inRange.map((f) => f.time), ...starts].forEach((t, i) =>
       cashAt.set(t, running[i]?.cash ?? new Map<string, bigint>()),
     );
     const flows = inRange.map((f, i) => {
