@@ -130,11 +130,6 @@ export class AnalyticsService {
     ];
   }
 
-  /** available(T) summed in the main currency: each currency converted at T's day and rounded once. */
-  private async availableMain(owner: Owner, converter: Converter, at: number): Promise<bigint> {
-    return AnalyticsService.total(this.convertEach(converter, await this.available(owner.id, at), utcDayOf(at)));
-  }
-
   /**
    * cashflow(interval): every flow of [start, end] converted at its own day's rate and rounded
    * once per bucket; start and end are the available balances just before start and at end; the
@@ -159,8 +154,10 @@ export class AnalyticsService {
     for (const { fixpoint: f, error } of await this.ledger.errorsBetween(owner.id, start, end)) {
       fixpointError += AnalyticsService.total(this.convertEach(converter, error, utcDayOf(f.time)));
     }
-    const startBalance = await this.availableMain(owner, converter, start - 1);
-    const endBalance = await this.availableMain(owner, converter, end);
+    const [availableBefore = new Map<string, bigint>(), availableAtEnd = new Map<string, bigint>()] =
+      await this.ledger.availableAt(owner.id, [start - 1, end]);
+    const startBalance = AnalyticsService.total(this.convertEach(converter, availableBefore, utcDayOf(start - 1)));
+    const endBalance = AnalyticsService.total(this.convertEach(converter, availableAtEnd, utcDayOf(end)));
     const explained =
       v.income +
       v.expense -

@@ -1,5 +1,5 @@
 import { utcDayOf } from '@kassa/money';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { firstDayOfMonth, monthOfDay } from './daily-totals.js';
 import { MEASURES, type Measure, type PerCurrency } from './flows.js';
@@ -8,7 +8,7 @@ import { MEASURES, type Measure, type PerCurrency } from './flows.js';
 export type MeasureSums = Record<Measure, PerCurrency>;
 
 const MS_PER_DAY = 86_400_000;
-/** SQLite allows 500 terms in a compound select. */
+/** Ranges per statement. */
 const BRANCHES = 200;
 
 export const emptySums = (): MeasureSums => ({ cash: new Map(), loan: new Map(), pending: new Map() });
@@ -37,13 +37,47 @@ export function subtractSums(a: MeasureSums, b: MeasureSums): MeasureSums {
   return out;
 }
 
-/** Runs one compound select per chunk of branches (UNION ALL of index range scans). */
-async function unionAll<R>(branches: readonly SelectQueryBuilder<DB, keyof DB, R>[]): Promise<R[]> {
-  const rows: R[] = [];
-  for (let i = 0; i < branches.length; i += BRANCHES) {
-    const [head, ...rest] = branches.slice(i, i + BRANCHES);
-    if (head === undefined) break;
-    rows.push(...(await rest.reduce((q, b) => q.unionAll(b), head).execute()));
+/** Rows of computed integers as a VALUES table (columns column1, column2, …); never user text. */
+function valuesOf(rows: readonly (readonly number[])[]) {
+  return sql`(values ${sql.join(rows.map((r) => sql`(${sql.join(r.map((v) => sql.lit(v)))})`))})`;
+}
+
+/** Lists of at most BRANCHES items. */
+function chunks<T>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += BRANCHES) out.push(list.slice(i, i + BRANCHES));
+  return out;
+}
+
+/**
+ * `select` grouped by `groupBy` over the user's rows of `table` with lo <= column <= hi, once per
+ * range [index, lo, hi, sign] (returned as i and sign): one statement per chunk of ranges, each
+ * range an index range scan. PostgreSQL gets a LATERAL join so it scans per range whatever its
+ * statistics say (stale ones right after a big import made it scan every row per range); SQLite
+ * plans the plain join that way by itself and has no LATERAL.
+ */
+async function perRange<R>(
+  db: Kysely<DB>,
+  userId: number,
+  ranges: readonly (readonly number[])[],
+  table: 'daily_totals' | 'transactions' | 'conversions',
+  column: 'day' | 'time',
+  select: RawBuilder<unknown>,
+  groupBy: RawBuilder<unknown>,
+): Promise<(R & { i: number; sign: number })[]> {
+  const rows: (R & { i: number; sign: number })[] = [];
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  for (const chunk of chunks(ranges)) {
+    const query = postgres
+      ? sql<R & { i: number; sign: number }>`select r.column1 as i, r.column4 as sign, x.*
+          from ${valuesOf(chunk)} as r cross join lateral (select ${select} from ${sql.table(table)}
+          where user_id = ${userId} and ${sql.ref(column)} >= r.column2 and ${sql.ref(column)} <= r.column3
+          group by ${groupBy}) as x`
+      : sql<R & { i: number; sign: number }>`select r.column1 as i, r.column4 as sign, ${select}
+          from ${valuesOf(chunk)} as r join ${sql.table(table)}
+          on user_id = ${userId} and ${sql.ref(column)} >= r.column2 and ${sql.ref(column)} <= r.column3
+          group by r.column1, r.column4, ${groupBy}`;
+    rows.push(...(await query.execute(db)).rows);
   }
   return rows;
 }
@@ -66,51 +100,37 @@ export async function measuresAt(
   db: Kysely<DB>,
   userId: number,
   instants: readonly number[],
-  sinceMonth: number | undefined = undefined,
+  sinceMonth?: number,
 ): Promise<MeasureSums[]> {
   const unique = [...new Set(instants)];
   if (unique.length === 0) return [];
   const maxMonth = Math.max(...unique.map((t) => monthOfDay(utcDayOf(t))));
   // Month keys are year × 12 + month (≥ 0): 0 counts from the start.
   const minMonth = sinceMonth ?? 0;
-  const dirty = (
-    await db
-      .selectFrom('dirty_months')
-      .select('month')
-      .where('user_id', '=', userId)
-      .where('month', '>=', minMonth)
-      .where('month', '<=', maxMonth)
-      .execute()
-  ).map((d) => d.month);
-
-  // Each month's measures per currency.
-  const monthRows = await unionAll([
-    db
-      .selectFrom('monthly_native')
-      .select(['month', 'currency', 'cash', 'loan', 'pending'])
-      .where('user_id', '=', userId)
-      .where('month', '>=', minMonth)
-      .where('month', '<=', maxMonth)
-      .$if(dirty.length > 0, (q) => q.where('month', 'not in', dirty))
-      .$castTo<MeasureRow & { month: number }>(),
-    ...(dirty.length === 0
-      ? []
-      : [
-          db
-            .selectFrom('daily_totals')
-            .select([
-              'month',
-              'currency',
-              MEASURES.cash.as('cash'),
-              MEASURES.loan.as('loan'),
-              MEASURES.pending.as('pending'),
-            ])
-            .where('user_id', '=', userId)
-            .where('month', 'in', dirty)
-            .groupBy(['month', 'currency'])
-            .$castTo<MeasureRow & { month: number }>(),
-        ]),
-  ]);
+  // Each month's measures per currency in one statement: rebuilt months from monthly_native, the
+  // months waiting for their rebuild (dirty_months) by month from their daily totals.
+  const dirty = db
+    .selectFrom('dirty_months')
+    .select('month')
+    .where('user_id', '=', userId)
+    .where('month', '>=', minMonth)
+    .where('month', '<=', maxMonth);
+  const rebuilt = db
+    .selectFrom('monthly_native')
+    .select(['month', 'currency', 'cash', 'loan', 'pending'])
+    .where('user_id', '=', userId)
+    .where('month', '>=', minMonth)
+    .where('month', '<=', maxMonth)
+    .where('month', 'not in', dirty)
+    .$castTo<MeasureRow & { month: number }>();
+  const waiting = db
+    .selectFrom('daily_totals')
+    .select(['month', 'currency', MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')])
+    .where('user_id', '=', userId)
+    .where('month', 'in', dirty)
+    .groupBy(['month', 'currency'])
+    .$castTo<MeasureRow & { month: number }>();
+  const monthRows = await rebuilt.unionAll(waiting).execute();
   const byMonth = new Map<number, MeasureSums>();
   for (const r of monthRows) {
     const sums = byMonth.get(r.month) ?? emptySums();
@@ -132,9 +152,10 @@ export async function measuresAt(
   }
 
   const result = new Map<number, MeasureSums>();
-  const dayBranches = [];
-  const rawTx = [];
-  const rawConv = [];
+  // [index, first day, last day, sign] of the days to add (1) or take away (-1) per instant.
+  const dayRanges: number[][] = [];
+  // [index, first instant, last instant, 1] of the raw rows of each instant's own day.
+  const rawRanges: number[][] = [];
   for (const [i, t] of unique.entries()) {
     const day = utcDayOf(t);
     const month = monthOfDay(day);
@@ -150,60 +171,23 @@ export async function measuresAt(
         for (const [c, v] of byMonth.get(month)?.[m] ?? []) sums[m].set(c, (sums[m].get(c) ?? 0n) + v);
     }
     const [from, to] = before ? [first, day - 1] : [day, next - 1];
-    if (from <= to)
-      dayBranches.push(
-        db
-          .selectFrom('daily_totals')
-          .select([
-            sql.lit<number>(i).as('i'),
-            sql.lit<number>(before ? 1 : -1).as('sign'),
-            'currency',
-            MEASURES.cash.as('cash'),
-            MEASURES.loan.as('loan'),
-            MEASURES.pending.as('pending'),
-          ])
-          .where('user_id', '=', userId)
-          .where('day', '>=', from)
-          .where('day', '<=', to)
-          .groupBy('currency'),
-      );
-    const dayStart = day * MS_PER_DAY;
-    rawTx.push(
-      db
-        .selectFrom('transactions')
-        .select([
-          sql.lit<number>(i).as('i'),
-          'currency',
-          MEASURES.cash.as('cash'),
-          MEASURES.loan.as('loan'),
-          MEASURES.pending.as('pending'),
-        ])
-        .where('user_id', '=', userId)
-        .where('time', '>=', dayStart)
-        .where('time', '<=', t)
-        .groupBy('currency'),
-    );
-    rawConv.push(
-      db
-        .selectFrom('conversions')
-        .select((eb) => [
-          sql.lit<number>(i).as('i'),
-          'from_currency',
-          'to_currency',
-          eb.fn.sum<number | string>('from_amount').as('from_amount'),
-          eb.fn.sum<number | string>('to_amount').as('to_amount'),
-        ])
-        .where('user_id', '=', userId)
-        .where('time', '>=', dayStart)
-        .where('time', '<=', t)
-        .groupBy(['from_currency', 'to_currency']),
-    );
+    if (from <= to) dayRanges.push([i, from, to, before ? 1 : -1]);
+    rawRanges.push([i, day * MS_PER_DAY, t, 1]);
     result.set(t, sums);
   }
   const at = (i: number | string) => result.get(unique[Number(i)] ?? Number.NaN) ?? emptySums();
-  for (const r of await unionAll(dayBranches)) addRow(at(r.i), r, r.sign === 1 ? 1n : -1n);
-  for (const r of await unionAll(rawTx)) addRow(at(r.i), r);
-  for (const r of await unionAll(rawConv)) {
+  const measures = sql`currency, ${MEASURES.cash} as cash, ${MEASURES.loan} as loan, ${MEASURES.pending} as pending`;
+  for (const r of await perRange<MeasureRow>(db, userId, dayRanges, 'daily_totals', 'day', measures, sql`currency`))
+    addRow(at(r.i), r, r.sign === 1 ? 1n : -1n);
+  for (const r of await perRange<MeasureRow>(db, userId, rawRanges, 'transactions', 'time', measures, sql`currency`))
+    addRow(at(r.i), r);
+  const legs = sql`from_currency, to_currency, sum(from_amount) as from_amount, sum(to_amount) as to_amount`;
+  for (const r of await perRange<{
+    from_currency: string;
+    to_currency: string;
+    from_amount: number | string;
+    to_amount: number | string;
+  }>(db, userId, rawRanges, 'conversions', 'time', legs, sql`from_currency, to_currency`)) {
     const cash = at(r.i).cash;
     cash.set(r.from_currency, (cash.get(r.from_currency) ?? 0n) - BigInt(r.from_amount));
     cash.set(r.to_currency, (cash.get(r.to_currency) ?? 0n) + BigInt(r.to_amount));

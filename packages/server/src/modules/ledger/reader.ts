@@ -142,6 +142,34 @@ export class LedgerReader {
     return { available, loan: total.loan, pending: total.pending };
   }
 
+  /** available_C(t) at each of several instants, in a few queries for all of them. */
+  async availableAt(userId: number, times: readonly number[]): Promise<PerCurrency[]> {
+    const previous: (FixpointRow | undefined)[] = [];
+    for (const t of times) previous.push(await this.fixpoints.latest(userId, t));
+    const known = previous.flatMap((p) => (p === undefined ? [] : [p]));
+    const stated = statedPerCurrency(
+      await this.fixpoints.statesOfMany(
+        userId,
+        known.map((p) => p.id),
+      ),
+    );
+    // From the earliest fixpoint's month on, unless an instant has none before it.
+    const since =
+      known.length === times.length ? monthOfDay(utcDayOf(Math.min(...known.map((p) => p.time)))) : undefined;
+    const running = await measuresAt(this.db, userId, [...times, ...known.map((p) => p.time)], since);
+    const cashAt = new Map<number, PerCurrency>();
+    [...times, ...known.map((p) => p.time)].forEach((t, i) =>
+      cashAt.set(t, running[i]?.cash ?? new Map<string, bigint>()),
+    );
+    return times.map((t, i) => {
+      const p = previous[i];
+      const balances: PerCurrency = new Map(p === undefined ? [] : (stated.get(p.id) ?? []));
+      for (const [c, v] of cashAt.get(t) ?? []) balances.set(c, (balances.get(c) ?? 0n) + v);
+      if (p !== undefined) for (const [c, v] of cashAt.get(p.time) ?? []) balances.set(c, (balances.get(c) ?? 0n) - v);
+      return balances;
+    });
+  }
+
   /** calculated_C(F): what the ledger says at t, counted from the fixpoint before. */
   calculated(userId: number, time: number): Promise<PerCurrency> {
     return this.available(userId, time, true);
