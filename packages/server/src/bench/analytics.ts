@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE } from '@kassa/contract';
@@ -15,6 +13,7 @@ import { UsersService } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { formatFigures, measure, type Figures } from './measure.js';
+import { serverMemory } from './server-memory.js';
 
 const DAY = 86_400_000;
 const YEARS = 10;
@@ -218,21 +217,6 @@ async function benchOn(label: string, target: DatabaseTarget, count: number, pgS
 }
 
 /**
- * The server's peak memory serving the heavy user's screens over the whole history, measured in
- * a process of its own (server-memory.ts) on the seeded SQLite file, apart from the seed data.
- */
-function serverMemory(file: string): string {
-  const script = fileURLToPath(new URL('./server-memory.ts', import.meta.url));
-  const out = execFileSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', script, file, 'heavy@example.com', 'bench-password-1'],
-    { encoding: 'utf8' },
-  );
-  const { peakRssMiB } = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { peakRssMiB: number };
-  return `server alone (own process, every screen over all history): peak RSS ${peakRssMiB} MiB`;
-}
-
-/**
  * The heavy-user analytics benchmark on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  * `count` transactions (100,000 by default; `npm run bench -- --transactions=1000000` for 1M).
  */
@@ -241,7 +225,7 @@ export async function benchAnalytics(pgUrl: string | undefined, count: number): 
   try {
     const file = path.join(dir, 'heavy.db');
     const lines = await benchOn('SQLite', { kind: 'sqlite', file }, count);
-    lines.push(serverMemory(file));
+    lines.push(await serverMemory(file, 'heavy@example.com', 'bench-password-1'));
     if (pgUrl !== undefined && pgUrl !== '') {
       const pg = await import('pg');
       const schema = `bench_${Date.now()}`;

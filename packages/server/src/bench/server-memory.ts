@@ -1,59 +1,109 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE } from '@kassa/contract';
-import { buildApp } from '../app.js';
-import { openDatabase } from '../db/database.js';
-import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 
-// The server's own memory under the heavy user, apart from the benchmark's seed data: run as a
-// child process on the benchmark's SQLite file, it serves every call a user's screens make over
-// the whole history (reports over ten years, the lists unfiltered, the converted sum) and prints
-// its peak resident set size as JSON. `analytics.ts` starts it after seeding.
-const [file, email, password] = process.argv.slice(2);
-if (file === undefined || email === undefined || password === undefined)
-  throw new Error('usage: server-memory.ts <sqlite file> <email> <password>');
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-const database = openDatabase({ kind: 'sqlite', file });
-const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
-const csrf = 'm'.repeat(43);
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  cookies: { [CSRF_COOKIE]: csrf },
-  headers: { 'x-xsrf-token': csrf },
-  payload: { email, password },
-});
-const { token } = login.json<{ token: string }>();
-const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const res = await app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': csrf, 'content-type': 'application/json' },
-    cookies: { [CSRF_COOKIE]: csrf },
-    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
   });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res;
-};
+}
 
-const end = new Date(Date.UTC(2026, 9, 31)).toISOString();
-const interval = { start: new Date(Date.UTC(2016, 9, 31)).toISOString(), end };
-const all = { start: '1900-01-01T00:00:00Z', end: '2199-12-31T23:59:59Z' };
-for (let round = 0; round < 3; round++) {
-  await call('POST', '/api/analytics/balances', JSON.stringify(end));
-  await call('POST', '/api/analytics/holdings', JSON.stringify(end));
-  await call('POST', '/api/analytics/cashflow', interval);
-  await call('POST', '/api/analytics/oneperiod', { interval, direction: false });
-  await call('POST', '/api/analytics/multiperiod', { interval, direction: false });
-  await call('POST', '/api/analytics/balance-history', interval);
-  await call('POST', '/api/transaction/getconvertedsum', { directions: [false] });
-  await call('POST', '/api/transaction/getfiltered', {});
-  await call('POST', '/api/conversion/getbetween', all);
-  await call('POST', '/api/fixpoint/getbetween', all);
-  const categories = (await call('GET', '/api/category/getall')).json<{ id: number; type: string }[]>();
-  for (const c of categories) {
-    await call('GET', `/api/transaction/getallincat/${c.id}`);
-    if (c.type === 'loan' || c.type === 'business') await call('GET', `/api/${c.type}/${c.id}`);
+/** VmRSS (now) and VmHWM (peak) of a process, in MiB. */
+function residentMiB(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { now: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
+}
+
+/**
+ * The server's own memory under the heavy user, apart from the benchmark's seed data: builds the
+ * server, starts it as production does (`node packages/server/dist/main.js`) on the seeded SQLite
+ * file, drives every screen's calls over the whole history through real HTTP (reports over ten
+ * years, the lists unfiltered, every category's list and summary, the converted sum), three
+ * times over, and reads its resident memory after start and at its peak from /proc.
+ */
+export async function serverMemory(file: string, email: string, password: string): Promise<string> {
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', 'packages/server'], { cwd: ROOT });
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.dirname(file),
+      DATABASE_URL: `sqlite:${file}`,
+      JWT_SECRET: 'm'.repeat(32),
+      LOG_LEVEL: 'silent',
+      RATES_REFRESH_MINUTES: '0',
+    },
+    stdio: 'ignore',
+  });
+  const pid = child.pid ?? 0;
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 300) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const started = residentMiB(pid).now;
+    const csrf = 'm'.repeat(43);
+    const headers = { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie: `${CSRF_COOKIE}=${csrf}` };
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call = async (method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> => {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const end = new Date(Date.UTC(2026, 9, 31)).toISOString();
+    const interval = { start: new Date(Date.UTC(2016, 9, 31)).toISOString(), end };
+    const all = { start: '1900-01-01T00:00:00Z', end: '2199-12-31T23:59:59Z' };
+    for (let round = 0; round < 3; round++) {
+      await call('POST', '/api/analytics/balances', JSON.stringify(end));
+      await call('POST', '/api/analytics/holdings', JSON.stringify(end));
+      await call('POST', '/api/analytics/cashflow', interval);
+      await call('POST', '/api/analytics/oneperiod', { interval, direction: false });
+      await call('POST', '/api/analytics/multiperiod', { interval, direction: false });
+      await call('POST', '/api/analytics/balance-history', interval);
+      await call('POST', '/api/transaction/getconvertedsum', { directions: [false] });
+      await call('POST', '/api/transaction/getfiltered', {});
+      await call('POST', '/api/conversion/getbetween', all);
+      await call('POST', '/api/fixpoint/getbetween', all);
+      const categories = (await call('GET', '/api/category/getall')) as { id: number; type: string }[];
+      for (const c of categories) {
+        await call('GET', `/api/transaction/getallincat/${c.id}`);
+        if (c.type === 'loan' || c.type === 'business') await call('GET', `/api/${c.type}/${c.id}`);
+      }
+    }
+    const { peak } = residentMiB(pid);
+    return `server alone (production build in its own process, every screen over all history, real HTTP): RSS ${started} MiB after start, peak ${peak} MiB`;
+  } finally {
+    child.kill('SIGTERM');
   }
 }
-await app.close();
-await database.close();
-console.log(JSON.stringify({ peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) }));

@@ -39,6 +39,8 @@ export const joinScaled = (minor: bigint | number | string, frac: bigint | numbe
 export const roundScaled = (value: bigint) => divideHalfEven(value, SCALE);
 
 const RATES_KEY = 'main-values-rates';
+/** Dirty months valued per round (one month of a 1M-transaction history is about 7,000 totals). */
+const MONTHS_PER_BATCH = 4;
 
 /** SQL for the stored values: which totals wait for one, storing them, and clearing them. */
 export class MainValuesRepository {
@@ -58,39 +60,42 @@ export class MainValuesRepository {
       .where('user_id', '=', userId)
       .execute();
     if (dirty.length === 0) return 0;
-    const rows = await this.db
-      .selectFrom('daily_totals')
-      .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
-      .where('user_id', '=', userId)
-      .where(
-        'month',
-        'in',
-        dirty.map((d) => d.month),
-      )
-      .where('main_minor', 'is', null)
-      .execute();
-    if (rows.length === 0) return this.rollUp(userId, dirty);
-    const valued = rows.map((r) => ({
-      ...r,
-      ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
-    }));
-    await this.db.transaction().execute(async (trx) => {
-      for (const r of valued) {
-        await trx
-          .updateTable('daily_totals')
-          .set({ main_minor: Number(r.minor), main_frac: Number(r.frac) })
-          .where('user_id', '=', userId)
-          .where('day', '=', r.day)
-          .where('currency', '=', r.currency)
-          .where('category_id', '=', r.category_id)
-          .where('business_type', '=', r.business_type)
-          .where('is_income', '=', r.is_income)
-          .where('amount', '=', r.amount)
-          .where('main_minor', 'is', null)
-          .execute();
-      }
-    });
-    return rows.length + (await this.rollUp(userId, dirty));
+    // A few months at a time, so a history cleared at once (a bulk load, new rates) is valued in
+    // bounded memory.
+    let valuedCount = 0;
+    for (let i = 0; i < dirty.length; i += MONTHS_PER_BATCH) {
+      const months = dirty.slice(i, i + MONTHS_PER_BATCH).map((d) => d.month);
+      const rows = await this.db
+        .selectFrom('daily_totals')
+        .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
+        .where('user_id', '=', userId)
+        .where('month', 'in', months)
+        .where('main_minor', 'is', null)
+        .execute();
+      if (rows.length === 0) continue;
+      valuedCount += rows.length;
+      const valued = rows.map((r) => ({
+        ...r,
+        ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
+      }));
+      await this.db.transaction().execute(async (trx) => {
+        for (const r of valued) {
+          await trx
+            .updateTable('daily_totals')
+            .set({ main_minor: Number(r.minor), main_frac: Number(r.frac) })
+            .where('user_id', '=', userId)
+            .where('day', '=', r.day)
+            .where('currency', '=', r.currency)
+            .where('category_id', '=', r.category_id)
+            .where('business_type', '=', r.business_type)
+            .where('is_income', '=', r.is_income)
+            .where('amount', '=', r.amount)
+            .where('main_minor', 'is', null)
+            .execute();
+        }
+      });
+    }
+    return valuedCount + (await this.rollUp(userId, dirty));
   }
 
   /**
