@@ -2,8 +2,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 // Balances (available, loans, business pending) sum native flows from the start of the ledger or
 // from the last fixpoint; reading daily totals for that made their cost grow with days. Per user,
-// month and currency the three measures are kept summed, rebuilt with monthly_main for the months
-// listed in dirty_months (so every month is listed again here to get its rows).
+// month and currency the three measures are kept summed, in step with every write like the daily
+// totals (exact integers: no rates involved).
 //
 // Balance history converts every currency on every day of its range. Its points (end-of-day
 // balances in the main currency) are kept once computed: history_state says up to which day they
@@ -27,8 +27,13 @@ export const m0012NativeMonthsAndHistory: Migration = {
       .on('monthly_native')
       .columns(['user_id', 'month', 'currency', 'cash', 'loan', 'pending'])
       .execute();
-    // Months waiting for their rebuild (and their unvalued totals) are read by month.
-    await db.schema.createIndex('daily_totals_user_month').on('daily_totals').columns(['user_id', 'month']).execute();
+    // Months waiting for their rebuild (their unvalued totals, their monthly_main rows) are read
+    // by month, from the index alone.
+    await db.schema
+      .createIndex('daily_totals_user_month')
+      .on('daily_totals')
+      .columns(['user_id', 'month', 'main_minor', 'category_id', 'kind', 'business_type', 'is_income', 'main_frac'])
+      .execute();
     // Native sums over day ranges read only the index (no table lookup per total).
     await db.schema
       .createIndex('daily_totals_native')
@@ -40,9 +45,14 @@ export const m0012NativeMonthsAndHistory: Migration = {
       .on('monthly_main')
       .columns(['user_id', 'month', 'kind', 'business_type', 'is_income', 'category_id', 'main_minor', 'main_frac'])
       .execute();
-    await sql`insert into dirty_months (user_id, month, version)
-      select distinct user_id, month, 1 from daily_totals d where month is not null
-      and not exists (select 1 from dirty_months m where m.user_id = d.user_id and m.month = d.month)`.execute(db);
+    await sql`insert into monthly_native (user_id, month, currency, cash, loan, pending)
+      select user_id, month, currency,
+        sum(case when business_type = 'realize' then 0 when is_income = 1 then amount else -amount end),
+        sum(case when kind <> 'loan' then 0 when is_income = 1 then -amount else amount end),
+        sum(case when kind <> 'business' or business_type = 'pnl' then 0
+          when business_type = 'realize' then (case when is_income = 1 then amount else -amount end)
+          else (case when is_income = 1 then -amount else amount end) end)
+      from daily_totals group by user_id, month, currency`.execute(db);
 
     await db.schema
       .createTable('history_points')

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { DailyTotalsRepository, markDirtyMonths } from './daily-totals.js';
+import { MEASURES } from './flows.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
 import { transactionColumns, type TransactionRow } from './rows.js';
 
@@ -41,6 +42,24 @@ export async function bulkLoadTransactions(
     // Every month is rebuilt from the new totals by the next report.
     await trx.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
     await trx.deleteFrom('monthly_native').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('monthly_native')
+      .columns(['user_id', 'month', 'currency', 'cash', 'loan', 'pending'])
+      .expression((eb) =>
+        eb
+          .selectFrom('daily_totals')
+          .select([
+            'user_id',
+            'month',
+            'currency',
+            MEASURES.cash.as('cash'),
+            MEASURES.loan.as('loan'),
+            MEASURES.pending.as('pending'),
+          ])
+          .where('user_id', '=', userId)
+          .groupBy(['user_id', 'month', 'currency']),
+      )
+      .execute();
     await markDirtyMonths(trx, userId, [...new Set(fresh.map((t) => t.month))]);
     await invalidateHistory(trx, userId, BEFORE_ANY_DAY);
   });

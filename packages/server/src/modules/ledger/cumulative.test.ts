@@ -14,7 +14,7 @@ import { LedgerReader } from './reader.js';
 const DAY = 86_400_000;
 
 describeEachDatabase('running totals of the ledger (measuresAt)', (ctx) => {
-  it('equal the sums of the raw rows at any instant, with months rebuilt or waiting', async () => {
+  it('equal the sums of the raw rows at any instant and over any range', async () => {
     const db = ctx.database.db;
     const rates = new RatesService(new RatesRepository(db), bundledRates());
     const ledger = new LedgerReader(db, () => rates.fingerprint());
@@ -56,15 +56,7 @@ describeEachDatabase('running totals of the ledger (measuresAt)', (ctx) => {
         isIncome: random(2) === 1,
         type,
       });
-      // Now and then a report rebuilds the months; later writes leave some waiting again.
-      if (i % 60 === 30)
-        await ledger.mainSums(owner.id, rates.requireMainConverter('EUR'), undefined, base + 500 * DAY);
     }
-    const dirty = await db.selectFrom('dirty_months').select('month').where('user_id', '=', user.id).execute();
-    const rebuilt = await db.selectFrom('monthly_native').select('month').where('user_id', '=', user.id).execute();
-    expect(dirty.length).toBeGreaterThan(0);
-    expect(rebuilt.length).toBeGreaterThan(0);
-
     const tx = await db.selectFrom('transactions').selectAll().where('user_id', '=', user.id).execute();
     const conv = await db.selectFrom('conversions').selectAll().where('user_id', '=', user.id).execute();
     const bruteForce = (t: number): MeasureSums => {

@@ -87,7 +87,7 @@ async function perRange<R>(
  * in a handful of queries however many instants and however long the history:
  *
  * - whole months before the instant's month: one row per month and currency from
- *   monthly_native (months waiting for their rebuild are summed from their daily totals);
+ *   monthly_native;
  * - the days of the instant's month before its day: from the daily totals, reading the shorter
  *   side of the month (the days before, or the month's total minus the days from it on);
  * - the instant's own day up to the instant: from the raw rows.
@@ -107,30 +107,14 @@ export async function measuresAt(
   const maxMonth = Math.max(...unique.map((t) => monthOfDay(utcDayOf(t))));
   // Month keys are year × 12 + month (≥ 0): 0 counts from the start.
   const minMonth = sinceMonth ?? 0;
-  // Each month's measures per currency in one statement: rebuilt months from monthly_native, the
-  // months waiting for their rebuild (dirty_months) by month from their daily totals.
-  const dirty = db
-    .selectFrom('dirty_months')
-    .select('month')
-    .where('user_id', '=', userId)
-    .where('month', '>=', minMonth)
-    .where('month', '<=', maxMonth);
-  const rebuilt = db
+  // Each month's measures per currency, kept in step with every write.
+  const monthRows = await db
     .selectFrom('monthly_native')
     .select(['month', 'currency', 'cash', 'loan', 'pending'])
     .where('user_id', '=', userId)
     .where('month', '>=', minMonth)
     .where('month', '<=', maxMonth)
-    .where('month', 'not in', dirty)
-    .$castTo<MeasureRow & { month: number }>();
-  const waiting = db
-    .selectFrom('daily_totals')
-    .select(['month', 'currency', MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')])
-    .where('user_id', '=', userId)
-    .where('month', 'in', dirty)
-    .groupBy(['month', 'currency'])
-    .$castTo<MeasureRow & { month: number }>();
-  const monthRows = await rebuilt.unionAll(waiting).execute();
+    .execute();
   const byMonth = new Map<number, MeasureSums>();
   for (const r of monthRows) {
     const sums = byMonth.get(r.month) ?? emptySums();

@@ -8,6 +8,7 @@ import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from '../transactions/service.js';
 import { DailyTotalsRepository } from './daily-totals.js';
+import { MEASURES } from './flows.js';
 import { LedgerReader } from './reader.js';
 import { PocketsService } from '../pockets/service.js';
 import { prng } from '../../util/prng.js';
@@ -52,7 +53,7 @@ describeEachDatabase('daily totals', (ctx) => {
         currency,
         categoryId,
         description: '',
-        time: Date.UTC(2026, 0, 1 + random(10), random(24)),
+        time: Date.UTC(2026, random(3), 1 + random(28), random(24)),
         isIncome: random(2) === 1,
         type: categoryId === biz.id ? (['invest', 'pnl', 'realize'] as const)[random(3)] : null,
       };
@@ -66,7 +67,7 @@ describeEachDatabase('daily totals', (ctx) => {
         toAmount: 1 + random(500),
         toCurrency: to,
         description: '',
-        time: Date.UTC(2026, 0, 1 + random(10)),
+        time: Date.UTC(2026, random(3), 1 + random(28)),
       };
     };
 
@@ -81,6 +82,34 @@ describeEachDatabase('daily totals', (ctx) => {
     }
     const maintained = await totals.all(user.id);
     expect(maintained.length).toBeGreaterThan(20);
-    expect(maintained).toEqual(await totals.recompute(user.id));
+    const fresh = await totals.recompute(user.id);
+    expect(maintained).toEqual(fresh);
+
+    // The monthly native measures, kept in step with the same writes, match the measures summed
+    // in SQL (flows.ts MEASURES) over the (verified) daily totals.
+    const summed = await db
+      .selectFrom('daily_totals')
+      .select(['month', 'currency', MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')])
+      .where('user_id', '=', user.id)
+      .groupBy(['month', 'currency'])
+      .execute();
+    const expected = new Map(
+      summed.map((r) => [
+        `${r.month}|${r.currency}`,
+        { cash: Number(r.cash), loan: Number(r.loan), pending: Number(r.pending) },
+      ]),
+    );
+    const nonZero = (m: { cash: number; loan: number; pending: number }) =>
+      m.cash !== 0 || m.loan !== 0 || m.pending !== 0;
+    const kept = await db.selectFrom('monthly_native').selectAll().where('user_id', '=', user.id).execute();
+    expect(
+      new Map(
+        kept
+          .filter(nonZero)
+          .map((r) => [`${r.month}|${r.currency}`, { cash: r.cash, loan: r.loan, pending: r.pending }]),
+      ),
+    ).toEqual(new Map([...expected].filter(([, m]) => nonZero(m))));
+    expect(new Set(kept.map((r) => r.month)).size).toBe(3);
+    expect(kept.some((r) => r.loan !== 0) && kept.some((r) => r.pending !== 0)).toBe(true);
   }, 120_000);
 });

@@ -53,14 +53,33 @@ export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): To
   return [leg(c.fromCurrency, c.fromAmount, 0), leg(c.toCurrency, c.toAmount, 1)];
 }
 
+/**
+ * What a (signed) daily-total change adds to the three measures of DESIGN §4, as MEASURES in
+ * flows.ts sums them in SQL: cash (realize moves none), loans (given minus taken) and business
+ * money (invested minus returned, plus realised P&L; pnl is cash P&L, not money in the business).
+ */
+export function nativeMeasures(d: Pick<TotalDelta, 'kind' | 'business_type' | 'is_income' | 'amount'>): {
+  cash: number;
+  loan: number;
+  pending: number;
+} {
+  const signed = d.is_income === 1 ? d.amount : -d.amount;
+  const cash = d.business_type === 'realize' ? 0 : signed;
+  const loan = d.kind === 'loan' ? -signed : 0;
+  const pending =
+    d.kind !== 'business' || d.business_type === 'pnl' ? 0 : d.business_type === 'realize' ? signed : -signed;
+  return { cash, loan, pending };
+}
+
 /** SQL for daily_totals. Callers pass their transaction so totals and rows change together. */
 export class DailyTotalsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
    * Adds the deltas; totals whose count drops to zero are removed. A changed total loses its
-   * main-currency value: the next report values it again (ledger/main-values.ts); kept balance
-   * history from its day on is out of date (ledger/history-points.ts).
+   * main-currency value: the next report values it again (ledger/main-values.ts); its month's
+   * native measures (monthly_native) change by the same amounts; kept balance history from its
+   * day on is out of date (ledger/history-points.ts).
    */
   async apply(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
     for (const d of deltas) {
@@ -78,6 +97,20 @@ export class DailyTotalsRepository {
         .execute();
     }
     await markDirtyMonths(this.db, userId, [...new Set(deltas.map((d) => d.month))]);
+    for (const d of deltas) {
+      const m = nativeMeasures(d);
+      await this.db
+        .insertInto('monthly_native')
+        .values({ user_id: userId, month: d.month, currency: d.currency, ...m })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'month', 'currency']).doUpdateSet((eb) => ({
+            cash: eb('monthly_native.cash', '+', eb.ref('excluded.cash')),
+            loan: eb('monthly_native.loan', '+', eb.ref('excluded.loan')),
+            pending: eb('monthly_native.pending', '+', eb.ref('excluded.pending')),
+          })),
+        )
+        .execute();
+    }
     if (deltas.length > 0) await invalidateHistory(this.db, userId, Math.min(...deltas.map((d) => d.day)));
     for (const d of deltas) {
       if (d.count >= 0) continue;

@@ -3,7 +3,6 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Converter } from '../rates/conversion.js';
 import { markDirtyMonths } from './daily-totals.js';
-import { MEASURES } from './flows.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
 
 /**
@@ -99,7 +98,7 @@ export class MainValuesRepository {
   }
 
   /**
-   * Rebuilds the monthly_main and monthly_native rows of the user's dirty months whose totals all have values, and
+   * Rebuilds the monthly_main rows of the user's dirty months whose totals all have values, and
    * takes each off the list unless it changed again meanwhile (its version moved on).
    */
   private async rollUp(userId: number, dirty: readonly { month: number; version: number }[]): Promise<number> {
@@ -134,26 +133,6 @@ export class MainValuesRepository {
               .where('user_id', '=', userId)
               .where('month', '=', month)
               .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
-          )
-          .execute();
-        await trx.deleteFrom('monthly_native').where('user_id', '=', userId).where('month', '=', month).execute();
-        await trx
-          .insertInto('monthly_native')
-          .columns(['user_id', 'month', 'currency', 'cash', 'loan', 'pending'])
-          .expression((eb) =>
-            eb
-              .selectFrom('daily_totals')
-              .select([
-                'user_id',
-                'month',
-                'currency',
-                MEASURES.cash.as('cash'),
-                MEASURES.loan.as('loan'),
-                MEASURES.pending.as('pending'),
-              ])
-              .where('user_id', '=', userId)
-              .where('month', '=', month)
-              .groupBy(['user_id', 'month', 'currency']),
           )
           .execute();
         await trx
