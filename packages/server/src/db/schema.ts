@@ -153,6 +153,16 @@ export interface MonthlyNativeTable {
   pending: number;
 }
 
+/** A day's native flows per currency: the three measures of DESIGN §4, in minor units. */
+export interface DailyNativeTable {
+  user_id: number;
+  day: number;
+  currency: string;
+  cash: number;
+  loan: number;
+  pending: number;
+}
+
 /** A computed balance-history point: end-of-day balances in the main currency, minor units. */
 export interface HistoryPointsTable {
   user_id: number;
@@ -234,6 +244,7 @@ export interface DB {
   monthly_main: MonthlyMainTable;
   dirty_months: DirtyMonthsTable;
   monthly_native: MonthlyNativeTable;
+  daily_native: DailyNativeTable;
   history_points: HistoryPointsTable;
   history_state: HistoryStateTable;
 }

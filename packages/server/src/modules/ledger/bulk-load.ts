@@ -41,6 +41,9 @@ export async function bulkLoadTransactions(
         .execute();
     // Every month is rebuilt from the new totals by the next report.
     await trx.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
+    await markDirtyMonths(trx, userId, [...new Set(fresh.map((t) => t.month))]);
+    // The native measures per month and per day, summed from the new totals.
+    const measures = [MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')] as const;
     await trx.deleteFrom('monthly_native').where('user_id', '=', userId).execute();
     await trx
       .insertInto('monthly_native')
@@ -48,19 +51,23 @@ export async function bulkLoadTransactions(
       .expression((eb) =>
         eb
           .selectFrom('daily_totals')
-          .select([
-            'user_id',
-            'month',
-            'currency',
-            MEASURES.cash.as('cash'),
-            MEASURES.loan.as('loan'),
-            MEASURES.pending.as('pending'),
-          ])
+          .select(['user_id', 'month', 'currency', ...measures])
           .where('user_id', '=', userId)
           .groupBy(['user_id', 'month', 'currency']),
       )
       .execute();
-    await markDirtyMonths(trx, userId, [...new Set(fresh.map((t) => t.month))]);
+    await trx.deleteFrom('daily_native').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('daily_native')
+      .columns(['user_id', 'day', 'currency', 'cash', 'loan', 'pending'])
+      .expression((eb) =>
+        eb
+          .selectFrom('daily_totals')
+          .select(['user_id', 'day', 'currency', ...measures])
+          .where('user_id', '=', userId)
+          .groupBy(['user_id', 'day', 'currency']),
+      )
+      .execute();
     await invalidateHistory(trx, userId, BEFORE_ANY_DAY);
   });
 }

@@ -60,7 +60,7 @@ async function perRange<R>(
   db: Kysely<DB>,
   userId: number,
   ranges: readonly (readonly number[])[],
-  table: 'daily_totals' | 'transactions' | 'conversions',
+  table: 'daily_native' | 'transactions' | 'conversions',
   column: 'day' | 'time',
   select: RawBuilder<unknown>,
   groupBy: RawBuilder<unknown>,
@@ -88,9 +88,10 @@ async function perRange<R>(
  *
  * - whole months before the instant's month: one row per month and currency from
  *   monthly_native;
- * - the days of the instant's month before its day: from the daily totals, reading the shorter
+ * - the days of the instant's month before its day: from daily_native, reading the shorter
  *   side of the month (the days before, or the month's total minus the days from it on);
- * - the instant's own day up to the instant: from the raw rows.
+ * - the instant's own day up to the instant: from the raw rows up to it, or the day's total
+ *   minus the rows after it, whichever is shorter.
  *
  * A range (a, b] is then measuresAt(b) - measuresAt(a), exact in integers. With `sinceMonth`
  * the totals count from that month's start only (instants must not lie before it): enough for
@@ -138,7 +139,7 @@ export async function measuresAt(
   const result = new Map<number, MeasureSums>();
   // [index, first day, last day, sign] of the days to add (1) or take away (-1) per instant.
   const dayRanges: number[][] = [];
-  // [index, first instant, last instant, 1] of the raw rows of each instant's own day.
+  // [index, first instant, last instant, sign] of the raw rows of each instant's own day.
   const rawRanges: number[][] = [];
   for (const [i, t] of unique.entries()) {
     const day = utcDayOf(t);
@@ -156,15 +157,24 @@ export async function measuresAt(
     }
     const [from, to] = before ? [first, day - 1] : [day, next - 1];
     if (from <= to) dayRanges.push([i, from, to, before ? 1 : -1]);
-    rawRanges.push([i, day * MS_PER_DAY, t, 1]);
+    // The instant's own day up to it from the raw rows, again from the shorter side: the rows up to
+    // the instant, or the day's total minus the rows after it.
+    const dayStart = day * MS_PER_DAY;
+    const dayEnd = dayStart + MS_PER_DAY - 1;
+    if (t - dayStart <= dayEnd - t) rawRanges.push([i, dayStart, t, 1]);
+    else {
+      dayRanges.push([i, day, day, 1]);
+      if (t < dayEnd) rawRanges.push([i, t + 1, dayEnd, -1]);
+    }
     result.set(t, sums);
   }
   const at = (i: number | string) => result.get(unique[Number(i)] ?? Number.NaN) ?? emptySums();
   const measures = sql`currency, ${MEASURES.cash} as cash, ${MEASURES.loan} as loan, ${MEASURES.pending} as pending`;
-  for (const r of await perRange<MeasureRow>(db, userId, dayRanges, 'daily_totals', 'day', measures, sql`currency`))
+  const summed = sql`currency, sum(cash) as cash, sum(loan) as loan, sum(pending) as pending`;
+  for (const r of await perRange<MeasureRow>(db, userId, dayRanges, 'daily_native', 'day', summed, sql`currency`))
     addRow(at(r.i), r, r.sign === 1 ? 1n : -1n);
   for (const r of await perRange<MeasureRow>(db, userId, rawRanges, 'transactions', 'time', measures, sql`currency`))
-    addRow(at(r.i), r);
+    addRow(at(r.i), r, r.sign === 1 ? 1n : -1n);
   const legs = sql`from_currency, to_currency, sum(from_amount) as from_amount, sum(to_amount) as to_amount`;
   for (const r of await perRange<{
     from_currency: string;
@@ -173,8 +183,9 @@ export async function measuresAt(
     to_amount: number | string;
   }>(db, userId, rawRanges, 'conversions', 'time', legs, sql`from_currency, to_currency`)) {
     const cash = at(r.i).cash;
-    cash.set(r.from_currency, (cash.get(r.from_currency) ?? 0n) - BigInt(r.from_amount));
-    cash.set(r.to_currency, (cash.get(r.to_currency) ?? 0n) + BigInt(r.to_amount));
+    const sign = r.sign === 1 ? 1n : -1n;
+    cash.set(r.from_currency, (cash.get(r.from_currency) ?? 0n) - sign * BigInt(r.from_amount));
+    cash.set(r.to_currency, (cash.get(r.to_currency) ?? 0n) + sign * BigInt(r.to_amount));
   }
   return instants.map((t) => result.get(t) ?? emptySums());
 }

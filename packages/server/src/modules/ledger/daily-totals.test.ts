@@ -110,6 +110,32 @@ describeEachDatabase('daily totals', (ctx) => {
       ),
     ).toEqual(new Map([...expected].filter(([, m]) => nonZero(m))));
     expect(new Set(kept.map((r) => r.month)).size).toBe(3);
+    const byDay = await db
+      .selectFrom('daily_totals')
+      .select(['day', 'currency', MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')])
+      .where('user_id', '=', user.id)
+      .groupBy(['day', 'currency'])
+      .execute();
+    const keptByDay = await db.selectFrom('daily_native').selectAll().where('user_id', '=', user.id).execute();
+    expect(
+      new Map(
+        keptByDay
+          .filter(nonZero)
+          .map((r) => [`${r.day}|${r.currency}`, { cash: r.cash, loan: r.loan, pending: r.pending }]),
+      ),
+    ).toEqual(
+      new Map(
+        byDay
+          .map((r) => ({
+            key: `${r.day}|${r.currency}`,
+            cash: Number(r.cash),
+            loan: Number(r.loan),
+            pending: Number(r.pending),
+          }))
+          .filter(nonZero)
+          .map(({ key, ...m }) => [key, m]),
+      ),
+    );
     expect(kept.some((r) => r.loan !== 0) && kept.some((r) => r.pending !== 0)).toBe(true);
   }, 120_000);
 });

@@ -77,8 +77,8 @@ export class DailyTotalsRepository {
 
   /**
    * Adds the deltas; totals whose count drops to zero are removed. A changed total loses its
-   * main-currency value: the next report values it again (ledger/main-values.ts); its month's
-   * native measures (monthly_native) change by the same amounts; kept balance history from its
+   * main-currency value: the next report values it again (ledger/main-values.ts); its day's and
+   * month's native measures (daily_native, monthly_native) change by the same amounts; kept balance history from its
    * day on is out of date (ledger/history-points.ts).
    */
   async apply(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
@@ -107,6 +107,17 @@ export class DailyTotalsRepository {
             cash: eb('monthly_native.cash', '+', eb.ref('excluded.cash')),
             loan: eb('monthly_native.loan', '+', eb.ref('excluded.loan')),
             pending: eb('monthly_native.pending', '+', eb.ref('excluded.pending')),
+          })),
+        )
+        .execute();
+      await this.db
+        .insertInto('daily_native')
+        .values({ user_id: userId, day: d.day, currency: d.currency, ...m })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'currency']).doUpdateSet((eb) => ({
+            cash: eb('daily_native.cash', '+', eb.ref('excluded.cash')),
+            loan: eb('daily_native.loan', '+', eb.ref('excluded.loan')),
+            pending: eb('daily_native.pending', '+', eb.ref('excluded.pending')),
           })),
         )
         .execute();

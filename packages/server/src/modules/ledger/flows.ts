@@ -213,8 +213,8 @@ export interface DayMeasures {
 }
 
 /**
- * Cash, loan and pending per day and currency over (after, until], summed in SQL: a few rows a
- * day however many transactions and categories there are (balance history walks these).
+ * Cash, loan and pending per day and currency over (after, until]: whole days from daily_native
+ * (a row per day and currency however many transactions and categories), edge days from the rows.
  */
 export async function measuresByDay(
   db: Kysely<DB>,
@@ -227,12 +227,11 @@ export async function measuresByDay(
   if (split.days !== undefined) {
     const { firstDay, lastDay } = split.days;
     const rows = await db
-      .selectFrom('daily_totals')
-      .select(['day', 'currency', MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')])
+      .selectFrom('daily_native')
+      .select(['day', 'currency', 'cash', 'loan', 'pending'])
       .where('user_id', '=', userId)
       .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
       .where('day', '<=', lastDay)
-      .groupBy(['day', 'currency'])
       .execute();
     for (const r of rows)
       out.push({
