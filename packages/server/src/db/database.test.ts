@@ -56,3 +56,36 @@ for (const dialect of testDialects) {
     });
   });
 }
+
+describe('SQLite statements', () => {
+  it('are reused per SQL text, each call with its own parameters, streams included', async () => {
+    const { database, drop } = await createTestDatabase('sqlite');
+    try {
+      const { db } = database;
+      for (let i = 0; i < 5; i++)
+        await db
+          .insertInto('users')
+          .values({ email: `u${i}@b.c`, password_hash: 'x', role: 'NORMAL', created_at: i })
+          .execute();
+      const from = (t: number) =>
+        db.selectFrom('users').select('email').where('created_at', '>=', t).orderBy('created_at');
+      expect((await from(3).execute()).map((r) => r.email)).toEqual(['u3@b.c', 'u4@b.c']);
+      expect((await from(1).execute()).map((r) => r.email)).toEqual(['u1@b.c', 'u2@b.c', 'u3@b.c', 'u4@b.c']);
+      const streamed: string[] = [];
+      for await (const row of from(2).stream()) streamed.push(row.email);
+      expect(streamed).toEqual(['u2@b.c', 'u3@b.c', 'u4@b.c']);
+      expect((await from(4).execute()).map((r) => r.email)).toEqual(['u4@b.c']);
+      // A write through a reused statement reports its own changes.
+      const renamed = await db
+        .updateTable('users')
+        .set({ role: 'ADMIN' })
+        .where('created_at', '<', 2)
+        .executeTakeFirst();
+      expect(renamed.numUpdatedRows).toBe(2n);
+      const again = await db.updateTable('users').set({ role: 'ADMIN' }).where('created_at', '<', 4).executeTakeFirst();
+      expect(again.numUpdatedRows).toBe(4n);
+    } finally {
+      await drop();
+    }
+  });
+});
