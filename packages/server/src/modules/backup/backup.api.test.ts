@@ -364,6 +364,23 @@ describeEachDatabase('backup and restore', (ctx) => {
     expect(await snapshotTables(ctx.database)).toEqual(before);
   });
 
+  it('accepts documents far above the 1 MB body limit of other routes', async () => {
+    const target = await newUser(ctx, 'large@example.com');
+    const base = doc.transactions[1] as BackupDocument['transactions'][number];
+    const transactions = Array.from({ length: 12_000 }, (_, i) => ({
+      ...base,
+      amount: `${(i % 997) + 1}.${(i % 9) + 1}5`,
+      description: `Row ${i} of a long history`,
+      time: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
+    }));
+    const large = { ...doc, transactions };
+    expect(JSON.stringify(large).length).toBeGreaterThan(1_500_000);
+    expect(okJson(await restore(target.client, large))).toMatchObject({ transactions: 12_000 });
+    const back = await backupOf(target.client);
+    expect(back.transactions).toEqual(transactions);
+    await expectTotalsRecomputed(ctx, target.userId);
+  });
+
   it('refuses a newer version with 400 naming it, and reads version 1', async () => {
     const target = await newUser(ctx, 'version@example.com');
     const before = await snapshotTables(ctx.database);

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
@@ -183,7 +183,7 @@ export class BackupService {
   async backup(userId: number): Promise<BackupDocument> {
     const user = await this.db.selectFrom('users').select('main_currency').where('id', '=', userId).executeTakeFirst();
     if (user?.main_currency === undefined || user.main_currency === null)
-      throw notFound('The account has no books yet: complete the registration first');
+      throw conflict('The account has no books yet: complete the registration first');
     const mainCurrency = user.main_currency;
     // One read transaction: a write landing between the reads cannot tear the document.
     const rows = await this.db.transaction().execute((trx) => new BackupRepository(trx).read(userId));
