@@ -185,8 +185,13 @@ export class BackupService {
     if (user?.main_currency === undefined || user.main_currency === null)
       throw conflict('The account has no books yet: complete the registration first');
     const mainCurrency = user.main_currency;
-    // One read transaction: a write landing between the reads cannot tear the document.
-    const rows = await this.db.transaction().execute((trx) => new BackupRepository(trx).read(userId));
+    // One snapshot for every read, so a write landing between them cannot tear the document:
+    // repeatable read on PostgreSQL (read committed would see it); SQLite's read transaction
+    // keeps one snapshot anyway (its driver ignores the level).
+    const rows = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => new BackupRepository(trx).read(userId));
     const decimals = (code: string) => findCurrency(code)?.decimals ?? 2;
     const amount = (minor: number, code: string) => placeDecimalPoint(BigInt(minor), decimals(code));
     // Keys are positions (1, 2, …), so a restored copy exports the same keys again.
