@@ -95,6 +95,7 @@ export default tseslint.config(
                 './modules/pockets',
                 './modules/account',
                 './modules/demo',
+                './modules/backup',
               ],
               message: 'The ledger is below the feature modules: move what it needs down into ledger/.',
             },

@@ -16,6 +16,8 @@ import { badRequest } from './http/errors.js';
 import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerJobs } from './jobs/index.js';
+import { backupRoutes } from './modules/backup/routes.js';
+import { BackupService } from './modules/backup/service.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
+  backupRoutes(app, new BackupService(database.db), requireUser);
 
   await registerJobs(app, { config, db: database.db, rates });
 

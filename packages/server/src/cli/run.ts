@@ -6,10 +6,13 @@ import { UsageError } from './args.js';
 import type { Command } from './command.js';
 import { backup, invite, waitlistList } from './accounts.js';
 import { ratesImport, ratesRefresh } from './rates.js';
+import { userBackup, userRestore } from './user-backup.js';
 import { userCreate } from './user-create.js';
 
 const COMMANDS: Record<string, Command> = {
   'user:create': userCreate,
+  'user:backup': userBackup,
+  'user:restore': userRestore,
   'rates:refresh': ratesRefresh,
   'rates:import': ratesImport,
   invite,

@@ -31,43 +31,53 @@ export async function bulkLoadTransactions(
         )
         .execute();
     }
-    const totals = new DailyTotalsRepository(trx);
-    const fresh = await totals.recompute(userId);
-    await trx.deleteFrom('daily_totals').where('user_id', '=', userId).execute();
-    for (let i = 0; i < fresh.length; i += BATCH)
-      await trx
-        .insertInto('daily_totals')
-        .values(fresh.slice(i, i + BATCH))
-        .execute();
-    // Every month is rebuilt from the new totals by the next report.
-    await trx.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
-    await markDirtyMonths(trx, userId, [...new Set(fresh.map((t) => t.month))]);
-    // The native measures per month and per day, summed from the new totals.
-    const measures = [MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')] as const;
-    await trx.deleteFrom('monthly_native').where('user_id', '=', userId).execute();
-    await trx
-      .insertInto('monthly_native')
-      .columns(['user_id', 'month', 'currency', 'cash', 'loan', 'pending'])
-      .expression((eb) =>
-        eb
-          .selectFrom('daily_totals')
-          .select(['user_id', 'month', 'currency', ...measures])
-          .where('user_id', '=', userId)
-          .groupBy(['user_id', 'month', 'currency']),
-      )
-      .execute();
-    await trx.deleteFrom('daily_native').where('user_id', '=', userId).execute();
-    await trx
-      .insertInto('daily_native')
-      .columns(['user_id', 'day', 'currency', 'cash', 'loan', 'pending'])
-      .expression((eb) =>
-        eb
-          .selectFrom('daily_totals')
-          .select(['user_id', 'day', 'currency', ...measures])
-          .where('user_id', '=', userId)
-          .groupBy(['user_id', 'day', 'currency']),
-      )
-      .execute();
-    await invalidateHistory(trx, userId, BEFORE_ANY_DAY);
+    await rebuildDerived(trx, userId);
   });
+}
+
+/**
+ * Rebuilds every table derived from one user's transactions and conversions from scratch: daily
+ * totals (unvalued), monthly and daily native measures, the dirty-month list for the main values,
+ * and kept balance history (invalidated from the beginning). The caller holds the user's ledger
+ * lock inside its database transaction, after writing rows in bulk (seeding, restore).
+ */
+export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<void> {
+  const totals = new DailyTotalsRepository(db);
+  const fresh = await totals.recompute(userId);
+  await db.deleteFrom('daily_totals').where('user_id', '=', userId).execute();
+  for (let i = 0; i < fresh.length; i += BATCH)
+    await db
+      .insertInto('daily_totals')
+      .values(fresh.slice(i, i + BATCH))
+      .execute();
+  // Every month is rebuilt from the new totals by the next report.
+  await db.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
+  await markDirtyMonths(db, userId, [...new Set(fresh.map((t) => t.month))]);
+  // The native measures per month and per day, summed from the new totals.
+  const measures = [MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')] as const;
+  await db.deleteFrom('monthly_native').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('monthly_native')
+    .columns(['user_id', 'month', 'currency', 'cash', 'loan', 'pending'])
+    .expression((eb) =>
+      eb
+        .selectFrom('daily_totals')
+        .select(['user_id', 'month', 'currency', ...measures])
+        .where('user_id', '=', userId)
+        .groupBy(['user_id', 'month', 'currency']),
+    )
+    .execute();
+  await db.deleteFrom('daily_native').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('daily_native')
+    .columns(['user_id', 'day', 'currency', 'cash', 'loan', 'pending'])
+    .expression((eb) =>
+      eb
+        .selectFrom('daily_totals')
+        .select(['user_id', 'day', 'currency', ...measures])
+        .where('user_id', '=', userId)
+        .groupBy(['user_id', 'day', 'currency']),
+    )
+    .execute();
+  await invalidateHistory(db, userId, BEFORE_ANY_DAY);
 }

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { categoryTypes } from './category.js';
+import { currencyCodeSchema, descriptionSchema, instantSchema, nameSchema } from './common.js';
+import { businessTypes } from './transaction.js';
+
+// The backup document of GET backup/get and POST backup/restore (docs/DECISIONS.md, "Backup and
+// restore"). Amounts are exact decimal strings in major units of their currency ("12.5", "1000",
+// "-3.25"), never JSON numbers, so no reader can round them; instants are ISO 8601 strings.
+// Objects refer to each other by the document's own keys (positive integers, unique per list):
+// database ids are not kept, restore gives every row a new one.
+
+/** The document's name, so a restore can tell a Kassa backup from any other JSON. */
+export const BACKUP_FORMAT = 'kassa-backup';
+/** The newest document version this code writes and reads; restore reads every version up to it. */
+export const BACKUP_VERSION = 1;
+
+const KEY = 'must be a positive integer key';
+const keySchema = z.number({ error: KEY }).int(KEY).positive(KEY).max(2_147_483_647, KEY);
+const POSITIVE = 'must be a positive decimal string in major units, e.g. "12.50"';
+const SIGNED = 'must be a decimal string in major units, e.g. "-12.50"';
+/** A positive amount in major units; the currency's decimals are checked by the server. */
+const positiveAmountSchema = z.string({ error: POSITIVE }).regex(/^\d{1,13}(\.\d{1,12})?$/, POSITIVE);
+/** A balance in major units, of either sign. */
+const signedAmountSchema = z.string({ error: SIGNED }).regex(/^-?\d{1,13}(\.\d{1,12})?$/, SIGNED);
+
+/** First part of every version: what restore reads before choosing the version's schema. */
+export const backupHeaderSchema = z.object({
+  format: z.literal(BACKUP_FORMAT, { error: `must be "${BACKUP_FORMAT}"` }),
+  version: z.number({ error: 'must be a positive integer' }).int('must be a positive integer').positive(),
+});
+
+export const backupCurrencySchema = z.object({
+  code: currencyCodeSchema,
+  lastUsed: instantSchema,
+});
+
+export const backupPocketSchema = z.object({
+  key: keySchema,
+  name: nameSchema(),
+  currency: currencyCodeSchema,
+  isCash: z.boolean(),
+});
+
+export const backupCategorySchema = z.object({
+  key: keySchema,
+  name: nameSchema(),
+  type: z.enum(categoryTypes),
+  description: descriptionSchema,
+  /** Real categories: true income, false expense; null for loan, business and external. */
+  isIncome: z.boolean().nullable(),
+  /** A system category (every user has them); restore matches it to the account's own. */
+  isBuiltIn: z.boolean(),
+  isActive: z.boolean(),
+  /** In major units of the document's main currency; null = no limit. */
+  monthlyLimit: signedAmountSchema.nullable(),
+  lastUsed: instantSchema,
+});
+
+export const backupTransactionSchema = z.object({
+  categoryKey: keySchema,
+  isIncome: z.boolean(),
+  /** Business categories only: invest, pnl or realize; null for the other kinds. */
+  businessType: z.enum(businessTypes).nullable(),
+  amount: positiveAmountSchema,
+  currency: currencyCodeSchema,
+  description: descriptionSchema,
+  time: instantSchema,
+});
+
+export const backupConversionSchema = z.object({
+  fromAmount: positiveAmountSchema,
+  fromCurrency: currencyCodeSchema,
+  toAmount: positiveAmountSchema,
+  toCurrency: currencyCodeSchema,
+  description: descriptionSchema,
+  time: instantSchema,
+});
+
+export const backupPocketStateSchema = z.object({
+  pocketKey: keySchema,
+  /** The stated balance in major units of the pocket's currency. */
+  balance: signedAmountSchema,
+});
+
+export const backupFixpointSchema = z.object({
+  time: instantSchema,
+  states: z.array(backupPocketStateSchema),
+});
+
+/** Version 1: currencies, pockets, categories, transactions, conversions, fixpoints with states. */
+export const backupDocumentV1Schema = backupHeaderSchema.extend({
+  version: z.literal(1),
+  exportedAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+  mainCurrency: currencyCodeSchema,
+  currencies: z.array(backupCurrencySchema),
+  pockets: z.array(backupPocketSchema),
+  categories: z.array(backupCategorySchema),
+  transactions: z.array(backupTransactionSchema),
+  conversions: z.array(backupConversionSchema),
+  fixpoints: z.array(backupFixpointSchema),
+});
+
+/** The document of the current version. */
+export const backupDocumentSchema = backupDocumentV1Schema;
+/** The document as written by backup/get and sent to backup/restore. */
+export type BackupDocument = z.input<typeof backupDocumentSchema>;
+/** The document once parsed: instants as epoch milliseconds, text cleaned. */
+export type ParsedBackup = z.infer<typeof backupDocumentSchema>;
+
+/** POST backup/restore query: `?replace=true` replaces books the account already has. */
+export const backupRestoreQuerySchema = z.object({
+  replace: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .default(false),
+});
+
+/** What POST backup/restore answers: how many of each were restored. */
+export const backupRestoreResultSchema = z.object({
+  currencies: z.number(),
+  pockets: z.number(),
+  categories: z.number(),
+  transactions: z.number(),
+  conversions: z.number(),
+  fixpoints: z.number(),
+});
+export type BackupRestoreResult = z.infer<typeof backupRestoreResultSchema>;

@@ -1,0 +1,197 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { conversionColumns, transactionColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
+
+const BATCH = 500;
+
+/** The rows of one user's books, in the order a backup lists them. */
+export interface BooksRows {
+  currencies: { code: string; last_used: number }[];
+  pockets: { id: number; name: string; currency: string; is_cash: number }[];
+  categories: {
+    id: number;
+    name: string;
+    type: 'real' | 'loan' | 'business' | 'external';
+    description: string;
+    is_income: number | null;
+    is_built_in: number;
+    is_active: number;
+    monthly_limit: number | null;
+    last_used: number;
+  }[];
+  transactions: {
+    category_id: number;
+    business_type: 'invest' | 'pnl' | 'realize' | null;
+    is_income: number;
+    amount: number;
+    currency: string;
+    description: string;
+    time: number;
+  }[];
+  conversions: {
+    from_amount: number;
+    from_currency: string;
+    to_amount: number;
+    to_currency: string;
+    description: string;
+    time: number;
+  }[];
+  fixpoints: { id: number; time: number }[];
+  states: { fixpoint_id: number; pocket_id: number; balance: number }[];
+}
+
+/** SQL of backup and restore: whole books of one user, read and written in bulk. */
+export class BackupRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Everything of the user's books, ordered so that a restored copy lists the same way. */
+  async read(userId: number): Promise<BooksRows> {
+    const db = this.db;
+    return {
+      currencies: await db
+        .selectFrom('user_currencies')
+        .select(['code', 'last_used'])
+        .where('user_id', '=', userId)
+        .orderBy('code')
+        .execute(),
+      pockets: await db
+        .selectFrom('pockets')
+        .select(['id', 'name', 'currency', 'is_cash'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      categories: await db
+        .selectFrom('categories')
+        .select([
+          'id',
+          'name',
+          'type',
+          'description',
+          'is_income',
+          'is_built_in',
+          'is_active',
+          'monthly_limit',
+          'last_used',
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      transactions: await db
+        .selectFrom('transactions')
+        .select(['category_id', 'business_type', 'is_income', 'amount', 'currency', 'description', 'time'])
+        .where('user_id', '=', userId)
+        .orderBy('time')
+        .orderBy('id')
+        .execute(),
+      conversions: await db
+        .selectFrom('conversions')
+        .select(['from_amount', 'from_currency', 'to_amount', 'to_currency', 'description', 'time'])
+        .where('user_id', '=', userId)
+        .orderBy('time')
+        .orderBy('id')
+        .execute(),
+      fixpoints: await db
+        .selectFrom('fixpoints')
+        .select(['id', 'time'])
+        .where('user_id', '=', userId)
+        .orderBy('time')
+        .orderBy('id')
+        .execute(),
+      states: await db
+        .selectFrom('pocket_states')
+        .innerJoin('fixpoints', 'fixpoints.id', 'pocket_states.fixpoint_id')
+        .select(['pocket_states.fixpoint_id', 'pocket_states.pocket_id', 'pocket_states.balance'])
+        .where('fixpoints.user_id', '=', userId)
+        .orderBy('pocket_states.fixpoint_id')
+        .orderBy('pocket_states.pocket_id')
+        .execute(),
+    };
+  }
+
+  /** How many transactions, conversions and fixpoints the user has. */
+  async counts(userId: number): Promise<{ transactions: number; conversions: number; fixpoints: number }> {
+    const count = async (table: 'transactions' | 'conversions' | 'fixpoints') =>
+      Number(
+        (
+          await this.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      transactions: await count('transactions'),
+      conversions: await count('conversions'),
+      fixpoints: await count('fixpoints'),
+    };
+  }
+
+  /**
+   * Deletes the user's books: transactions, conversions, fixpoints with their states, categories
+   * but the system ones, pockets and currencies. Derived tables are rebuilt by the caller.
+   */
+  async clear(userId: number): Promise<void> {
+    const db = this.db;
+    await db.deleteFrom('transactions').where('user_id', '=', userId).execute();
+    await db.deleteFrom('conversions').where('user_id', '=', userId).execute();
+    await db
+      .deleteFrom('pocket_states')
+      .where('fixpoint_id', 'in', db.selectFrom('fixpoints').select('id').where('user_id', '=', userId))
+      .execute();
+    await db.deleteFrom('fixpoints').where('user_id', '=', userId).execute();
+    await db.deleteFrom('categories').where('user_id', '=', userId).where('is_built_in', '=', 0).execute();
+    await db.deleteFrom('pockets').where('user_id', '=', userId).execute();
+    await db.deleteFrom('user_currencies').where('user_id', '=', userId).execute();
+  }
+
+  async setMainCurrency(userId: number, code: string): Promise<void> {
+    await this.db.updateTable('users').set({ main_currency: code }).where('id', '=', userId).execute();
+  }
+
+  async insertCurrencies(userId: number, rows: readonly { code: string; lastUsed: number }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('user_currencies')
+      .values(rows.map((c) => ({ user_id: userId, code: c.code, last_used: c.lastUsed })))
+      .execute();
+  }
+
+  async insertTransactions(userId: number, rows: readonly Omit<TransactionRow, 'id'>[], at: number): Promise<void> {
+    for (let i = 0; i < rows.length; i += BATCH)
+      await this.db
+        .insertInto('transactions')
+        .values(
+          rows
+            .slice(i, i + BATCH)
+            .map((t) => ({ user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
+        )
+        .execute();
+  }
+
+  async insertConversions(userId: number, rows: readonly Omit<ConversionRow, 'id'>[], at: number): Promise<void> {
+    for (let i = 0; i < rows.length; i += BATCH)
+      await this.db
+        .insertInto('conversions')
+        .values(
+          rows
+            .slice(i, i + BATCH)
+            .map((c) => ({ user_id: userId, ...conversionColumns(c), created_at: at, updated_at: at })),
+        )
+        .execute();
+  }
+
+  /** Renames a category (system categories keep their row; restore gives them the document's text). */
+  async updateCategory(
+    userId: number,
+    id: number,
+    c: { name: string; description: string; monthlyLimit: number | null; lastUsed: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('categories')
+      .set({ name: c.name, description: c.description, monthly_limit: c.monthlyLimit, last_used: c.lastUsed })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
