@@ -263,7 +263,8 @@ export class BackupService {
 
   /**
    * Loads a document into the user's account in one database transaction: into an account without
-   * transactions, conversions and fixpoints, or with `replace` over the books it has. Currencies,
+   * transactions and conversions (DESIGN §9; fixpoints alone, like the start balances a web
+   * registration states, are replaced), or with `replace` over the books it has. Currencies,
    * pockets and categories become the document's (system categories keep their rows and take the
    * document's text); every derived table is rebuilt from the restored rows. A document that
    * fails a check changes nothing.
@@ -300,7 +301,6 @@ export class BackupService {
           [
             [counts.transactions, 'transaction'],
             [counts.conversions, 'conversion'],
-            [counts.fixpoints, 'fixpoint'],
           ] as const
         )
           .filter(([n]) => n > 0)
