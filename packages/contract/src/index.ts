@@ -15,3 +15,4 @@ export * from './conversion.js';
 export * from './fixpoint.js';
 export * from './summaries.js';
 export * from './analytics.js';
+export * from './export.js';

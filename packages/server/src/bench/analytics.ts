@@ -42,11 +42,7 @@ type Api = ReturnType<typeof apiOf>;
  * A heavy user over the API: `count` transactions over ten years in 8 currencies (80 % real in
  * 20 categories, 10 % loans, 10 % business), 60 fixpoints, 20 loans, 10 businesses.
  */
-async function seed(
-  database: Database,
-  app: FastifyInstance,
-  count: number,
-): Promise<{ api: Api; end: number }> {
+async function seed(database: Database, app: FastifyInstance, count: number): Promise<{ api: Api; end: number }> {
   const end = Date.UTC(2026, 9, 31);
   const start = end - YEARS * 365.25 * DAY;
   const user = await new UsersService(database.db).createComplete({
