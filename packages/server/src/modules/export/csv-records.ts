@@ -13,13 +13,32 @@ function rateDay(legs: readonly { day: string; source: string }[]): string {
   return latest;
 }
 
+/** The rate and its stored day of each (currency, day), worked out once: a day's rows share them. */
+export class RateNotes {
+  private readonly known = new Map<string, { rate: string; day: string }>();
+
+  constructor(readonly converter: Converter) {}
+
+  of(currency: string, day: number): { rate: string; day: string } {
+    const key = `${currency}:${day}`;
+    let note = this.known.get(key);
+    if (note === undefined) {
+      const explained = this.converter.explain(0n, currencyInfo(currency), day);
+      note = { rate: explained.rate, day: rateDay(explained.legs) };
+      this.known.set(key, note);
+    }
+    return note;
+  }
+}
+
 /**
  * One CSV record of a transaction or conversion. Amounts are signed (IN positive, OUT negative;
  * a conversion's amount is what left its from-currency, to_amount what arrived) and written with
  * exactly their currency's decimals; amount_main is that amount at the row's own day's rate,
  * rounded half to even once (the Converter, as every figure of the app).
  */
-export function csvRecord(entry: LedgerEntry, categoryName: (id: number) => string, converter: Converter): CsvRecord {
+export function csvRecord(entry: LedgerEntry, categoryName: (id: number) => string, rates: RateNotes): CsvRecord {
+  const converter = rates.converter;
   const main = converter.to;
   const base = { date: isoFromDay(entry.row.day), time: new Date(entry.row.time).toISOString() };
   let currency: string;
@@ -51,7 +70,7 @@ export function csvRecord(entry: LedgerEntry, categoryName: (id: number) => stri
     };
   }
   const info = currencyInfo(currency);
-  const explained = converter.explain(signed, info, entry.row.day);
+  const note = rates.of(currency, entry.row.day);
   return {
     ...base,
     ...rest,
@@ -59,9 +78,9 @@ export function csvRecord(entry: LedgerEntry, categoryName: (id: number) => stri
     currency,
     amount: fixedDecimal(signed, info.decimals),
     main_currency: main.code,
-    amount_main: fixedDecimal(explained.minor, main.decimals),
-    rate: explained.rate,
-    rate_day: rateDay(explained.legs),
+    amount_main: fixedDecimal(converter.toMinor(signed, info, entry.row.day), main.decimals),
+    rate: note.rate,
+    rate_day: note.day,
     id: String(entry.row.id),
   };
 }

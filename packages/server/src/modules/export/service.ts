@@ -7,7 +7,7 @@ import { CategoriesRepository } from '../categories/repository.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
-import { csvRecord, csvText, type CsvRecord } from './csv-records.js';
+import { csvRecord, csvText, RateNotes, type CsvRecord } from './csv-records.js';
 import { hledgerJournal } from './hledger-journal.js';
 import { EXPORT_PAGE_ROWS, ledgerEntries, type EntryQuery } from './ledger-stream.js';
 import { ExportRepository } from './repository.js';
@@ -82,10 +82,11 @@ export class ExportService {
     const names = new Map((await this.categories.list(owner.id)).map((c) => [c.id, c.name]));
     const entries = ledgerEntries(this.repository, owner.id, entryQuery(query));
     async function* chunks(): AsyncGenerator<string, void, undefined> {
+      const rates = new RateNotes(converter);
       let records: CsvRecord[] = [];
       let header = true;
       for await (const entry of entries) {
-        records.push(csvRecord(entry, (id) => names.get(id) ?? '', converter));
+        records.push(csvRecord(entry, (id) => names.get(id) ?? '', rates));
         if (records.length >= EXPORT_PAGE_ROWS) {
           yield csvText(records, header);
           header = false;
