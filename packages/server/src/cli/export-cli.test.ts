@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { UsersService } from '../modules/account/complete-user.js';
-import { sampleBooks } from '../modules/export/books.fixture.js';
+import { sampleBooks } from '../test/sample-books.js';
 import { runCliCaptured } from '../test/cli.js';
 import { TestClient } from '../test/client.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';

@@ -8,7 +8,7 @@ import { Converter } from '../rates/conversion.js';
 import { RateTable } from '../rates/rate-table.js';
 import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
-import { sampleBooks, TRICKY_FOOD, type SampleBooks } from './books.fixture.js';
+import { sampleBooks, TRICKY_FOOD, type SampleBooks } from '../../test/sample-books.js';
 import { ExportService } from './service.js';
 
 /** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */

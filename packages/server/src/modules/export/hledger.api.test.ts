@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { newUser, okJson } from '../../test/ledger.js';
-import { sampleBooks, type SampleBooks } from './books.fixture.js';
+import { sampleBooks, type SampleBooks } from '../../test/sample-books.js';
 
 // These tests run the real hledger (1.25 on the CI machine; .ci/run installs it).
 const dir = mkdtempSync(path.join(tmpdir(), 'kassa-hledger-'));

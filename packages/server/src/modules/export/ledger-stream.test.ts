@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { okJson } from '../../test/ledger.js';
-import { sampleBooks } from './books.fixture.js';
+import { sampleBooks } from '../../test/sample-books.js';
 import { ledgerEntries, type EntryQuery, type LedgerEntry } from './ledger-stream.js';
 import { ExportRepository } from './repository.js';
 

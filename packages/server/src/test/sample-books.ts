@@ -1,6 +1,6 @@
-import type { TestClient } from '../../test/client.js';
-import type { ApiContext } from '../../test/harness.js';
-import { newUser, okJson } from '../../test/ledger.js';
+import type { TestClient } from './client.js';
+import type { ApiContext } from './harness.js';
+import { newUser, okJson } from './ledger.js';
 
 /** The ids of the sample books' categories. */
 export interface SampleBooks {
