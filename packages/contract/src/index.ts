@@ -16,3 +16,4 @@ export * from './fixpoint.js';
 export * from './summaries.js';
 export * from './analytics.js';
 export * from './backup.js';
+export * from './export.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divideHalfEven, formatSignificant, parseDecimal, placeDecimalPoint } from './decimal.js';
+import { divideHalfEven, fixedDecimal, formatSignificant, parseDecimal, placeDecimalPoint } from './decimal.js';
 
 describe('decimal helpers', () => {
   it('parses plain decimals exactly', () => {
@@ -34,5 +34,16 @@ describe('decimal helpers', () => {
     expect(placeDecimalPoint(1200n, 2)).toBe('12');
     expect(placeDecimalPoint(-150n, 2)).toBe('-1.5');
     expect(placeDecimalPoint(12n, -2)).toBe('1200');
+  });
+});
+
+describe('fixedDecimal', () => {
+  it('writes exactly the currency decimals, with the sign in front', () => {
+    expect(fixedDecimal(1250n, 2)).toBe('12.50');
+    expect(fixedDecimal(-5n, 2)).toBe('-0.05');
+    expect(fixedDecimal(0n, 2)).toBe('0.00');
+    expect(fixedDecimal(1000n, 0)).toBe('1000');
+    expect(fixedDecimal(-1234567n, 3)).toBe('-1234.567');
+    expect(fixedDecimal(100000000000000n, 2)).toBe('1000000000000.00');
   });
 });

@@ -63,3 +63,15 @@ export function placeDecimalPoint(digits: bigint, scale: number): string {
   const fracPart = s.slice(s.length - scale).replace(/0+$/, '');
   return (negative ? '-' : '') + intPart + (fracPart === '' ? '' : `.${fracPart}`);
 }
+
+/**
+ * minor / 10^decimals as a plain decimal string with exactly `decimals` fractional digits
+ * ("-12.50", "1000" for JPY): exact text for files other programs read (CSV, hledger).
+ */
+export function fixedDecimal(minor: bigint, decimals: number): string {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(decimals + 1, '0');
+  const intPart = digits.slice(0, digits.length - decimals);
+  const fracPart = decimals === 0 ? '' : `.${digits.slice(digits.length - decimals)}`;
+  return (negative ? '-' : '') + intPart + fracPart;
+}

@@ -1,7 +1,7 @@
 export type { CurrencyInfo } from './currencies.js';
 export { supportedCurrencies, findCurrency, currencyInfo, isSupportedCurrency } from './currencies.js';
 export type { ScaledDecimal } from './decimal.js';
-export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoint } from './decimal.js';
+export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoint, fixedDecimal } from './decimal.js';
 export { dayFromIso, isoFromDay, utcDayOf } from './days.js';
 export { ExactSum } from './exact-sum.js';
 export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';

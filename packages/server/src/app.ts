@@ -49,6 +49,8 @@ import { pocketRoutes } from './modules/pockets/routes.js';
 import { summaryRoutes } from './modules/summaries/routes.js';
 import { SummariesService } from './modules/summaries/service.js';
 import { PocketsService } from './modules/pockets/service.js';
+import { exportRoutes } from './modules/export/routes.js';
+import { ExportService } from './modules/export/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
 import { TransactionsService } from './modules/transactions/service.js';
 import { RatesService } from './modules/rates/service.js';
@@ -176,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
   backupRoutes(app, new BackupService(database.db), requireUser);
+  exportRoutes(app, new ExportService(database.db, rates), requireUser);
 
   await registerJobs(app, { config, db: database.db, rates });
 

@@ -5,6 +5,7 @@ import { AppError } from '../http/errors.js';
 import { UsageError } from './args.js';
 import type { Command } from './command.js';
 import { backup, invite, waitlistList } from './accounts.js';
+import { exportBooks } from './export.js';
 import { ratesImport, ratesRefresh } from './rates.js';
 import { userBackup, userRestore } from './user-backup.js';
 import { userCreate } from './user-create.js';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   invite,
   'waitlist:list': waitlistList,
   backup,
+  export: exportBooks,
 };
 
 const USAGE = `Usage: npm run cli -- <command> [options]\nCommands:\n${Object.values(COMMANDS)

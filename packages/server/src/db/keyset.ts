@@ -12,3 +12,7 @@ export interface Keyset {
  */
 export const olderThan = (before: Keyset) =>
   sql<boolean>`time <= ${before.time} and (time < ${before.time} or (time = ${before.time} and id < ${before.id}))`;
+
+/** Rows strictly newer than `after` in (time asc, id asc) order: the oldest-first paging of exports. */
+export const newerThan = (after: Keyset) =>
+  sql<boolean>`time >= ${after.time} and (time > ${after.time} or (time = ${after.time} and id > ${after.id}))`;

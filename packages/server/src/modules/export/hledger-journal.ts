@@ -1,0 +1,155 @@
+import { currencyInfo, utcDayOf, type CurrencyInfo } from '@kassa/money';
+import type { CategoryRow } from '../categories/repository.js';
+import type { PerCurrency } from '../ledger/flows.js';
+import type { FixpointRow, StateRow, TransactionRow } from '../ledger/rows.js';
+import type { Converter } from '../rates/conversion.js';
+import {
+  amount,
+  categoryAccounts,
+  commentText,
+  commodityLine,
+  journalDate,
+  posting,
+  priceLine,
+  title,
+  type CategoryAccounts,
+} from './hledger-format.js';
+import type { LedgerEntry } from './ledger-stream.js';
+
+/** What the journal is made of, read by the service. */
+export interface JournalSource {
+  converter: Converter;
+  currencies: readonly string[];
+  categories: readonly CategoryRow[];
+  fixpoints: readonly FixpointRow[];
+  entries: AsyncIterable<LedgerEntry>;
+  states(fixpointId: number): Promise<StateRow[]>;
+  exportedAt: number;
+}
+
+const cashAccount = (currency: string) => `assets:${currency}`;
+const FIXPOINT_ERROR = 'equity:fixpoint error';
+
+/** The postings of a transaction: cash against its category's account (DESIGN §4 and §9). */
+function transactionPostings(t: TransactionRow, accounts: CategoryAccounts | undefined): [string, string][] {
+  const currency = currencyInfo(t.currency);
+  const signed = t.isIncome ? BigInt(t.amount) : -BigInt(t.amount);
+  const counter = accounts?.counter ?? `equity:unknown category ${t.categoryId}`;
+  // A realize transaction moves no cash: it books P&L against the money still in the business.
+  if (t.kind === 'business' && t.businessType === 'realize')
+    return [
+      [counter, amount(signed, currency)],
+      [accounts?.pnl ?? counter, amount(-signed, currency)],
+    ];
+  const other = t.kind === 'business' && t.businessType === 'pnl' ? (accounts?.pnl ?? counter) : counter;
+  return [
+    [cashAccount(t.currency), amount(signed, currency)],
+    [other, amount(-signed, currency)],
+  ];
+}
+
+/**
+ * The whole books as an hledger journal, line by line in time order. Fixpoint errors are
+ * computed here from the rows written (the running balance of each assets:<currency> before
+ * the fixpoint is its calculated_C, DESIGN §4), so the balance assertions hold for exactly the
+ * rows in the file even if the books change while it is written.
+ */
+export async function* hledgerJournal(source: JournalSource): AsyncGenerator<string, void, undefined> {
+  const { converter } = source;
+  const main = converter.to;
+  const accounts = categoryAccounts(source.categories);
+  const categoryNames = new Map(source.categories.map((c) => [c.id, c.name]));
+  yield [
+    `; Kassa books, main currency ${main.code}, exported ${new Date(source.exportedAt).toISOString()}`,
+    '; Times are UTC; each entry keeps its Kassa id and instant as tags.',
+    'decimal-mark .',
+    ...source.currencies.map((c) => commodityLine(currencyInfo(c))),
+    '',
+  ].join('\n');
+
+  const priced = new Set<string>();
+  /** A P line before the first entry of each (day, currency) valued in the main currency. */
+  const prices = (day: number, currencies: readonly CurrencyInfo[]): string[] =>
+    currencies.flatMap((c) => {
+      const key = `${day}:${c.code}`;
+      if (c.code === main.code || priced.has(key)) return [];
+      priced.add(key);
+      return [priceLine(converter, c, day)];
+    });
+  const running: PerCurrency = new Map();
+  const move = (currency: string, by: bigint) => running.set(currency, (running.get(currency) ?? 0n) + by);
+
+  const fixpointText = async (f: FixpointRow): Promise<string> => {
+    const states = await source.states(f.id);
+    const stated: PerCurrency = new Map();
+    for (const s of states) stated.set(s.currency, (stated.get(s.currency) ?? 0n) + BigInt(s.balance));
+    const codes = [...new Set([...stated.keys(), ...[...running].filter(([, v]) => v !== 0n).map(([c]) => c)])].sort();
+    const day = utcDayOf(f.time);
+    const lines = [
+      ...prices(
+        day,
+        codes.map((c) => currencyInfo(c)),
+      ),
+      `${journalDate(day)} Fixpoint`,
+      `    ; kassa-id: f${f.id}, time: ${new Date(f.time).toISOString()}`,
+      ...states.map(
+        (s) =>
+          `    ; pocket ${commentText(s.name)}${s.isCash ? ' (cash)' : ''}: ${amount(BigInt(s.balance), currencyInfo(s.currency))}`,
+      ),
+    ];
+    for (const code of codes) {
+      const currency = currencyInfo(code);
+      const target = stated.get(code) ?? 0n;
+      const error = target - (running.get(code) ?? 0n);
+      // The error brings the balance to the stated one; the assertion lets hledger check it.
+      lines.push(posting(cashAccount(code), `${amount(error, currency)} = ${amount(target, currency)}`));
+      if (error !== 0n) lines.push(posting(FIXPOINT_ERROR, amount(-error, currency)));
+      running.set(code, target);
+    }
+    return `${lines.join('\n')}\n\n`;
+  };
+
+  let nextFixpoint = 0;
+  for await (const entry of source.entries) {
+    // Rows at a fixpoint's instant are before it (DESIGN §4): fixpoints strictly earlier go first.
+    for (let f = source.fixpoints[nextFixpoint]; f !== undefined && f.time < entry.row.time;) {
+      yield await fixpointText(f);
+      f = source.fixpoints[++nextFixpoint];
+    }
+    const row = entry.row;
+    const head = (label: string, id: string) => [
+      `${journalDate(row.day)} ${title(row.description === '' ? label : row.description)}`,
+      `    ; kassa-id: ${id}, time: ${new Date(row.time).toISOString()}`,
+    ];
+    let lines: string[];
+    if (entry.kind === 'transaction') {
+      const t = entry.row;
+      const label = categoryNames.get(t.categoryId) ?? 'Transaction';
+      const postings = transactionPostings(t, accounts.get(t.categoryId));
+      if (!(t.kind === 'business' && t.businessType === 'realize'))
+        move(t.currency, t.isIncome ? BigInt(t.amount) : -BigInt(t.amount));
+      lines = [
+        ...prices(t.day, [currencyInfo(t.currency)]),
+        ...head(label, `t${t.id}`),
+        `    ; category: ${commentText(label)}${t.businessType === null ? '' : `, type: ${t.businessType}`}`,
+        ...postings.map(([account, text]) => posting(account, text)),
+      ];
+    } else {
+      const c = entry.row;
+      const from = currencyInfo(c.fromCurrency);
+      const to = currencyInfo(c.toCurrency);
+      move(c.fromCurrency, -BigInt(c.fromAmount));
+      move(c.toCurrency, BigInt(c.toAmount));
+      lines = [
+        ...prices(c.day, [from, to]),
+        ...head('Conversion', `c${c.id}`),
+        // @@ states the total cost: what was paid for the to-amount, exactly.
+        posting(cashAccount(to.code), `${amount(BigInt(c.toAmount), to)} @@ ${amount(BigInt(c.fromAmount), from)}`),
+        posting(cashAccount(from.code), amount(-BigInt(c.fromAmount), from)),
+      ];
+    }
+    yield `${lines.join('\n')}\n\n`;
+  }
+  for (let f = source.fixpoints[nextFixpoint]; f !== undefined; f = source.fixpoints[++nextFixpoint])
+    yield await fixpointText(f);
+}
