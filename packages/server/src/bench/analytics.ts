@@ -42,7 +42,11 @@ type Api = ReturnType<typeof apiOf>;
  * A heavy user over the API: `count` transactions over ten years in 8 currencies (80 % real in
  * 20 categories, 10 % loans, 10 % business), 60 fixpoints, 20 loans, 10 businesses.
  */
-async function seed(database: Database, app: FastifyInstance, count: number): Promise<{ api: Api; end: number }> {
+async function seed(
+  database: Database,
+  app: FastifyInstance,
+  count: number,
+): Promise<{ api: Api; token: string; end: number }> {
   const end = Date.UTC(2026, 9, 31);
   const start = end - YEARS * 365.25 * DAY;
   const user = await new UsersService(database.db).createComplete({
@@ -57,7 +61,8 @@ async function seed(database: Database, app: FastifyInstance, count: number): Pr
     headers: { 'x-xsrf-token': 'b'.repeat(43) },
     payload: { email: 'heavy@example.com', password: 'bench-password-1' },
   });
-  const api = apiOf(app, login.json<{ token: string }>().token);
+  const { token } = login.json<{ token: string }>();
+  const api = apiOf(app, token);
   for (const code of CODES.slice(1)) await api('POST', '/api/currency/add', { currency: code });
   const add = async (body: object) => (await api<{ id: number }>('POST', '/api/category/add', body)).id;
   const real: { id: number; isIncome: boolean }[] = [];
@@ -103,7 +108,60 @@ async function seed(database: Database, app: FastifyInstance, count: number): Pr
       pockets.map((p) => ({ pocketId: p.pocketId, balance: random(10_000) })),
     );
   }
-  return { api, end };
+  return { api, token, end };
+}
+
+/**
+ * Taking the books out and back in (issue 18): the CSV export, the hledger journal and the backup
+ * document of the whole heavy user, and restoring that document into a fresh account. One run
+ * each (they take seconds), over HTTP inject with the whole body read.
+ */
+async function benchTakeOut(database: Database, app: FastifyInstance, token: string, count: number): Promise<string[]> {
+  const csrf = 'b'.repeat(43);
+  const call = async (method: 'GET' | 'POST', url: string, as: string, payload?: string) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${as}`, 'x-xsrf-token': csrf, 'content-type': 'application/json' },
+      cookies: { [CSRF_COOKIE]: csrf },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return res.body;
+  };
+  const timed = async (name: string, fn: () => Promise<string>) => {
+    const t = performance.now();
+    const body = await fn();
+    const seconds = ((performance.now() - t) / 1000).toFixed(2);
+    return { line: `${name.padEnd(44)} ${seconds} s (${(body.length / 1_048_576).toFixed(1)} MB)`, body };
+  };
+  const lines = [`Taking ${count.toLocaleString('en')} transactions out and back in (one run each)`];
+  lines.push((await timed('GET export/csv (everything)', () => call('GET', '/api/export/csv', token))).line);
+  lines.push((await timed('GET export/hledger', () => call('GET', '/api/export/hledger', token))).line);
+  const backup = await timed('GET backup/get', () => call('GET', '/api/backup/get', token));
+  lines.push(backup.line);
+  // A fresh account of its own to restore into.
+  await new UsersService(database.db).createComplete({
+    email: 'restored@example.com',
+    password: 'bench-password-1',
+    mainCurrency: 'EUR',
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    cookies: { [CSRF_COOKIE]: csrf },
+    headers: { 'x-xsrf-token': csrf },
+    payload: { email: 'restored@example.com', password: 'bench-password-1' },
+  });
+  const other = login.json<{ token: string }>().token;
+  lines.push(
+    (
+      await timed('POST backup/restore (into a fresh account)', () =>
+        call('POST', '/api/backup/restore', other, backup.body),
+      )
+    ).line,
+  );
+  return lines;
 }
 
 /** The highest resident set size seen while the benchmark runs (sampled every 50 ms). */
@@ -123,7 +181,7 @@ async function benchOn(label: string, target: DatabaseTarget, count: number, pgS
   const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
   try {
     const seedStart = performance.now();
-    const { api, end } = await seed(database, app, count);
+    const { api, token, end } = await seed(database, app, count);
     const lines = [
       `Analytics on ${label} over HTTP (inject): ${count.toLocaleString('en')} transactions, ${YEARS} years, 8 currencies, 60 fixpoints, 20 loans, 10 businesses (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
     ];
@@ -203,6 +261,7 @@ async function benchOn(label: string, target: DatabaseTarget, count: number, pgS
     await afterWrite('cashflow (10 years) right after a write', '/api/analytics/cashflow', decade);
     await afterWrite('balance-history (10 years) right after a write', '/api/analytics/balance-history', decade);
     for (const r of results) lines.push(formatFigures(r));
+    lines.push(...(await benchTakeOut(database, app, token, count)));
     lines.push(`peak memory of the benchmark process (server and seed data, RSS) ${memory.peakMiB()} MiB`);
     return lines;
   } finally {
