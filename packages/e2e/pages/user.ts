@@ -1,7 +1,7 @@
-// The user area (private/user/*): profile, password change and referral code.
-import { expect, type Locator, type Page } from '@playwright/test';
+// The user area (private/user/*): profile, password change, referral code and data (backup, export, restore).
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
-export type UserTab = 'User info' | 'Password' | 'Referral';
+export type UserTab = 'User info' | 'Password' | 'Referral' | 'Data';
 
 export class UserPage {
   constructor(readonly page: Page) {}
@@ -100,5 +100,25 @@ export class UserPage {
 
   async setClipboard(text: string) {
     await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  }
+
+  // Data
+
+  async gotoData() {
+    await this.page.goto('/private/user/data');
+  }
+
+  /** Presses a download action and gives the file the browser received. */
+  async download(button: 'Download backup' | 'Export for hledger'): Promise<Download> {
+    const downloaded = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: button }).click();
+    return downloaded;
+  }
+
+  /** Picks `file` in Restore from backup's file chooser; what follows is for the test to check. */
+  async restoreFrom(file: string) {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Restore from backup' }).click();
+    await (await chooser).setFiles(file);
   }
 }

@@ -32,6 +32,7 @@ const PRIVATE_SCREENS = [
   '/private/user/userinfo',
   '/private/user/changes',
   '/private/user/referral',
+  '/private/user/data',
 ];
 
 /** Serious and critical axe findings on the page as it is now, as readable lines. */

@@ -1,5 +1,5 @@
 import { Scroller, Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 interface Props {
@@ -12,13 +12,30 @@ interface Props {
   children: ReactNode;
 }
 
-/** Tabs whose selection is the last URL segment; on a narrow phone the tab list scrolls sideways. */
+/** Scrolls the tab list's sideways scroller (the nearest of a few ancestors that overflows) so the selected tab shows. */
+function revealSelected(list: HTMLElement | null): void {
+  const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+  let box = list?.parentElement ?? null;
+  for (let up = 0; box !== null && up < 3 && box.scrollWidth <= box.clientWidth; up++) box = box.parentElement;
+  if (tab === null || tab === undefined || box === null || box.scrollWidth <= box.clientWidth) return;
+  const shown = box.getBoundingClientRect();
+  const at = tab.getBoundingClientRect();
+  if (at.right > shown.right) box.scrollLeft += at.right - shown.right;
+  else if (at.left < shown.left) box.scrollLeft -= shown.left - at.left;
+}
+
+/**
+ * Tabs whose selection is the last URL segment; on a narrow phone the tab list scrolls sideways,
+ * brought round to the selected tab (one opened by its URL may lie past the edge).
+ */
 export function RouteTabs({ base, tabs, value, children }: Props) {
   const navigate = useNavigate();
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => revealSelected(list.current), [value]);
   return (
     <Tabs value={value} onChange={(v) => v !== null && void navigate(`${base}/${v}`)}>
       <Scroller mb="md">
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+        <Tabs.List ref={list} style={{ flexWrap: 'nowrap' }}>
           {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}

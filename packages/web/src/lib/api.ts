@@ -44,16 +44,19 @@ function readCookie(name: string): string | undefined {
 }
 
 /**
- * Calls the API: bearer token from storage, CSRF header from the XSRF-TOKEN cookie on
- * state-changing methods, JSON both ways. Throws ApiError for non-2xx answers.
+ * Sends a request to the API: bearer token from storage, CSRF header from the XSRF-TOKEN cookie on
+ * state-changing methods, a JSON body. Throws ApiError for non-2xx answers; else gives the Response
+ * with its body unread (apiRequest reads JSON or text, download.ts a file).
  */
-export async function apiRequest<T>(
+export async function apiFetch(
   method: string,
   path: string,
   body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: options.text === true ? 'text/plain' : 'application/json' };
+  options: RequestOptions & { accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    accept: options.accept ?? (options.text === true ? 'text/plain' : 'application/json'),
+  };
   const token = options.anonymous === true ? null : getToken();
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
   if (method !== 'GET' && method !== 'HEAD') {
@@ -67,8 +70,8 @@ export async function apiRequest<T>(
     credentials: 'same-origin',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const raw = await res.text();
   if (!res.ok) {
+    const raw = await res.text();
     let json: unknown;
     try {
       json = raw === '' ? undefined : JSON.parse(raw);
@@ -83,6 +86,17 @@ export async function apiRequest<T>(
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
+  return res;
+}
+
+/** Calls the API (apiFetch) and reads the answer: JSON, or plain text with `text`. */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const raw = await (await apiFetch(method, path, body, options)).text();
   if (options.text === true) return raw as T;
   return (raw === '' ? undefined : JSON.parse(raw)) as T;
 }

@@ -15,6 +15,7 @@ import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/r
 import { MAX_LIST_ROWS } from '@kassa/contract/constants';
 import { queryKeys } from '../../shared/query-keys';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { useRefreshLedger } from '../../shared/ledger-refresh';
 
 /** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
@@ -150,3 +151,14 @@ export type LedgerWrites<Saved, Payload> = ReturnType<typeof useLedgerWrites<Sav
 
 export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionBody>('transaction');
 export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionBody>('conversion');
+
+/** GET export/csv saved as a file: the rows the list's filter selects (`query` from toExportQuery). */
+export function useExportCsv() {
+  return useMutation({
+    mutationFn: (query: string) =>
+      downloadFile(
+        `export/csv${query === '' ? '' : `?${query}`}`,
+        `kassa-${new Date().toLocaleDateString('sv-SE')}.csv`,
+      ),
+  });
+}

@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { RouteTabs } from '../../components/RouteTabs';
 import { useGenerateReferral } from './api';
 import { ChangePasswordTab } from './ChangePasswordTab';
+import { DataTab } from './DataTab';
 import { ReferralTab } from './ReferralTab';
 import { UserInfoTab } from './UserInfoTab';
 
@@ -10,11 +11,12 @@ const TABS = [
   { value: 'userinfo', label: 'User info' },
   { value: 'changes', label: 'Password' },
   { value: 'referral', label: 'Referral' },
+  { value: 'data', label: 'Data' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
 
-/** private/user/{tab}: user info (default), password change and referral; the URL names the tab. */
+/** private/user/{tab}: user info (default), password change, referral and data (backup, export, restore); the URL names the tab. */
 export function UserPage() {
   const segment = useParams()['*'] ?? '';
   const referral = useGenerateReferral();
@@ -26,6 +28,7 @@ export function UserPage() {
     userinfo: <UserInfoTab />,
     changes: <ChangePasswordTab />,
     referral: <ReferralTab generation={referral} />,
+    data: <DataTab />,
   }[segment];
 
   return (

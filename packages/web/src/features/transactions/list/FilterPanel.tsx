@@ -1,4 +1,5 @@
 import { Card, Group, SimpleGrid, Switch } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useCategories, useUserCurrencies } from '../../../shared/global-data';
 import { IntervalPicker } from '../../../components/IntervalPicker';
 import { TransferList } from '../../../components/TransferList';
@@ -9,8 +10,16 @@ const DIRECTIONS = [
   { value: false, label: 'Expense' },
 ];
 
-/** The toggle, the interval and the five multi-selects of spec §2. */
-export function FilterPanel({ value, onChange }: { value: FilterState; onChange: (s: FilterState) => void }) {
+/** The toggle, the interval and the five multi-selects of spec §2; `actions` sit opposite the toggle. */
+export function FilterPanel({
+  value,
+  onChange,
+  actions,
+}: {
+  value: FilterState;
+  onChange: (s: FilterState) => void;
+  actions?: ReactNode;
+}) {
   const categories = useCategories().data ?? [];
   const currencies = useUserCurrencies().data ?? [];
   const real = (income: boolean) =>
@@ -27,6 +36,7 @@ export function FilterPanel({ value, onChange }: { value: FilterState; onChange:
           checked={value.enabled}
           onChange={(e) => onChange(clearedFilter(value, e.currentTarget.checked))}
         />
+        {actions}
       </Group>
       {value.enabled && (
         <>

@@ -7,12 +7,13 @@ import { ALL_TIME, quickRange, toApiInterval } from '../../../components/interva
 import {
   useConversionsOver,
   useConvertedSum,
+  useExportCsv,
   useExternalCategories,
   useFixpointsOver,
   useTransactionPages,
 } from '../api';
 import { FilterPanel } from './FilterPanel';
-import { hasSelection, showsSum, toListFilter, type FilterState } from './filter';
+import { hasSelection, showsSum, toExportQuery, toListFilter, type FilterState } from './filter';
 import { mergeRows, pageSpans } from './rows';
 import { TransactionTable } from './TransactionTable';
 
@@ -47,6 +48,7 @@ export function TransactionListPage() {
   const categories = useCategories().data;
   const external = useExternalCategories().data;
   const compact = useMediaQuery('(max-width: 599.98px)');
+  const exportCsv = useExportCsv();
 
   const byId = useMemo(
     () => new Map<number, Category>([...(categories ?? []), ...(external ?? [])].map((c) => [c.id, c])),
@@ -60,7 +62,20 @@ export function TransactionListPage() {
 
   return (
     <Stack gap="md">
-      <FilterPanel value={filterState} onChange={setFilterState} />
+      <FilterPanel
+        value={filterState}
+        onChange={setFilterState}
+        actions={
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => exportCsv.mutate(toExportQuery(filterState))}
+            loading={exportCsv.isPending}
+          >
+            Export CSV
+          </Button>
+        }
+      />
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
         {pages.isPending ? (
           <Center py="xl">

@@ -1,4 +1,4 @@
-import type { TransactionFilterBody } from '@kassa/contract';
+import type { ExportKind, TransactionFilterBody } from '@kassa/contract';
 import { toApiInterval, type DayInterval } from '../../../components/interval';
 
 /** The filter panel's choices (spec §2 filter panel). */
@@ -54,4 +54,26 @@ export function toListFilter(s: FilterState): TransactionFilterBody {
 /** Spec §2: the sum row appears only when exactly one direction is filtered. */
 export function showsSum(s: FilterState): boolean {
   return s.enabled && s.directions.length === 1;
+}
+
+/** Every row kind but conversions: what the list shows while a selection narrows it. */
+const TRANSACTION_KINDS: readonly ExportKind[] = ['real', 'loan', 'business', 'external'];
+
+/**
+ * GET export/csv's query for what the list shows (exportCsvQuerySchema): the interval, categories,
+ * currencies and directions of the panel; with a selection the list hides conversions, so the
+ * export leaves them out too. The panel off exports everything.
+ */
+export function toExportQuery(s: FilterState): string {
+  const params = new URLSearchParams();
+  if (!s.enabled) return '';
+  const { start, end } = toApiInterval(s.interval);
+  params.set('start', start);
+  params.set('end', end);
+  const categoryIds = [...s.incomeCategories, ...s.expenseCategories, ...s.loanBusinessCategories];
+  if (categoryIds.length > 0) params.set('categoryIds', categoryIds.join(','));
+  if (s.currencies.length > 0) params.set('currencies', s.currencies.join(','));
+  if (s.directions.length > 0) params.set('directions', s.directions.map((d) => (d ? 'in' : 'out')).join(','));
+  if (hasSelection(s)) params.set('types', TRANSACTION_KINDS.join(','));
+  return params.toString();
 }

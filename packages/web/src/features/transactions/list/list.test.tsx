@@ -1,7 +1,8 @@
 import type { Transaction } from '@kassa/contract';
 import { MAX_INSTANT, MAX_LIST_ROWS, MIN_INSTANT } from '@kassa/contract/constants';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { quickRange, toApiInterval } from '../../../components/interval';
 import { setToken } from '../../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
 import { PAGE_SIZE } from '../api';
@@ -92,5 +93,69 @@ describe('the transaction list loads conversions and fixpoints for the loaded ti
         expect.objectContaining({ limit: MAX_LIST_ROWS, after: { time: last.time, id: last.id } }),
       ]),
     );
+  });
+});
+
+describe('the Export CSV button of the transaction list', () => {
+  beforeEach(() => setToken(fakeToken()));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('downloads export/csv with the filter’s interval, categories, currencies and directions', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:kassa/csv');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const groceries = {
+      id: 1,
+      name: 'Groceries',
+      type: 'real',
+      isIncome: false,
+      isActive: true,
+      monthlyLimit: null,
+      lastUsed: '2026-01-01T00:00:00Z',
+    };
+    const calls = stubApi({
+      'POST transaction/getfiltered': { status: 200, body: [] },
+      'POST conversion/getbetween': { status: 200, body: [] },
+      'POST fixpoint/getbetween': { status: 200, body: [] },
+      'GET category/get-external': { status: 200, body: [] },
+      'GET category/getall': { status: 200, body: [groceries] },
+      'GET currency/usersall': { status: 200, body: [{ code: 'EUR', lastUsed: '2026-01-01' }] },
+      'GET export/csv': {
+        status: 200,
+        body: 'date\n',
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="kassa-2026-11-23.csv"' },
+      },
+    });
+    const exports = () => calls.filter((c) => c.key.startsWith('GET export/csv')).map((c) => c.key);
+    renderApp('/private/transactions');
+
+    // The panel off: everything.
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exports()).toEqual(['GET export/csv']));
+    await waitFor(() => expect(saved).toEqual(['kassa-2026-11-23.csv']));
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Filters' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Groceries' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add EUR' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('data-loading')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exports()).toHaveLength(2));
+    const query = new URLSearchParams((exports()[1] ?? '').replace(/^GET export\/csv\?/, ''));
+    const { start, end } = toApiInterval(quickRange('1 Y'));
+    expect(Object.fromEntries(query)).toEqual({
+      start,
+      end,
+      categoryIds: '1',
+      currencies: 'EUR',
+      directions: 'out',
+      // The list hides conversions while a selection narrows it; so does the export.
+      types: 'real,loan,business,external',
+    });
   });
 });
