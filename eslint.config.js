@@ -96,6 +96,7 @@ export default tseslint.config(
                 './modules/account',
                 './modules/demo',
                 './modules/backup',
+                './modules/rules',
               ],
               message: 'The ledger is below the feature modules: move what it needs down into ledger/.',
             },

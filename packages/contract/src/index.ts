@@ -17,3 +17,4 @@ export * from './summaries.js';
 export * from './analytics.js';
 export * from './backup.js';
 export * from './export.js';
+export * from './rule.js';

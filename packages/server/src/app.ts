@@ -36,6 +36,8 @@ import { RatesRepository } from './modules/rates/repository.js';
 import { ratesRoutes } from './modules/rates/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { CategoriesService } from './modules/categories/service.js';
+import { ruleRoutes } from './modules/rules/routes.js';
+import { RulesService } from './modules/rules/service.js';
 import { conversionRoutes } from './modules/conversions/routes.js';
 import { ConversionsService } from './modules/conversions/service.js';
 import { currencyRoutes } from './modules/currencies/routes.js';
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);
   pocketRoutes(app, new PocketsService(database.db), requireUser);
   categoryRoutes(app, categories, requireUser);
+  ruleRoutes(app, new RulesService(database.db), requireUser);
   // The one read side of the ledger, shared by every service that reads balances or flows.
   // Main-currency values of the ledger follow the rates: recomputed when the table in use is not
   // the one they were made with (checked before the first report), and from the first changed

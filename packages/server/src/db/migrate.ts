@@ -13,6 +13,7 @@ import { m0009HealthProbe } from './migrations/0009-health-probe.js';
 import { m0010DailyMainValues } from './migrations/0010-daily-main-values.js';
 import { m0011MonthlyMain } from './migrations/0011-monthly-main.js';
 import { m0012NativeMonthsAndHistory } from './migrations/0012-native-months-and-history.js';
+import { m0013CategoryRules } from './migrations/0013-category-rules.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-daily-main-values': m0010DailyMainValues,
   '0011-monthly-main': m0011MonthlyMain,
   '0012-native-months-and-history': m0012NativeMonthsAndHistory,
+  '0013-category-rules': m0013CategoryRules,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -55,6 +55,21 @@ export interface CategoriesTable {
   last_used: number;
 }
 
+/** Import rules (DESIGN §9): the amount range is in minor units of `currency`. */
+export interface CategoryRulesTable {
+  id: Generated<number>;
+  user_id: number;
+  match: 'contains' | 'regex';
+  pattern: string;
+  category_id: number;
+  /** Set exactly when min_amount or max_amount is. */
+  currency: string | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  position: number;
+  created_at: number;
+}
+
 export interface PocketsTable {
   id: Generated<number>;
   user_id: number;
@@ -230,6 +245,7 @@ export interface DB {
   exchange_rates: ExchangeRatesTable;
   user_currencies: UserCurrenciesTable;
   categories: CategoriesTable;
+  category_rules: CategoryRulesTable;
   pockets: PocketsTable;
   transactions: TransactionsTable;
   conversions: ConversionsTable;

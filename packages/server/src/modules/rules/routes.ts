@@ -1,0 +1,20 @@
+import { idParamSchema, ruleInputSchema, updateRuleSchema, type Rule } from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { RulesService } from './service.js';
+
+export function ruleRoutes(app: FastifyInstance, service: RulesService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
+  app.get('/api/rule/getall', opts, (request): Promise<Rule[]> => service.list(sessionOf(request).user.id));
+  app.post('/api/rule/add', opts, (request): Promise<Rule> =>
+    service.add(sessionOf(request).user.id, parseOr400(ruleInputSchema, request.body)),
+  );
+  app.post('/api/rule/update', opts, (request): Promise<Rule> =>
+    service.update(sessionOf(request).user.id, parseOr400(updateRuleSchema, request.body)),
+  );
+  app.delete('/api/rule/delete/:id', opts, async (request, reply) => {
+    await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
+    return reply.status(204).send();
+  });
+}
