@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryTypes } from './category.js';
 import { currencyCodeSchema, descriptionSchema, instantSchema, nameSchema } from './common.js';
+import { MAX_RULE_PATTERN, ruleMatches } from './rule.js';
 import { businessTypes } from './transaction.js';
 
 // The backup document of GET backup/get and POST backup/restore (docs/DECISIONS.md, "Backup and
@@ -12,7 +13,7 @@ import { businessTypes } from './transaction.js';
 /** The document's name, so a restore can tell a Kassa backup from any other JSON. */
 export const BACKUP_FORMAT = 'kassa-backup';
 /** The newest document version this code writes and reads; restore reads every version up to it. */
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 
 const KEY = 'must be a positive integer key';
 const keySchema = z.number({ error: KEY }).int(KEY).positive(KEY).max(2_147_483_647, KEY);
@@ -87,7 +88,7 @@ export const backupFixpointSchema = z.object({
   states: z.array(backupPocketStateSchema),
 });
 
-/** Version 1: currencies, pockets, categories, transactions, conversions, fixpoints with states. */
+/** Version 1 (no rules yet): currencies, pockets, categories, transactions, conversions, fixpoints with states. */
 export const backupDocumentV1Schema = backupHeaderSchema.extend({
   version: z.literal(1),
   exportedAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
@@ -100,8 +101,28 @@ export const backupDocumentV1Schema = backupHeaderSchema.extend({
   fixpoints: z.array(backupFixpointSchema),
 });
 
+/** A category rule (rule/add): its category by key, the range in major units of `currency`. */
+export const backupRuleSchema = z.object({
+  match: z.enum(ruleMatches, { error: 'must be contains or regex' }),
+  pattern: z
+    .string({ error: 'must be text' })
+    .min(1, 'must not be empty')
+    .max(MAX_RULE_PATTERN, `must be at most ${MAX_RULE_PATTERN} characters`),
+  categoryKey: keySchema,
+  currency: currencyCodeSchema.nullable(),
+  minAmount: positiveAmountSchema.nullable(),
+  maxAmount: positiveAmountSchema.nullable(),
+  position: z.number({ error: 'must be an integer' }).int('must be an integer').min(0).max(1_000_000),
+});
+
+/** Version 2: version 1 and the category rules, in the order they are tried. */
+export const backupDocumentV2Schema = backupDocumentV1Schema.extend({
+  version: z.literal(2),
+  rules: z.array(backupRuleSchema),
+});
+
 /** The document of the current version. */
-export const backupDocumentSchema = backupDocumentV1Schema;
+export const backupDocumentSchema = backupDocumentV2Schema;
 /** The document as written by backup/get and sent to backup/restore. */
 export type BackupDocument = z.input<typeof backupDocumentSchema>;
 /** The document once parsed: instants as epoch milliseconds, text cleaned. */
@@ -123,5 +144,6 @@ export const backupRestoreResultSchema = z.object({
   transactions: z.number(),
   conversions: z.number(),
   fixpoints: z.number(),
+  rules: z.number(),
 });
 export type BackupRestoreResult = z.infer<typeof backupRestoreResultSchema>;

@@ -27,6 +27,18 @@ async function buildBooks(client: TestClient): Promise<void> {
   const food = await add({ name: 'Food', type: 'real', isIncome: false, monthlyLimit: 250.5, description: 'Eating' });
   const anna = await add({ name: 'Anna', type: 'loan' });
   const shop = await add({ name: 'Shop', type: 'business', description: 'Side business' });
+  // Category rules for import travel with the books, in the order they are tried.
+  okJson(await client.post('/api/rule/add', { match: 'contains', pattern: 'Café Müller', categoryId: food }));
+  okJson(
+    await client.post('/api/rule/add', {
+      match: 'regex',
+      pattern: '^payroll\\b',
+      categoryId: salary,
+      currency: 'EUR',
+      minAmount: 1000,
+      maxAmount: 5000.5,
+    }),
+  );
   // A renamed system category travels with its new name.
   const other = okJson<{ id: number }>(
     await client.post('/api/category/update', {
@@ -158,7 +170,27 @@ describeEachDatabase('backup and restore', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="kassa-backup-\d{4}-\d{2}-\d{2}\.json"$/);
     doc = res.json<BackupDocument>();
-    expect(doc).toMatchObject({ format: 'kassa-backup', version: 1, mainCurrency: 'EUR' });
+    expect(doc).toMatchObject({ format: 'kassa-backup', version: 2, mainCurrency: 'EUR' });
+    expect(doc.rules).toEqual([
+      {
+        match: 'contains',
+        pattern: 'Café Müller',
+        categoryKey: doc.categories.find((c) => c.name === 'Food')?.key,
+        currency: null,
+        minAmount: null,
+        maxAmount: null,
+        position: 0,
+      },
+      {
+        match: 'regex',
+        pattern: '^payroll\\b',
+        categoryKey: doc.categories.find((c) => c.name === 'Salary')?.key,
+        currency: 'EUR',
+        minAmount: '1000',
+        maxAmount: '5000.5',
+        position: 1,
+      },
+    ]);
     expect(doc.currencies.map((c) => c.code)).toEqual(['EUR', 'JPY', 'USD']);
     expect(doc.pockets.map((p) => [p.key, p.name, p.currency, p.isCash])).toEqual([
       [1, 'Default pocket EUR', 'EUR', false],
@@ -219,6 +251,7 @@ describeEachDatabase('backup and restore', (ctx) => {
       transactions: 11,
       conversions: 1,
       fixpoints: 2,
+      rules: 2,
     });
     sameBooks(await backupOf(target.client), doc);
     expect(await figures(target.client)).toEqual(await figures(source.client));
@@ -294,7 +327,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     await expectTotalsRecomputed(ctx, target.userId);
     expect(await derived(ctx, target.userId)).toEqual(await derived(ctx, source.userId));
     // An empty document empties the books; the system categories stay.
-    const empty = { ...doc, pockets: [], transactions: [], conversions: [], fixpoints: [] };
+    const empty = { ...doc, pockets: [], transactions: [], conversions: [], fixpoints: [], rules: [] };
     empty.categories = doc.categories.filter((c) => c.isBuiltIn);
     okJson(await restore(target.client, empty, true));
     const after = await backupOf(target.client);
@@ -336,6 +369,15 @@ describeEachDatabase('backup and restore', (ctx) => {
       [
         'fixpoints.1.time: there is already a fixpoint',
         (d) => ((d.fixpoints[1] as { time: string }).time = d.fixpoints[0]?.time ?? ''),
+      ],
+      [
+        'rules.0.categoryKey: must be an income or expense category',
+        (d) =>
+          ((d.rules[0] as { categoryKey: number }).categoryKey = d.categories.find((c) => c.type === 'loan')?.key ?? 0),
+      ],
+      [
+        'rules.1.pattern: not a valid regular expression',
+        (d) => (d.rules[1] = { ...d.rules[1], match: 'regex', pattern: '(' } as never),
       ],
       [
         'fixpoints.0.states.0.pocketKey: no pocket has key 42',
@@ -398,9 +440,16 @@ describeEachDatabase('backup and restore', (ctx) => {
   it('refuses a newer version with 400 naming it, and reads version 1', async () => {
     const target = await newUser(ctx, 'version@example.com');
     const before = await snapshotTables(ctx.database);
-    expectError(await restore(target.client, { ...doc, version: 2, rules: [] }), 400, 'version: 2 is newer');
+    expectError(await restore(target.client, { ...doc, version: 3 }), 400, 'version: 3 is newer');
     expect(await snapshotTables(ctx.database)).toEqual(before);
     expectError(await restore(target.client, { ...doc, version: 0 }), 400, 'version');
+    // A version 1 document (before rules) still restores, with no rules.
+    const v1: Record<string, unknown> = { ...doc, version: 1 };
+    delete v1['rules'];
+    okJson(await restore(target.client, v1));
+    const restored = await backupOf(target.client);
+    expect(restored.rules).toEqual([]);
+    expect(restored.transactions).toEqual(doc.transactions);
   });
 
   it("never shows another user's data, and restoring one account leaves the others alone", async () => {

@@ -38,6 +38,15 @@ export interface BooksRows {
   }[];
   fixpoints: { id: number; time: number }[];
   states: { fixpoint_id: number; pocket_id: number; balance: number }[];
+  rules: {
+    match: 'contains' | 'regex';
+    pattern: string;
+    category_id: number;
+    currency: string | null;
+    min_amount: number | null;
+    max_amount: number | null;
+    position: number;
+  }[];
 }
 
 /** SQL of backup and restore: whole books of one user, read and written in bulk. */
@@ -105,7 +114,45 @@ export class BackupRepository {
         .orderBy('pocket_states.fixpoint_id')
         .orderBy('pocket_states.pocket_id')
         .execute(),
+      rules: await db
+        .selectFrom('category_rules')
+        .select(['match', 'pattern', 'category_id', 'currency', 'min_amount', 'max_amount', 'position'])
+        .where('user_id', '=', userId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
     };
+  }
+
+  /** Inserts category rules, in the order given (their ids keep ties of position in that order). */
+  async insertRules(
+    userId: number,
+    rules: readonly {
+      match: 'contains' | 'regex';
+      pattern: string;
+      categoryId: number;
+      currency: string | null;
+      minAmount: number | null;
+      maxAmount: number | null;
+      position: number;
+    }[],
+    at: number,
+  ): Promise<void> {
+    for (const r of rules)
+      await this.db
+        .insertInto('category_rules')
+        .values({
+          user_id: userId,
+          match: r.match,
+          pattern: r.pattern,
+          category_id: r.categoryId,
+          currency: r.currency,
+          min_amount: r.minAmount,
+          max_amount: r.maxAmount,
+          position: r.position,
+          created_at: at,
+        })
+        .execute();
   }
 
   /** How many transactions, conversions and fixpoints the user has. */
@@ -140,6 +187,7 @@ export class BackupRepository {
       .where('fixpoint_id', 'in', db.selectFrom('fixpoints').select('id').where('user_id', '=', userId))
       .execute();
     await db.deleteFrom('fixpoints').where('user_id', '=', userId).execute();
+    await db.deleteFrom('category_rules').where('user_id', '=', userId).execute();
     await db.deleteFrom('categories').where('user_id', '=', userId).where('is_built_in', '=', 0).execute();
     await db.deleteFrom('pockets').where('user_id', '=', userId).execute();
     await db.deleteFrom('user_currencies').where('user_id', '=', userId).execute();

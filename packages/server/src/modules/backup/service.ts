@@ -2,6 +2,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   backupDocumentV1Schema,
+  backupDocumentV2Schema,
   backupHeaderSchema,
   type BackupDocument,
   type BackupRestoreResult,
@@ -19,6 +20,7 @@ import { FixpointsRepository } from '../fixpoints/repository.js';
 import { rebuildDerived } from '../ledger/bulk-load.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { PocketsRepository } from '../pockets/repository.js';
+import { compileRegex } from '../rules/match.js';
 import { BackupRepository } from './repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -44,6 +46,16 @@ interface Resolved {
   transactions: Omit<TransactionRow, 'id'>[];
   conversions: Omit<ConversionRow, 'id'>[];
   fixpoints: { time: number; states: { pocketKey: number; balance: number }[] }[];
+  /** Category rules with the category's document key in categoryId (mapped on write). */
+  rules: {
+    match: 'contains' | 'regex';
+    pattern: string;
+    categoryId: number;
+    currency: string | null;
+    minAmount: number | null;
+    maxAmount: number | null;
+    position: number;
+  }[];
 }
 
 /** Minor units of a decimal string already shaped by the schema; a 400 naming `path` when it has too many decimals. */
@@ -55,11 +67,12 @@ function minorOf(text: string, currency: string, path: string, signed: boolean):
 }
 
 /**
- * Checks everything a version 1 document's schema cannot: references by key, currencies the
+ * Checks everything a document's schema cannot (versions 1 and 2; a version 1 document comes here
+ * with no rules): references by key, currencies the
  * document lists, amounts within their currency's decimals, kinds and directions that agree with
  * the category, one fixpoint per instant. Throws a 400 naming the first problem's path.
  */
-function resolveV1(doc: ParsedBackup): Resolved {
+function resolve(doc: ParsedBackup): Resolved {
   const supported = (code: string, path: string) => {
     if (findCurrency(code) === undefined) throw badRequest(`${path}: ${code} is not a supported currency`);
   };
@@ -158,6 +171,42 @@ function resolveV1(doc: ParsedBackup): Resolved {
     return { time: f.time, states };
   });
 
+  // Rules as rule/add accepts them: a real category, a pattern that compiles, the range in the
+  // rule's currency (given exactly when a bound is), min <= max.
+  const categoryType = new Map(resolvedCategories.map((c) => [c.key, c.type]));
+  const rules = doc.rules.map((r, i) => {
+    const path = `rules.${i}`;
+    const type = categoryType.get(r.categoryKey);
+    if (type === undefined) throw badRequest(`${path}.categoryKey: no category has key ${r.categoryKey}`);
+    if (type !== 'real') throw badRequest(`${path}.categoryKey: must be an income or expense category`);
+    if (r.match === 'regex') {
+      try {
+        compileRegex(r.pattern);
+      } catch {
+        throw badRequest(`${path}.pattern: not a valid regular expression`);
+      }
+    }
+    const bounded = r.minAmount !== null || r.maxAmount !== null;
+    if (bounded !== (r.currency !== null))
+      throw badRequest(`${path}.currency: must be given exactly when an amount bound is`);
+    if (r.currency !== null) supported(r.currency, `${path}.currency`);
+    const bound = (text: string | null, field: string) =>
+      text === null || r.currency === null ? null : minorOf(text, r.currency, `${path}.${field}`, false);
+    const minAmount = bound(r.minAmount, 'minAmount');
+    const maxAmount = bound(r.maxAmount, 'maxAmount');
+    if (minAmount !== null && maxAmount !== null && minAmount > maxAmount)
+      throw badRequest(`${path}.maxAmount: must not be less than minAmount`);
+    return {
+      match: r.match,
+      pattern: r.pattern,
+      categoryId: r.categoryKey,
+      currency: r.currency,
+      minAmount,
+      maxAmount,
+      position: r.position,
+    };
+  });
+
   return {
     mainCurrency: doc.mainCurrency,
     currencies: doc.currencies,
@@ -166,6 +215,7 @@ function resolveV1(doc: ParsedBackup): Resolved {
     transactions,
     conversions,
     fixpoints,
+    rules,
   };
 }
 
@@ -209,7 +259,7 @@ export class BackupService {
     }
     return {
       format: BACKUP_FORMAT,
-      version: 1,
+      version: BACKUP_VERSION,
       exportedAt: iso(this.now()),
       mainCurrency,
       currencies: rows.currencies.map((c) => ({ code: c.code, lastUsed: iso(c.last_used) })),
@@ -248,6 +298,15 @@ export class BackupService {
         time: iso(c.time),
       })),
       fixpoints: rows.fixpoints.map((f) => ({ time: iso(f.time), states: statesOf.get(f.id) ?? [] })),
+      rules: rows.rules.map((r) => ({
+        match: r.match,
+        pattern: r.pattern,
+        categoryKey: categoryKey.get(r.category_id) ?? 0,
+        currency: r.currency,
+        minAmount: r.min_amount === null || r.currency === null ? null : amount(r.min_amount, r.currency),
+        maxAmount: r.max_amount === null || r.currency === null ? null : amount(r.max_amount, r.currency),
+        position: r.position,
+      })),
     };
   }
 
@@ -258,7 +317,8 @@ export class BackupService {
       throw badRequest(
         `version: ${header.version} is newer than this server reads (up to ${BACKUP_VERSION}); update Kassa first`,
       );
-    return resolveV1(parseOr400(backupDocumentV1Schema, input));
+    if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), version: 2, rules: [] });
+    return resolve(parseOr400(backupDocumentV2Schema, input));
   }
 
   /**
@@ -288,6 +348,7 @@ export class BackupService {
       transactions: doc.transactions.length,
       conversions: doc.conversions.length,
       fixpoints: doc.fixpoints.length,
+      rules: doc.rules.length,
     };
   }
 
@@ -329,6 +390,11 @@ export class BackupService {
         at,
       );
       await backups.insertConversions(userId, doc.conversions, at);
+      await backups.insertRules(
+        userId,
+        doc.rules.map((r) => ({ ...r, categoryId: categoryIds.get(r.categoryId) ?? 0 })),
+        at,
+      );
       const fixpoints = new FixpointsRepository(trx);
       for (const f of doc.fixpoints)
         await fixpoints.insert(

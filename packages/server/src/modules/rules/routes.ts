@@ -1,7 +1,7 @@
 import { idParamSchema, ruleInputSchema, updateRuleSchema, type Rule } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { RulesService } from './service.js';
 
 export function ruleRoutes(app: FastifyInstance, service: RulesService, requireUser: RequireUser): void {
@@ -13,7 +13,8 @@ export function ruleRoutes(app: FastifyInstance, service: RulesService, requireU
   app.post('/api/rule/update', opts, (request): Promise<Rule> =>
     service.update(sessionOf(request).user.id, parseOr400(updateRuleSchema, request.body)),
   );
-  app.delete('/api/rule/delete/:id', opts, async (request, reply) => {
+  // Deleting is refused to the demo user, as for categories and fixpoints (spec: 'Not allowed for demo user').
+  app.delete('/api/rule/delete/:id', { preHandler: [requireUser, denyDemo] }, async (request, reply) => {
     await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
     return reply.status(204).send();
   });

@@ -166,6 +166,28 @@ describeEachDatabase('category rules', (ctx) => {
     expect(okJson<RuleDto[]>(await client.get('/api/rule/getall')).map((r) => r.id)).toEqual([kept.id]);
   });
 
+  it('refuses deleting to the demo user, as for categories', async () => {
+    await ctx.createUser({
+      email: 'demo-rules@example.com',
+      password: 'password-123',
+      role: 'DEMO',
+      mainCurrency: 'EUR',
+    });
+    const demo = ctx.client();
+    await demo.login('demo-rules@example.com', 'password-123');
+    const cats = okJson<{ id: number; type: string; isIncome: boolean | null }[]>(
+      await demo.get('/api/category/getall'),
+    );
+    const categoryId = cats.find((c) => c.type === 'real')?.id ?? 0;
+    const rule = okJson<{ id: number }>(
+      await demo.post('/api/rule/add', { match: 'contains', pattern: 'x', categoryId }),
+    );
+    const res = await demo.delete(`/api/rule/delete/${rule.id}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ type: 'demo' });
+    expect(okJson<unknown[]>(await demo.get('/api/rule/getall'))).toHaveLength(1);
+  });
+
   it('answers 401 without a session', async () => {
     const client = ctx.client();
     expectError(await client.get('/api/rule/getall'), 401);

@@ -41,6 +41,7 @@ function restoredText(c: BackupRestoreResult): string {
     count(c.pockets, 'pocket'),
     count(c.categories, 'category', 'categories'),
     count(c.currencies, 'currency', 'currencies'),
+    ...(c.rules > 0 ? [count(c.rules, 'category rule')] : []),
   ])}`;
 }
 
