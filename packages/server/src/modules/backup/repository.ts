@@ -1,60 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { conversionColumns, transactionColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
+import { insertTransactionRows } from '../ledger/bulk-load.js';
+import { conversionColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
 
 const BATCH = 500;
-
-/** The rows of one user's books, in the order a backup lists them. */
-export interface BooksRows {
-  currencies: { code: string; last_used: number }[];
-  pockets: { id: number; name: string; currency: string; is_cash: number }[];
-  categories: {
-    id: number;
-    name: string;
-    type: 'real' | 'loan' | 'business' | 'external';
-    description: string;
-    is_income: number | null;
-    is_built_in: number;
-    is_active: number;
-    monthly_limit: number | null;
-    last_used: number;
-  }[];
-  transactions: {
-    category_id: number;
-    business_type: 'invest' | 'pnl' | 'realize' | null;
-    is_income: number;
-    amount: number;
-    currency: string;
-    description: string;
-    time: number;
-  }[];
-  conversions: {
-    from_amount: number;
-    from_currency: string;
-    to_amount: number;
-    to_currency: string;
-    description: string;
-    time: number;
-  }[];
-  fixpoints: { id: number; time: number }[];
-  states: { fixpoint_id: number; pocket_id: number; balance: number }[];
-  rules: {
-    match: 'contains' | 'regex';
-    pattern: string;
-    category_id: number;
-    currency: string | null;
-    min_amount: number | null;
-    max_amount: number | null;
-    position: number;
-  }[];
-}
 
 /** SQL of backup and restore: whole books of one user, read and written in bulk. */
 export class BackupRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** Everything of the user's books, ordered so that a restored copy lists the same way. */
-  async read(userId: number): Promise<BooksRows> {
+  async read(userId: number) {
     const db = this.db;
     return {
       currencies: await db
@@ -124,37 +80,6 @@ export class BackupRepository {
     };
   }
 
-  /** Inserts category rules, in the order given (their ids keep ties of position in that order). */
-  async insertRules(
-    userId: number,
-    rules: readonly {
-      match: 'contains' | 'regex';
-      pattern: string;
-      categoryId: number;
-      currency: string | null;
-      minAmount: number | null;
-      maxAmount: number | null;
-      position: number;
-    }[],
-    at: number,
-  ): Promise<void> {
-    for (const r of rules)
-      await this.db
-        .insertInto('category_rules')
-        .values({
-          user_id: userId,
-          match: r.match,
-          pattern: r.pattern,
-          category_id: r.categoryId,
-          currency: r.currency,
-          min_amount: r.minAmount,
-          max_amount: r.maxAmount,
-          position: r.position,
-          created_at: at,
-        })
-        .execute();
-  }
-
   /** How many transactions, conversions and fixpoints the user has. */
   async counts(userId: number): Promise<{ transactions: number; conversions: number; fixpoints: number }> {
     const count = async (table: 'transactions' | 'conversions' | 'fixpoints') =>
@@ -206,15 +131,7 @@ export class BackupRepository {
   }
 
   async insertTransactions(userId: number, rows: readonly Omit<TransactionRow, 'id'>[], at: number): Promise<void> {
-    for (let i = 0; i < rows.length; i += BATCH)
-      await this.db
-        .insertInto('transactions')
-        .values(
-          rows
-            .slice(i, i + BATCH)
-            .map((t) => ({ user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
-        )
-        .execute();
+    await insertTransactionRows(this.db, userId, rows, at);
   }
 
   async insertConversions(userId: number, rows: readonly Omit<ConversionRow, 'id'>[], at: number): Promise<void> {

@@ -21,6 +21,7 @@ import { rebuildDerived } from '../ledger/bulk-load.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { compileRegex } from '../rules/match.js';
+import { RulesRepository, type RuleRow } from '../rules/repository.js';
 import { BackupRepository } from './repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -47,15 +48,7 @@ interface Resolved {
   conversions: Omit<ConversionRow, 'id'>[];
   fixpoints: { time: number; states: { pocketKey: number; balance: number }[] }[];
   /** Category rules with the category's document key in categoryId (mapped on write). */
-  rules: {
-    match: 'contains' | 'regex';
-    pattern: string;
-    categoryId: number;
-    currency: string | null;
-    minAmount: number | null;
-    maxAmount: number | null;
-    position: number;
-  }[];
+  rules: Omit<RuleRow, 'id'>[];
 }
 
 /** Minor units of a decimal string already shaped by the schema; a 400 naming `path` when it has too many decimals. */
@@ -390,11 +383,9 @@ export class BackupService {
         at,
       );
       await backups.insertConversions(userId, doc.conversions, at);
-      await backups.insertRules(
-        userId,
-        doc.rules.map((r) => ({ ...r, categoryId: categoryIds.get(r.categoryId) ?? 0 })),
-        at,
-      );
+      const rules = new RulesRepository(trx);
+      for (const r of doc.rules)
+        await rules.insert(userId, { ...r, categoryId: categoryIds.get(r.categoryId) ?? 0 }, at);
       const fixpoints = new FixpointsRepository(trx);
       for (const f of doc.fixpoints)
         await fixpoints.insert(

@@ -21,18 +21,27 @@ export async function bulkLoadTransactions(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockUserLedger(trx, userId);
-    for (let i = 0; i < rows.length; i += BATCH) {
-      await trx
-        .insertInto('transactions')
-        .values(
-          rows
-            .slice(i, i + BATCH)
-            .map((t) => ({ user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
-        )
-        .execute();
-    }
+    await insertTransactionRows(trx, userId, rows, at);
     await rebuildDerived(trx, userId);
   });
+}
+
+/** Inserts already-validated transactions of one user in batches; the caller rebuilds the derived tables. */
+export async function insertTransactionRows(
+  db: Kysely<DB>,
+  userId: number,
+  rows: readonly Omit<TransactionRow, 'id'>[],
+  at: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto('transactions')
+      .values(
+        rows
+          .slice(i, i + BATCH)
+          .map((t) => ({ user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
+      )
+      .execute();
 }
 
 /**

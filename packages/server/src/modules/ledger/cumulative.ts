@@ -27,13 +27,18 @@ function addRow(into: MeasureSums, r: MeasureRow, sign: 1n | -1n = 1n): void {
   }
 }
 
+/** Adds `from` (times `sign`) into `into`, per measure and currency. */
+function addSums(into: MeasureSums, from: MeasureSums | undefined, sign: 1n | -1n = 1n): void {
+  if (from === undefined) return;
+  for (const m of ['cash', 'loan', 'pending'] as const)
+    for (const [c, v] of from[m]) into[m].set(c, (into[m].get(c) ?? 0n) + sign * v);
+}
+
 /** `a - b` per measure and currency. */
 export function subtractSums(a: MeasureSums, b: MeasureSums): MeasureSums {
   const out = emptySums();
-  for (const m of ['cash', 'loan', 'pending'] as const) {
-    for (const [c, v] of a[m]) out[m].set(c, v);
-    for (const [c, v] of b[m]) out[m].set(c, (out[m].get(c) ?? 0n) - v);
-  }
+  addSums(out, a);
+  addSums(out, b, -1n);
   return out;
 }
 
@@ -128,12 +133,10 @@ export async function measuresAt(
   const running = emptySums();
   let next = 0;
   for (const m of [...new Set(unique.map((t) => monthOfDay(utcDayOf(t))))].sort((a, b) => a - b)) {
-    for (; next < months.length && (months[next] ?? m) < m; next++) {
-      const sums = byMonth.get(months[next] ?? m);
-      for (const measure of ['cash', 'loan', 'pending'] as const)
-        for (const [c, v] of sums?.[measure] ?? []) running[measure].set(c, (running[measure].get(c) ?? 0n) + v);
-    }
-    startOfMonth.set(m, subtractSums(running, emptySums()));
+    for (; next < months.length && (months[next] ?? m) < m; next++) addSums(running, byMonth.get(months[next] ?? m));
+    const copy = emptySums();
+    addSums(copy, running);
+    startOfMonth.set(m, copy);
   }
 
   const result = new Map<number, MeasureSums>();
@@ -147,14 +150,10 @@ export async function measuresAt(
     const first = firstDayOfMonth(month);
     const next = firstDayOfMonth(month + 1);
     const sums = emptySums();
-    for (const m of ['cash', 'loan', 'pending'] as const)
-      for (const [c, v] of startOfMonth.get(month)?.[m] ?? []) sums[m].set(c, v);
+    addSums(sums, startOfMonth.get(month));
     // The days before the instant's day in its month, from whichever side is shorter.
     const before = day - first <= next - day;
-    if (!before) {
-      for (const m of ['cash', 'loan', 'pending'] as const)
-        for (const [c, v] of byMonth.get(month)?.[m] ?? []) sums[m].set(c, (sums[m].get(c) ?? 0n) + v);
-    }
+    if (!before) addSums(sums, byMonth.get(month));
     const [from, to] = before ? [first, day - 1] : [day, next - 1];
     if (from <= to) dayRanges.push([i, from, to, before ? 1 : -1]);
     // The instant's own day up to it from the raw rows, again from the shorter side: the rows up to

@@ -3,15 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import { DailyTotalsRepository, monthOfDay } from './daily-totals.js';
 import { emptySums, measuresAt, measuresBetween, subtractSums } from './cumulative.js';
-import {
-  measuresByDay,
-  rawFlows,
-  totalsBetween,
-  type DayMeasures,
-  type FlowTotal,
-  type Measure,
-  type PerCurrency,
-} from './flows.js';
+import { measuresByDay, rawFlows, type DayMeasures, type PerCurrency } from './flows.js';
 import { HistoryPointsRepository } from './history-points.js';
 import { mainSums, type MainSum, type MainSumOptions } from './main-sums.js';
 import { MainValuesRepository } from './main-values.js';
@@ -153,20 +145,35 @@ export class LedgerReader {
         known.map((p) => p.id),
       ),
     );
-    // From the earliest fixpoint's month on, unless an instant has none before it.
-    const since =
-      known.length === times.length ? monthOfDay(utcDayOf(Math.min(...known.map((p) => p.time)))) : undefined;
-    const running = await measuresAt(this.db, userId, [...times, ...known.map((p) => p.time)], since);
-    const cashAt = new Map<number, PerCurrency>();
-    [...times, ...known.map((p) => p.time)].forEach((t, i) =>
-      cashAt.set(t, running[i]?.cash ?? new Map<string, bigint>()),
+    const flows = await this.cashFlowsOver(
+      userId,
+      times.map((t, i) => [previous[i]?.time, t] as const),
     );
-    return times.map((t, i) => {
+    return times.map((_, i) => {
       const p = previous[i];
       const balances: PerCurrency = new Map(p === undefined ? [] : (stated.get(p.id) ?? []));
-      for (const [c, v] of cashAt.get(t) ?? []) balances.set(c, (balances.get(c) ?? 0n) + v);
-      if (p !== undefined) for (const [c, v] of cashAt.get(p.time) ?? []) balances.set(c, (balances.get(c) ?? 0n) - v);
+      for (const [c, v] of flows[i] ?? []) balances.set(c, (balances.get(c) ?? 0n) + v);
       return balances;
+    });
+  }
+
+  /**
+   * Cash flows per currency over each range (after, until] (after undefined: from the ledger's
+   * start), as differences of running totals read in one pass, from the earliest start's month on.
+   */
+  private async cashFlowsOver(
+    userId: number,
+    ranges: readonly (readonly [after: number | undefined, until: number])[],
+  ): Promise<PerCurrency[]> {
+    const starts = ranges.flatMap(([after]) => (after === undefined ? [] : [after]));
+    const since = starts.length === ranges.length ? monthOfDay(utcDayOf(Math.min(...starts))) : undefined;
+    const instants = [...ranges.map(([, until]) => until), ...starts];
+    const running = await measuresAt(this.db, userId, instants, since);
+    const cashAt = new Map(instants.map((t, i) => [t, running[i]?.cash ?? new Map<string, bigint>()]));
+    return ranges.map(([after, until]) => {
+      const flows: PerCurrency = new Map(cashAt.get(until) ?? []);
+      if (after !== undefined) for (const [c, v] of cashAt.get(after) ?? []) flows.set(c, (flows.get(c) ?? 0n) - v);
+      return flows;
     });
   }
 
@@ -215,22 +222,10 @@ export class LedgerReader {
       previous.push(p >= 0 ? chain[p] : await this.fixpoints.latest(userId, time, true));
     }
     // Each segment's cash flow is the difference of the running totals at its two ends.
-    // From the earliest segment start's month, unless a segment starts at the ledger's start.
-    const starts = previous.flatMap((p) => (p === undefined ? [] : [p.time]));
-    const since = starts.length === previous.length ? monthOfDay(utcDayOf(Math.min(...starts))) : undefined;
-    const running = await measuresAt(this.db, userId, [...inRange.map((f) => f.time), ...starts], since);
-    const cashAt = new Map<number, PerCurrency>();
-    [...inRange.map((f) => f.time), ...starts].forEach((t, i) =>
-      cashAt.set(t, running[i]?.cash ?? new Map<string, bigint>()),
+    const flows = await this.cashFlowsOver(
+      userId,
+      inRange.map((f, i) => [previous[i]?.time, f.time] as const),
     );
-    const flows = inRange.map((f, i) => {
-      const p = previous[i];
-      const end = cashAt.get(f.time) ?? new Map<string, bigint>();
-      if (p === undefined) return end;
-      const out: PerCurrency = new Map(end);
-      for (const [c, v] of cashAt.get(p.time) ?? []) out.set(c, (out.get(c) ?? 0n) - v);
-      return out;
-    });
     return inRange.map((fixpoint, i) => {
       const before = previous[i];
       const calculated: PerCurrency = new Map(before === undefined ? [] : (stated.get(before.id) ?? []));
@@ -243,19 +238,9 @@ export class LedgerReader {
     });
   }
 
-  /** A measure summed per currency over the instants (after, until]; after undefined = from the start. */
-  async sums(userId: number, measure: Measure, after: number | undefined, until: number): Promise<PerCurrency> {
-    return (await measuresBetween(this.db, userId, after, until))[measure];
-  }
-
   /** Adds the cash flows of (after, until] to `into`, straight from the rows (for spans within one day). */
   addCashFlows(userId: number, after: number, until: number, into: PerCurrency): Promise<void> {
     return rawFlows(this.db, userId, 'cash', after, until, into);
-  }
-
-  /** The flow totals over (after, until] per day, currency and flow type (and category unless told not to). */
-  totalsBetween(userId: number, after: number | undefined, until: number, byCategory = true): Promise<FlowTotal[]> {
-    return totalsBetween(this.db, userId, after, until, byCategory);
   }
 
   /** Cash, loan and pending per day and currency over (after, until]. */
