@@ -18,3 +18,4 @@ export * from './analytics.js';
 export * from './backup.js';
 export * from './export.js';
 export * from './rule.js';
+export * from './import.js';

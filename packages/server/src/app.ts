@@ -52,6 +52,8 @@ import { summaryRoutes } from './modules/summaries/routes.js';
 import { SummariesService } from './modules/summaries/service.js';
 import { PocketsService } from './modules/pockets/service.js';
 import { exportRoutes } from './modules/export/routes.js';
+import { importRoutes } from './modules/import/routes.js';
+import { ImportService } from './modules/import/service.js';
 import { ExportService } from './modules/export/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
 import { TransactionsService } from './modules/transactions/service.js';
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
   backupRoutes(app, new BackupService(database.db), requireUser);
   exportRoutes(app, new ExportService(database.db, rates), requireUser);
+  await importRoutes(app, new ImportService(database.db, rates), requireUser);
 
   await registerJobs(app, { config, db: database.db, rates });
 

@@ -6,6 +6,7 @@ import { UsageError } from './args.js';
 import type { Command } from './command.js';
 import { backup, invite, waitlistList } from './accounts.js';
 import { exportBooks } from './export.js';
+import { importFile } from './import.js';
 import { ratesImport, ratesRefresh } from './rates.js';
 import { userBackup, userRestore } from './user-backup.js';
 import { userCreate } from './user-create.js';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   'waitlist:list': waitlistList,
   backup,
   export: exportBooks,
+  import: importFile,
 };
 
 const USAGE = `Usage: npm run cli -- <command> [options]\nCommands:\n${Object.values(COMMANDS)

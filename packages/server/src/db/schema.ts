@@ -240,6 +240,72 @@ export interface HealthProbeTable {
   checked_at: number;
 }
 
+export interface ImportBatchesTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  format: string;
+  /** JSON of ResolvedImportOptions. */
+  options: string;
+  /** JSON of ImportAccount[]. */
+  accounts: string;
+  status: 'preview' | 'committed' | 'undone';
+  row_count: number;
+  imported: Generated<number>;
+  /** JSON of what the commit replaced (earlier imported transactions turned into transfers, a pocket state), for undo. */
+  replaced: string | null;
+  /** The fixpoint the commit created from a closing balance. */
+  fixpoint_id: number | null;
+  created_at: number;
+  expires_at: number;
+  committed_at: number | null;
+  undone_at: number | null;
+}
+
+export interface ImportRowsTable {
+  batch_id: number;
+  line: number;
+  /** JSON of the ImportRow shown in the preview. */
+  data: string;
+}
+
+export interface ImportLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  batch_id: number;
+  pocket_id: number;
+  line: number;
+  /** The transaction the row became; null once replaced by a transfer, or for a transfer side. */
+  transaction_id: number | null;
+  conversion_id: number | null;
+  external_id: string | null;
+  /** "v<version>:<hash>" (import/fingerprint.ts). */
+  fingerprint: string;
+  day: number;
+  /** Signed minor units. */
+  amount: number;
+  currency: string;
+  /** Normalised payee (import/fingerprint.ts normalisePayee), for category history. */
+  payee: string;
+  description: string;
+}
+
+export interface ImportProfilesTable {
+  user_id: number;
+  pocket_id: number;
+  account: string;
+  /** JSON of the CSV options (and encoding) confirmed for this pocket. */
+  options: string;
+  updated_at: number;
+}
+
+export interface ImportRejectedPairsTable {
+  user_id: number;
+  first: string;
+  second: string;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -263,4 +329,9 @@ export interface DB {
   daily_native: DailyNativeTable;
   history_points: HistoryPointsTable;
   history_state: HistoryStateTable;
+  import_batches: ImportBatchesTable;
+  import_rows: ImportRowsTable;
+  import_links: ImportLinksTable;
+  import_profiles: ImportProfilesTable;
+  import_rejected_pairs: ImportRejectedPairsTable;
 }

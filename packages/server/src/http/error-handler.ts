@@ -50,6 +50,15 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
       return { status: 400, body: { type: 'validation', message: 'body: is empty' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { type: 'payload_too_large', message: 'body: is too large' } };
+    // @fastify/multipart (import/preview)
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, body: { type: 'payload_too_large', message: 'file: is larger than 50 MB' } };
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 400, body: { type: 'validation', message: 'body: send one file and the options field only' } };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, body: { type: 'unsupported_media_type', message: 'body: must be multipart/form-data' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, body: { type: 'unsupported_media_type', message: 'body: must be application/json' } };
     default:

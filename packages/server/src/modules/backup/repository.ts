@@ -100,11 +100,14 @@ export class BackupRepository {
   }
 
   /**
-   * Deletes the user's books: transactions, conversions, fixpoints with their states, categories
-   * but the system ones, pockets and currencies. Derived tables are rebuilt by the caller.
+   * Deletes the user's books: import batches, transactions, conversions, fixpoints with their states, categories
+   * but the system ones, pockets (with their import profiles) and currencies. Derived tables are rebuilt by the caller.
    */
   async clear(userId: number): Promise<void> {
     const db = this.db;
+    // Import batches point at the rows being replaced (their links, what undo would put back).
+    await db.deleteFrom('import_batches').where('user_id', '=', userId).execute();
+    await db.deleteFrom('import_rejected_pairs').where('user_id', '=', userId).execute();
     await db.deleteFrom('transactions').where('user_id', '=', userId).execute();
     await db.deleteFrom('conversions').where('user_id', '=', userId).execute();
     await db

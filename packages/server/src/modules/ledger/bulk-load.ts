@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
-import { DailyTotalsRepository, markDirtyMonths } from './daily-totals.js';
+import { DailyTotalsRepository, markDirtyMonths, type TotalDelta } from './daily-totals.js';
 import { MEASURES } from './flows.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
-import { transactionColumns, type TransactionRow } from './rows.js';
+import { transactionColumns, transactionFromColumns, type TransactionRow } from './rows.js';
 
 const BATCH = 500;
 
@@ -89,4 +89,65 @@ export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<vo
     )
     .execute();
   await invalidateHistory(db, userId, BEFORE_ANY_DAY);
+}
+
+/** Above this many distinct daily totals a bulk write rebuilds the derived tables instead of adjusting them. */
+const REBUILD_ABOVE = 2000;
+
+/**
+ * Keeps the derived tables right after a bulk write of many rows (import, undo): the deltas are
+ * summed per daily total first; a few are applied, many make a rebuild from the rows, which is
+ * faster than thousands of single adjustments. The caller has written the rows and holds the lock.
+ */
+export async function applyBulkDeltas(db: Kysely<DB>, userId: number, deltas: readonly TotalDelta[]): Promise<void> {
+  const summed = new Map<string, TotalDelta>();
+  for (const d of deltas) {
+    const key = `${d.day}|${d.currency}|${d.category_id}|${d.business_type}|${d.is_income}`;
+    const s = summed.get(key);
+    if (s === undefined) summed.set(key, { ...d });
+    else {
+      s.amount += d.amount;
+      s.count += d.count;
+    }
+  }
+  const changes = [...summed.values()].filter((d) => d.amount !== 0 || d.count !== 0);
+  if (changes.length > REBUILD_ABOVE) await rebuildDerived(db, userId);
+  else if (changes.length > 0) await new DailyTotalsRepository(db).apply(userId, changes);
+}
+
+/** Inserts transactions under the ids the caller took (db/id-allocation.ts), so it knows each row's id. */
+export async function insertTransactionsWithIds(
+  db: Kysely<DB>,
+  userId: number,
+  rows: readonly TransactionRow[],
+  at: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto('transactions')
+      .values(
+        rows
+          .slice(i, i + BATCH)
+          .map((t) => ({ id: t.id, user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
+      )
+      .execute();
+}
+
+/** Deletes the user's transactions with these ids (missing ones are ignored); returns the rows deleted. */
+export async function deleteTransactionsByIds(
+  db: Kysely<DB>,
+  userId: number,
+  ids: readonly number[],
+): Promise<TransactionRow[]> {
+  const deleted: TransactionRow[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const rows = await db
+      .deleteFrom('transactions')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids.slice(i, i + BATCH))
+      .returningAll()
+      .execute();
+    deleted.push(...rows.map(transactionFromColumns));
+  }
+  return deleted;
 }

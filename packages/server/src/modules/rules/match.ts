@@ -43,8 +43,8 @@ function inRange(rule: MatchRule, row: MatchRow): boolean {
   return (rule.minAmount === null || size >= rule.minAmount) && (rule.maxAmount === null || size <= rule.maxAmount);
 }
 
-/** Compiles rules once (in order) into a function giving a row's category id, or null. */
-export function compileRules(rules: readonly MatchRule[]): (row: MatchRow) => number | null {
+/** Compiles rules once (in order) into a function giving the first rule that fits a row, or null. */
+export function compileRuleFinder<R extends MatchRule>(rules: readonly R[]): (row: MatchRow) => R | null {
   const tests = rules.map((rule) => {
     if (rule.match === 'contains') {
       const needle = normaliseText(rule.pattern);
@@ -61,10 +61,16 @@ export function compileRules(rules: readonly MatchRule[]): (row: MatchRow) => nu
   return (row) => {
     const text = normaliseText(row.text).slice(0, MAX_MATCH_TEXT);
     for (const [i, rule] of rules.entries()) {
-      if (inRange(rule, row) && tests[i]?.(text) === true) return rule.categoryId;
+      if (inRange(rule, row) && tests[i]?.(text) === true) return rule;
     }
     return null;
   };
+}
+
+/** Compiles rules once (in order) into a function giving a row's category id, or null. */
+export function compileRules(rules: readonly MatchRule[]): (row: MatchRow) => number | null {
+  const find = compileRuleFinder(rules);
+  return (row) => find(row)?.categoryId ?? null;
 }
 
 /** The category of the first rule (in the order given) that fits the row; null when none does. */

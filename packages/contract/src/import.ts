@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+
+// Import of bank files (DESIGN §9, docs/DECISIONS.md "Import"). One uploaded file is one batch:
+// previewed (parsed, checked, stored), then committed as it was shown, and undoable.
+
+/** Largest file import/preview accepts (DESIGN §9). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/** How long a previewed batch waits for its commit. */
+export const IMPORT_PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Days either side within which an opposite amount in another pocket is proposed as its other leg. */
+export const IMPORT_MATCH_DAYS = 3;
+
+/** File formats import reads; `auto` detects from the content. CAMT.052 and .053 are read alike. */
+export const importFormats = ['csv', 'ofx', 'qif', 'camt052', 'camt053', 'mt940'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+/** Text encodings a file may be read in; detected when not given. */
+export const importEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-1', 'iso-8859-2'] as const;
+export type ImportEncoding = (typeof importEncodings)[number];
+
+/**
+ * Date layouts of a CSV date column. D and M take one or two digits; YY is 19xx above 69, else 20xx.
+ */
+export const csvDateFormats = [
+  'YYYY-MM-DD',
+  'DD.MM.YYYY',
+  'DD.MM.YY',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'DD-MM-YYYY',
+  'MM-DD-YYYY',
+  'YYYY/MM/DD',
+  'YYYYMMDD',
+  'DD/MM/YY',
+  'MM/DD/YY',
+] as const;
+export type CsvDateFormat = (typeof csvDateFormats)[number];
+
+/** A CSV column by its header text or its 0-based index. */
+export const csvColumnSchema = z.union([
+  z.string().trim().min(1, 'must name a column').max(200),
+  z.number().int('must be a 0-based column index').min(0, 'must be a 0-based column index').max(1000),
+]);
+export type CsvColumn = z.infer<typeof csvColumnSchema>;
+
+export const csvColumnsSchema = z.object({
+  date: csvColumnSchema,
+  /** One signed amount column, or debit and credit columns (both given, amount absent). */
+  amount: csvColumnSchema.optional(),
+  debit: csvColumnSchema.optional(),
+  credit: csvColumnSchema.optional(),
+  description: csvColumnSchema.optional(),
+  payee: csvColumnSchema.optional(),
+  currency: csvColumnSchema.optional(),
+  /** The bank's own id of a row (used to recognise it again). */
+  id: csvColumnSchema.optional(),
+});
+export type CsvColumns = z.infer<typeof csvColumnsSchema>;
+
+/** A CSV dialect: every field optional in a request (detected), all present in an answer. */
+export const csvOptionsSchema = z.object({
+  delimiter: z.enum([',', ';', '\t', '|'], { error: 'must be one of , ; tab |' }).optional(),
+  decimalSeparator: z.enum(['.', ','], { error: 'must be . or ,' }).optional(),
+  /** '' for none; detected with the decimal separator. */
+  thousandsSeparator: z.enum(['', ',', '.', ' ', "'"], { error: "must be one of none , . space '" }).optional(),
+  dateFormat: z.enum(csvDateFormats, { error: `must be one of ${csvDateFormats.join(', ')}` }).optional(),
+  /** Also accepted here (DESIGN §9); the same as options.encoding. */
+  encoding: z.enum(importEncodings, { error: `must be one of ${importEncodings.join(', ')}` }).optional(),
+  /** Title lines before the header row. */
+  skipLines: z.number().int('must be an integer').min(0, 'must not be negative').max(1000).optional(),
+  columns: csvColumnsSchema.optional(),
+});
+export type CsvOptions = z.infer<typeof csvOptionsSchema>;
+
+/** The JSON `options` field of import/preview. */
+export const importOptionsSchema = z.object({
+  pocketId: idSchema.optional(),
+  format: z
+    .enum(['auto', ...importFormats], { error: `must be auto or one of ${importFormats.join(', ')}` })
+    .optional(),
+  encoding: z.enum(importEncodings, { error: `must be one of ${importEncodings.join(', ')}` }).optional(),
+  csv: csvOptionsSchema.optional(),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+export type ImportOptionsBody = z.input<typeof importOptionsSchema>;
+
+/** The options a preview used: detected or as given. */
+export interface ResolvedImportOptions {
+  pocketId: number | null;
+  format: ImportFormat;
+  encoding: ImportEncoding;
+  /** Present for CSV files. */
+  csv?: Required<Omit<CsvOptions, 'columns'>> & { columns: CsvColumns };
+  /** Where the options came from: the pocket's saved import profile, detection, or the request. */
+  source: 'profile' | 'detected' | 'given';
+}
+
+export const importRowStatuses = ['new', 'duplicate', 'error'] as const;
+export type ImportRowStatus = (typeof importRowStatuses)[number];
+
+/** Why a row is a duplicate: the same bank id, the same fingerprint, a near match, or an earlier row of this file. */
+export const duplicateKinds = ['id', 'fingerprint', 'near', 'file'] as const;
+export type DuplicateKind = (typeof duplicateKinds)[number];
+
+export interface ImportDuplicateOf {
+  kind: DuplicateKind;
+  /** The transaction already in the books (id, fingerprint, near). */
+  transactionId?: number;
+  /** The earlier line of this file (file). */
+  line?: number;
+  date?: string;
+  amount?: string;
+  description?: string;
+}
+
+/**
+ * The other leg of a transfer (same currency: both sides are skipped) or of a conversion
+ * (another currency: both become one conversion), in this file (`line`) or already in the books.
+ */
+export interface ImportMatch {
+  kind: 'transfer' | 'conversion';
+  line?: number;
+  transactionId?: number;
+  pocketId: number;
+  date: string;
+  amount: string;
+  currency: string;
+  description: string;
+}
+
+export interface ImportRow {
+  /** 1-based line of the file (CSV, QIF, MT940) or position of the entry (OFX, CAMT). */
+  line: number;
+  /** The booking day, YYYY-MM-DD ('' when unreadable). */
+  date: string;
+  /** Signed major units; positive is money in. */
+  amount: string;
+  currency: string;
+  description: string;
+  payee: string;
+  externalId: string | null;
+  /** The statement account the row belongs to (accounts[].account). */
+  account: string;
+  pocketId: number | null;
+  status: ImportRowStatus;
+  /** Why a row is an error or a duplicate, naming the line and field. */
+  reason?: string;
+  categoryId: number | null;
+  /** How the category was suggested: a rule (with its id) or the payee's last category. */
+  categorySource?: 'rule' | 'payee';
+  ruleId?: number;
+  duplicateOf?: ImportDuplicateOf;
+  match?: ImportMatch;
+}
+
+export interface ImportAccount {
+  /** The account as the file names it (IBAN, account number), or '' when it names none. */
+  account: string;
+  currency: string;
+  pocketId: number | null;
+  /** The statement's closing balance, signed major units, and its day (YYYY-MM-DD). */
+  closingBalance?: string;
+  closingDate?: string;
+}
+
+/** The first lines of a CSV file, cut into cells, for the mapping screen. */
+export interface ImportTable {
+  header: string[];
+  rows: string[][];
+}
+
+export interface ImportPreview {
+  batchId: number;
+  format: ImportFormat;
+  options: ResolvedImportOptions;
+  accounts: ImportAccount[];
+  counts: { new: number; duplicate: number; error: number };
+  rows: ImportRow[];
+  /** CSV only: the header and first rows as cut with the options. */
+  table?: ImportTable;
+  /** Fixpoints at or after the earliest new row: their errors change when this batch is committed. */
+  fixpoints: { affected: number; earliest: string | null };
+  expiresAt: string;
+}
+
+/** POST import/commit/{batchId}: overrides per line, and whether closing balances become a fixpoint. */
+export const importCommitSchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        line: z.number().int('must be a line number').positive('must be a line number'),
+        categoryId: idSchema.nullable().optional(),
+        /** true leaves a new row out; false imports a duplicate anyway. */
+        skip: z.boolean().optional(),
+        /** false rejects the proposed transfer or conversion pair (remembered for later imports). */
+        match: z.boolean().optional(),
+      }),
+    )
+    .max(1_000_000)
+    .optional(),
+  fixpoint: z.boolean().optional(),
+});
+export type ImportCommit = z.infer<typeof importCommitSchema>;
+export type ImportCommitBody = z.input<typeof importCommitSchema>;
+
+export interface ImportCommitResult {
+  batchId: number;
+  imported: number;
+  skipped: number;
+  duplicates: number;
+  transfers: number;
+  conversions: number;
+  fixpointId: number | null;
+}
+
+export interface ImportUndoResult {
+  batchId: number;
+  /** Transactions and conversions the batch had written that were removed. */
+  removed: number;
+  /** Transactions an earlier import had written that this batch had replaced by a transfer or conversion, put back. */
+  restored: number;
+}
+
+export const importBatchStatuses = ['preview', 'committed', 'undone'] as const;
+export type ImportBatchStatus = (typeof importBatchStatuses)[number];
+
+export interface ImportBatch {
+  id: number;
+  fileName: string;
+  format: ImportFormat;
+  status: ImportBatchStatus;
+  pocketIds: number[];
+  rows: number;
+  imported: number;
+  createdAt: string;
+  committedAt: string | null;
+  undoneAt: string | null;
+}

@@ -1,0 +1,431 @@
+import type { ImportCommit, ImportCommitResult, ImportUndoResult } from '@kassa/contract';
+import { dayFromIso, findCurrency, parseSignedAmount } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import { allocateIds } from '../../db/id-allocation.js';
+import type { DB } from '../../db/schema.js';
+import { lockUserLedger } from '../../db/user-lock.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { CategoriesRepository, type CategoryRow } from '../categories/repository.js';
+import { ConversionsRepository } from '../conversions/repository.js';
+import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { FixpointsRepository } from '../fixpoints/repository.js';
+import { applyBulkDeltas, deleteTransactionsByIds, insertTransactionsWithIds } from '../ledger/bulk-load.js';
+import { conversionDeltas, transactionDeltas, type TotalDelta } from '../ledger/daily-totals.js';
+import { LedgerRepository } from '../ledger/repository.js';
+import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
+import { normalisePayee } from './fingerprint.js';
+import { rejectedPairKey, ROW_HOUR_MS, type StoredRow } from './preview-rows.js';
+import { ImportRepository, type NewLink } from './repository.js';
+import type { SavedProfile } from './service.js';
+
+// The writes of import (DESIGN §9): commit turns a stored preview into transactions, transfers
+// and conversions in one database transaction; undo takes exactly those back out.
+
+const DAY_MS = 86_400_000;
+
+/** The category a row without one gets, per direction, created when first needed (DESIGN §9). */
+export const UNCATEGORIZED = 'Uncategorized';
+
+/** What undo needs to put back: earlier imported transactions a commit replaced, and pocket states it changed. */
+interface Replaced {
+  transactions: { linkId: number; row: Omit<TransactionRow, 'id'> }[];
+  states: { fixpointId: number; time: number; pocketId: number; balance: number }[];
+  fixpoints: { id: number; time: number }[];
+}
+
+const withoutId = (t: TransactionRow): Omit<TransactionRow, 'id'> => ({
+  categoryId: t.categoryId,
+  kind: t.kind,
+  businessType: t.businessType,
+  isIncome: t.isIncome,
+  amount: t.amount,
+  currency: t.currency,
+  description: t.description,
+  time: t.time,
+  day: t.day,
+});
+
+/** How the commit treats a row. */
+type Action = 'write' | 'skip' | 'duplicate' | 'error' | 'pair';
+
+/** The transaction description of an imported row: payee and text, as the statement shows them. */
+function describe(row: StoredRow): string {
+  const parts = [row.payee, row.description].map((t) => t.trim()).filter((t) => t !== '');
+  const [first = '', second = ''] = parts;
+  // A bank that repeats the payee in its text ("REWE" / "REWE SAGT DANKE") shows it once.
+  const text = second.toLowerCase().includes(first.toLowerCase()) ? second : parts.join(' · ');
+  return text.slice(0, 500);
+}
+
+/** Applies the body's overrides to the stored rows; checks every line and category first (nothing is written on a 4xx). */
+function decide(rows: StoredRow[], input: ImportCommit, categories: readonly CategoryRow[]) {
+  const byLine = new Map(rows.map((r) => [r.line, r]));
+  const actions = new Map<number, Action>();
+  for (const r of rows)
+    actions.set(
+      r.line,
+      r.status === 'new' ? (r.match ? 'pair' : 'write') : r.status === 'duplicate' ? 'duplicate' : 'error',
+    );
+  const rejected = new Set<number>();
+  const category = new Map(categories.map((c) => [c.id, c]));
+  for (const [i, o] of (input.rows ?? []).entries()) {
+    const row = byLine.get(o.line);
+    if (row === undefined) throw badRequest(`rows.${i}.line: the file has no row at line ${o.line}`);
+    if (o.categoryId !== undefined && o.categoryId !== null) {
+      const c = category.get(o.categoryId);
+      if (c === undefined) throw notFound(`rows.${i}.categoryId: category ${o.categoryId} not found`);
+      const income = row.minor > 0;
+      if (c.type !== 'real' || c.isIncome !== income)
+        throw badRequest(`rows.${i}.categoryId: ${c.name} is not an ${income ? 'income' : 'expense'} category`);
+      if (!c.isActive) throw badRequest(`rows.${i}.categoryId: ${c.name} is not active`);
+    }
+    if (o.categoryId !== undefined) row.categoryId = o.categoryId;
+    if (o.skip === false && row.status === 'error')
+      throw badRequest(`rows.${i}.skip: line ${o.line} cannot be imported: ${row.reason ?? 'it has an error'}`);
+    if (o.match === false && row.match !== undefined) {
+      rejected.add(row.line);
+      actions.set(row.line, 'write');
+    }
+    if (o.skip === true) actions.set(row.line, 'skip');
+    else if (o.skip === false) actions.set(row.line, row.match && !rejected.has(row.line) ? 'pair' : 'write');
+  }
+  // A pair within the file stands only while both sides do; a rejected side rejects the pair.
+  for (const r of rows) {
+    const otherLine = r.match?.line;
+    if (otherLine === undefined || actions.get(r.line) !== 'pair') continue;
+    if (actions.get(otherLine) !== 'pair' || rejected.has(otherLine)) {
+      actions.set(r.line, 'write');
+      if (rejected.has(otherLine)) rejected.add(r.line);
+    }
+  }
+  return { byLine, actions, rejected };
+}
+
+/**
+ * Commits a previewed batch: every new row (and each duplicate the body imports anyway) becomes
+ * a transaction in its pocket's currency; pairs become nothing (transfers in one currency) or one
+ * conversion; closing balances become a fixpoint when asked. All or nothing.
+ */
+export async function commitBatch(
+  db: Kysely<DB>,
+  userId: number,
+  batchId: number,
+  input: ImportCommit,
+  now: number,
+): Promise<ImportCommitResult> {
+  const repo = new ImportRepository(db);
+  const batch = await repo.findBatch(userId, batchId);
+  if (batch === undefined) throw notFound(`Import ${batchId} not found`);
+  if (batch.status !== 'preview') throw conflict(`Import ${batchId} was already ${batch.status}`);
+  if (batch.expires_at < now) throw notFound(`Import ${batchId} has expired: preview the file again`);
+  const rows = (await repo.rowsOf(batch.id)).map((d) => JSON.parse(d) as StoredRow);
+  const categories = await new CategoriesRepository(db).list(userId);
+  const { byLine, actions, rejected } = decide(rows, input, categories);
+
+  return db.transaction().execute(async (trx) => {
+    await lockUserLedger(trx, userId);
+    const batches = new ImportRepository(trx);
+    if (!(await batches.moveStatus(userId, batchId, 'preview', { status: 'committed', committed_at: now })))
+      throw conflict(`Import ${batchId} was already committed`);
+    const deltas: TotalDelta[] = [];
+    const links: NewLink[] = [];
+    const replaced: Replaced = { transactions: [], states: [], fixpoints: [] };
+    const link = (row: StoredRow, target: { transaction_id?: number; conversion_id?: number }): NewLink => ({
+      user_id: userId,
+      batch_id: batchId,
+      pocket_id: row.pocketId ?? 0,
+      line: row.line,
+      transaction_id: target.transaction_id ?? null,
+      conversion_id: target.conversion_id ?? null,
+      external_id: row.externalId,
+      fingerprint: row.fingerprint,
+      day: row.day,
+      amount: row.minor,
+      currency: row.currency,
+      payee: normalisePayee(row.payee === '' ? row.description : row.payee),
+      description: describe(row),
+    });
+
+    // Pairs: with a row of this file, or with an earlier import's transaction (which is replaced).
+    const conversions = new ConversionsRepository(trx);
+    let transfers = 0;
+    let conversionCount = 0;
+    const done = new Set<number>();
+    for (const row of rows) {
+      const match = row.match;
+      if (actions.get(row.line) !== 'pair' || match === undefined || done.has(row.line)) continue;
+      done.add(row.line);
+      const other = match.line === undefined ? undefined : byLine.get(match.line);
+      if (other !== undefined) done.add(other.line);
+      let otherLeg: { minor: number; currency: string; day: number } | undefined = other;
+      if (other === undefined) {
+        const standing =
+          match.transactionId === undefined ? undefined : await batches.standingLink(userId, match.transactionId);
+        const [removed] =
+          standing === undefined ? [] : await deleteTransactionsByIds(trx, userId, [match.transactionId ?? 0]);
+        if (standing === undefined || removed === undefined) {
+          actions.set(row.line, 'write'); // the other leg is gone since the preview: a plain row again
+          continue;
+        }
+        deltas.push(...transactionDeltas(removed, -1));
+        replaced.transactions.push({ linkId: standing.id, row: withoutId(removed) });
+        otherLeg = { minor: standing.amount, currency: standing.currency, day: standing.day };
+        await batches.setLinkTargets(standing.id, { transaction_id: null, conversion_id: null });
+      }
+      if (otherLeg === undefined) continue;
+      if (match.kind === 'transfer') {
+        transfers++;
+        links.push(link(row, {}));
+        if (other !== undefined) links.push(link(other, {}));
+        continue;
+      }
+      const [from, to] = row.minor < 0 ? [row, otherLeg] : [otherLeg, row];
+      const conversion: Omit<ConversionRow, 'id'> = {
+        fromAmount: -from.minor,
+        fromCurrency: from.currency,
+        toAmount: to.minor,
+        toCurrency: to.currency,
+        description: describe(row),
+        time: Math.max(from.day, to.day) * DAY_MS + ROW_HOUR_MS,
+        day: Math.max(from.day, to.day),
+      };
+      const conversionId = await conversions.insert(userId, conversion, now);
+      deltas.push(...conversionDeltas(conversion, 1));
+      conversionCount++;
+      links.push(link(row, { conversion_id: conversionId }));
+      if (other !== undefined) links.push(link(other, { conversion_id: conversionId }));
+      else {
+        const linkId = replaced.transactions.at(-1)?.linkId;
+        if (linkId !== undefined)
+          await batches.setLinkTargets(linkId, { transaction_id: null, conversion_id: conversionId });
+      }
+    }
+
+    // Plain rows: one transaction each, under ids taken first so each link knows its row.
+    const toWrite = rows.filter((r) => actions.get(r.line) === 'write');
+    const uncategorized = await uncategorizedIds(trx, userId, toWrite, categories, now);
+    const ids = await allocateIds(trx, 'transactions', toWrite.length);
+    const written: TransactionRow[] = toWrite.map((r, i) => ({
+      id: ids[i] ?? 0,
+      categoryId: usable(r, categories) ?? (r.minor > 0 ? uncategorized.income : uncategorized.expense),
+      kind: 'real',
+      businessType: null,
+      isIncome: r.minor > 0,
+      amount: Math.abs(r.minor),
+      currency: r.currency,
+      description: describe(r),
+      time: r.day * DAY_MS + ROW_HOUR_MS,
+      day: r.day,
+    }));
+    await insertTransactionsWithIds(trx, userId, written, now);
+    for (const [i, t] of written.entries()) {
+      deltas.push(...transactionDeltas(t, 1));
+      const row = toWrite[i];
+      if (row !== undefined) links.push(link(row, { transaction_id: t.id }));
+    }
+    await batches.insertLinks(links);
+    await applyBulkDeltas(trx, userId, deltas);
+    const used = [...new Set(written.map((t) => t.currency))];
+    if (used.length > 0) await new UserCurrenciesRepository(trx).touch(userId, used, now);
+    const categoryRepo = new CategoriesRepository(trx);
+    for (const id of new Set(written.map((t) => t.categoryId))) await categoryRepo.touch(userId, id, now);
+
+    const rejectedPairs = [...rejected].flatMap((line) => {
+      const row = byLine.get(line);
+      return row?.matchKey === undefined ? [] : [rejectedPairKey(row.pairKey, row.matchKey)];
+    });
+    await batches.rejectPairs(userId, rejectedPairs, now);
+
+    const fixpointId =
+      input.fixpoint === true ? await closingFixpoints(trx, userId, batch.accounts, replaced, now) : null;
+    await saveProfiles(batches, userId, batch.options, batch.accounts, now);
+    await batches.finishCommit(userId, batchId, {
+      imported: written.length,
+      replaced: JSON.stringify(replaced),
+      fixpoint_id: fixpointId,
+    });
+    await batches.deleteRows(batchId);
+    const count = (action: Action) => rows.filter((r) => actions.get(r.line) === action).length;
+    return {
+      batchId,
+      imported: written.length,
+      skipped: count('skip') + count('error'),
+      duplicates: count('duplicate'),
+      transfers,
+      conversions: conversionCount,
+      fixpointId,
+    };
+  });
+}
+
+/** Minor units of a closing balance the reader already normalised. */
+const minorOf = (amount: string, currency: string) => {
+  const parsed = parseSignedAmount(amount, findCurrency(currency)?.decimals ?? 2);
+  return parsed.ok ? Number(parsed.minor) : 0;
+};
+
+/** The row's category when it is still an active real category of its direction (it may have changed since the preview). */
+function usable(row: StoredRow, categories: readonly CategoryRow[]): number | null {
+  const c = categories.find((x) => x.id === row.categoryId);
+  return c !== undefined && c.type === 'real' && c.isActive && c.isIncome === row.minor > 0 ? c.id : null;
+}
+
+/** The user's Uncategorized income and expense categories, created when a row needs one. */
+async function uncategorizedIds(
+  db: Kysely<DB>,
+  userId: number,
+  rows: readonly StoredRow[],
+  categories: readonly CategoryRow[],
+  now: number,
+): Promise<{ income: number; expense: number }> {
+  const repo = new CategoriesRepository(db);
+  const ids = { income: 0, expense: 0 };
+  for (const isIncome of [true, false]) {
+    if (!rows.some((r) => r.minor > 0 === isIncome && usable(r, categories) === null)) continue;
+    const existing = await repo.findByName(userId, 'real', isIncome, UNCATEGORIZED);
+    const id =
+      existing?.id ??
+      (await repo.insert(userId, {
+        name: UNCATEGORIZED,
+        type: 'real',
+        description: 'Imported rows no rule or earlier row gave a category',
+        isIncome,
+        isBuiltIn: false,
+        isActive: true,
+        monthlyLimit: null,
+        lastUsed: now,
+      }));
+    if (isIncome) ids.income = id;
+    else ids.expense = id;
+  }
+  return ids;
+}
+
+/**
+ * Saves each statement's closing balance as its pocket's state in a fixpoint at the end of the
+ * closing day; the other pockets keep the balances they had in the fixpoint before it (DESIGN §9).
+ * A fixpoint already at that instant gets the state instead (its old value kept for undo).
+ */
+async function closingFixpoints(
+  db: Kysely<DB>,
+  userId: number,
+  accountsJson: string,
+  replaced: Replaced,
+  now: number,
+): Promise<number | null> {
+  const accounts = JSON.parse(accountsJson) as {
+    pocketId: number | null;
+    currency: string;
+    closingBalance?: string;
+    closingDate?: string;
+  }[];
+  const byTime = new Map<number, { pocketId: number; balance: number }[]>();
+  for (const a of accounts) {
+    const day = a.closingDate === undefined ? undefined : dayFromIso(a.closingDate);
+    if (a.pocketId === null || a.closingBalance === undefined || day === undefined) continue;
+    const time = (day + 1) * DAY_MS - 1;
+    byTime.set(time, [
+      ...(byTime.get(time) ?? []),
+      { pocketId: a.pocketId, balance: minorOf(a.closingBalance, a.currency) },
+    ]);
+  }
+  const fixpoints = new FixpointsRepository(db);
+  const ledger = new LedgerRepository(db);
+  let first: number | null = null;
+  for (const [time, stated] of byTime) {
+    const existing = await fixpoints.findAt(userId, time);
+    if (existing !== undefined) {
+      const states = await ledger.states(userId, existing.id);
+      for (const s of stated) {
+        const old = states.find((x) => x.pocketId === s.pocketId);
+        if (old === undefined) continue;
+        replaced.states.push({ fixpointId: existing.id, time, pocketId: s.pocketId, balance: old.balance });
+        await fixpoints.updateState(userId, existing, s.pocketId, s.balance);
+      }
+      first ??= existing.id;
+      continue;
+    }
+    const before = await ledger.latest(userId, time, true);
+    const previous = before === undefined ? [] : await ledger.states(userId, before.id);
+    const pockets = await db.selectFrom('pockets').select('id').where('user_id', '=', userId).execute();
+    const states = pockets.map((p) => ({
+      pocketId: p.id,
+      balance:
+        stated.find((s) => s.pocketId === p.id)?.balance ?? previous.find((s) => s.pocketId === p.id)?.balance ?? 0,
+    }));
+    const id = await fixpoints.insert(userId, time, states, now);
+    replaced.fixpoints.push({ id, time });
+    first ??= id;
+  }
+  return first;
+}
+
+/** Remembers the options used for each pocket of the file, so its next file reads the same way. */
+async function saveProfiles(
+  repo: ImportRepository,
+  userId: number,
+  optionsJson: string,
+  accountsJson: string,
+  now: number,
+): Promise<void> {
+  const options = JSON.parse(optionsJson) as SavedProfile & { csv?: SavedProfile['csv'] };
+  const profile: SavedProfile = {
+    encoding: options.encoding,
+    ...(options.csv === undefined ? {} : { csv: options.csv }),
+  };
+  const accounts = JSON.parse(accountsJson) as { account: string; pocketId: number | null }[];
+  for (const a of accounts)
+    if (a.pocketId !== null) await repo.saveProfile(userId, a.pocketId, a.account, JSON.stringify(profile), now);
+}
+
+/** Undoes a committed batch: its transactions and conversions go (as they are now, edited or not), what it replaced comes back. */
+export async function undoBatch(
+  db: Kysely<DB>,
+  userId: number,
+  batchId: number,
+  now: number,
+): Promise<ImportUndoResult> {
+  const repo = new ImportRepository(db);
+  const batch = await repo.findBatch(userId, batchId);
+  if (batch === undefined) throw notFound(`Import ${batchId} not found`);
+  if (batch.status !== 'committed')
+    throw conflict(`Import ${batchId} ${batch.status === 'undone' ? 'was already undone' : 'was never committed'}`);
+  return db.transaction().execute(async (trx) => {
+    await lockUserLedger(trx, userId);
+    const batches = new ImportRepository(trx);
+    if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now })))
+      throw conflict(`Import ${batchId} was already undone`);
+    const links = await batches.linksOfBatch(batchId);
+    const deltas: TotalDelta[] = [];
+    const removedTransactions = await deleteTransactionsByIds(
+      trx,
+      userId,
+      links.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id])),
+    );
+    for (const t of removedTransactions) deltas.push(...transactionDeltas(t, -1));
+    const conversions = new ConversionsRepository(trx);
+    let removed = removedTransactions.length;
+    for (const id of new Set(links.flatMap((l) => (l.conversion_id === null ? [] : [l.conversion_id])))) {
+      const c = await conversions.delete(userId, id);
+      if (c === undefined) continue;
+      deltas.push(...conversionDeltas(c, -1));
+      removed++;
+    }
+    const replaced = JSON.parse(batch.replaced ?? '{"transactions":[],"states":[],"fixpoints":[]}') as Replaced;
+    const ids = await allocateIds(trx, 'transactions', replaced.transactions.length);
+    const restored = replaced.transactions.map((r, i) => ({ ...r.row, id: ids[i] ?? 0 }));
+    await insertTransactionsWithIds(trx, userId, restored, now);
+    for (const [i, t] of restored.entries()) {
+      deltas.push(...transactionDeltas(t, 1));
+      const linkId = replaced.transactions[i]?.linkId;
+      if (linkId !== undefined) await batches.setLinkTargets(linkId, { transaction_id: t.id, conversion_id: null });
+    }
+    const fixpoints = new FixpointsRepository(trx);
+    for (const s of replaced.states)
+      await fixpoints.updateState(userId, { id: s.fixpointId, time: s.time }, s.pocketId, s.balance);
+    for (const f of replaced.fixpoints) await fixpoints.delete(userId, f);
+    await batches.deleteLinksOfBatch(batchId);
+    await applyBulkDeltas(trx, userId, deltas);
+    return { batchId, removed, restored: restored.length };
+  });
+}

@@ -1,0 +1,349 @@
+import { IMPORT_MATCH_DAYS, MAX_INSTANT, MIN_INSTANT, type ImportMatch, type ImportRow } from '@kassa/contract';
+import { dayFromIso, findCurrency, fixedDecimal, isoFromDay, parseSignedAmount } from '@kassa/money';
+import { fingerprint, fingerprintsOf, occurrenceKey, versionOf } from './fingerprint.js';
+import type { ParsedRow } from './formats/types.js';
+import type { LinkRow, NearbyTransaction } from './repository.js';
+
+// From the rows a file states to the rows a preview shows (DESIGN §9): each row checked, then
+// recognised (duplicate by bank id, by fingerprint, by an earlier row of the file, or a near match
+// proposed), given a category (rules, then the payee's history), and paired with its other leg
+// in another pocket (transfer or conversion). Pure: the service fetches what it needs first.
+
+/** A preview row as stored: what the API shows, plus what commit needs without parsing again. */
+export interface StoredRow extends ImportRow {
+  day: number;
+  /** Signed minor units. */
+  minor: number;
+  fingerprint: string;
+  /** Identifies this row as one side of a pair the user may reject (rejectedPairKey). */
+  pairKey: string;
+  /** The pairKey of the proposed other leg. */
+  matchKey?: string;
+}
+
+export interface PocketRef {
+  id: number;
+  name: string;
+  currency: string;
+}
+
+/** What the preview knows of the user's books, fetched by the service. */
+export interface PreviewContext {
+  /** The pocket each statement account goes to (null: none chosen). */
+  pocketOf: (account: string) => PocketRef | null;
+  /** Import links of the pockets this file goes to. */
+  links: readonly LinkRow[];
+  /** Transactions of a currency within the file's days (±IMPORT_MATCH_DAYS). */
+  nearby: (currency: string) => readonly NearbyTransaction[];
+  /** Imported rows of other pockets still standing as transactions, within the file's days. */
+  otherLegs: readonly LinkRow[];
+  /** The first rule fitting a row, for its direction. */
+  findRule: (text: string, minor: number, currency: string) => { id: number; categoryId: number } | null;
+  /** The category most recently used for the payee, for the row's direction. */
+  payeeCategory: (payee: string, isIncome: boolean) => number | null;
+  /** Pairs the user rejected (rejectedPairKey). */
+  rejected: ReadonlySet<string>;
+  /** `minor` of `from` in minor units of `to` at the day's rate; null when a rate is missing. */
+  convert: (minor: number, from: string, to: string, day: number) => number | null;
+}
+
+/** Noon UTC: a booking day stays the same day for users from UTC−11 to UTC+11. */
+export const ROW_HOUR_MS = 12 * 3_600_000;
+
+/** How far a conversion's two legs may differ from the day's reference rate (bank spreads and fees). */
+const CONVERSION_TOLERANCE = 0.05;
+
+/** The key of a rejected pair: its two sides' keys in a fixed order. */
+export const rejectedPairKey = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/** A stored link's side key, as a file row's pairKey is made. */
+export const linkPairKey = (l: Pick<LinkRow, 'pocket_id' | 'day' | 'amount' | 'external_id' | 'fingerprint'>) =>
+  `${l.pocket_id}|${l.day}|${l.amount}|${l.external_id ?? l.fingerprint}`;
+
+const major = (minor: number, currency: string) => fixedDecimal(BigInt(minor), findCurrency(currency)?.decimals ?? 2);
+
+/** Builds the preview's rows from the file's rows. */
+export function previewRows(
+  parsed: readonly ParsedRow[],
+  accountCurrency: ReadonlyMap<string, string>,
+  ctx: PreviewContext,
+): StoredRow[] {
+  const rows = parsed.map((p) => checked(p, accountCurrency.get(p.account) ?? '', ctx));
+  recognise(rows, ctx);
+  categorise(rows, ctx);
+  pair(rows, ctx);
+  return rows;
+}
+
+/** A file row with its pocket, day and minor units, or status error with the reason. */
+function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): StoredRow {
+  const pocket = ctx.pocketOf(p.account);
+  const currency = p.currency || accountCurrency || pocket?.currency || '';
+  const row: StoredRow = {
+    line: p.line,
+    date: p.date,
+    amount: p.amount,
+    currency,
+    description: p.description,
+    payee: p.payee,
+    externalId: p.externalId,
+    account: p.account,
+    pocketId: pocket?.id ?? null,
+    status: 'new',
+    categoryId: null,
+    day: 0,
+    minor: 0,
+    fingerprint: '',
+    pairKey: '',
+  };
+  const fail = (reason: string): StoredRow => ({ ...row, status: 'error', reason });
+  if (p.error !== undefined) return fail(p.error);
+  const info = findCurrency(currency);
+  if (pocket === null)
+    return fail(`line ${p.line}: choose the pocket ${p.account === '' ? 'this file' : `account ${p.account}`} goes to`);
+  if (info === undefined)
+    return fail(`line ${p.line}, currency: ${currency || 'none given'} is not a supported currency`);
+  if (currency !== pocket.currency)
+    return fail(
+      `line ${p.line}, currency: the row is in ${currency}, the pocket ${pocket.name} holds ${pocket.currency}`,
+    );
+  const day = dayFromIso(p.date);
+  const time = day === undefined ? NaN : day * 86_400_000 + ROW_HOUR_MS;
+  if (day === undefined || !(time >= MIN_INSTANT && time <= MAX_INSTANT))
+    return fail(`line ${p.line}, date: "${p.date}" is not a date between 1900 and 2199`);
+  const amount = parseSignedAmount(p.amount, info.decimals);
+  if (!amount.ok) return fail(`line ${p.line}, amount: "${p.amount}" ${amount.message}`);
+  if (amount.minor === 0n) return fail(`line ${p.line}, amount: 0 moves no money`);
+  const minor = Number(amount.minor);
+  return {
+    ...row,
+    amount: major(minor, currency),
+    day,
+    minor,
+    pairKey: '',
+  };
+}
+
+/** Marks duplicates: same bank id or fingerprint as an imported row, an earlier row of the file, or a near match. */
+function recognise(rows: StoredRow[], ctx: PreviewContext): void {
+  const byExternal = new Map<string, LinkRow>();
+  const byFingerprint = new Map<string, LinkRow>();
+  const versions = new Set<number>();
+  for (const l of ctx.links) {
+    if (l.external_id !== null) byExternal.set(`${l.pocket_id}|${l.external_id}`, l);
+    byFingerprint.set(`${l.pocket_id}|${l.fingerprint}`, l);
+    versions.add(versionOf(l.fingerprint));
+  }
+  const seenExternal = new Map<string, number>();
+  const occurrences = new Map<string, number>();
+  const claimed = new Set<number>();
+  const nearIndex = new Map<string, Map<number, NearbyTransaction[]>>();
+  const nearOf = (currency: string) => {
+    let index = nearIndex.get(currency);
+    if (index === undefined) {
+      index = new Map();
+      for (const t of ctx.nearby(currency)) {
+        const list = index.get(t.amount) ?? [];
+        list.push(t);
+        index.set(t.amount, list);
+      }
+      nearIndex.set(currency, index);
+    }
+    return index;
+  };
+
+  for (const row of rows) {
+    if (row.status === 'error' || row.pocketId === null) continue;
+    const pocketId = row.pocketId;
+    const fields = { pocketId, day: row.day, amount: row.minor, payee: row.payee, description: row.description };
+    const key = occurrenceKey(fields);
+    const occurrence = (occurrences.get(key) ?? 0) + 1;
+    occurrences.set(key, occurrence);
+    row.fingerprint = fingerprint({ ...fields, occurrence });
+    row.pairKey = `${pocketId}|${row.day}|${row.minor}|${row.externalId ?? row.fingerprint}`;
+
+    if (row.externalId !== null) {
+      const externalKey = `${pocketId}|${row.externalId}`;
+      const earlier = seenExternal.get(externalKey);
+      const stored = byExternal.get(externalKey);
+      if (stored !== undefined) {
+        markDuplicate(row, 'id', stored, `line ${row.line}: bank id ${row.externalId} was imported before`);
+      } else if (earlier !== undefined) {
+        row.status = 'duplicate';
+        row.reason = `line ${row.line}: bank id ${row.externalId} already appears on line ${earlier}`;
+        row.duplicateOf = { kind: 'file', line: earlier };
+      } else seenExternal.set(externalKey, row.line);
+      continue;
+    }
+    const stored = fingerprintsOf({ ...fields, occurrence }, versions)
+      .map((f) => byFingerprint.get(`${pocketId}|${f}`))
+      .find((l) => l !== undefined);
+    if (stored !== undefined) {
+      markDuplicate(row, 'fingerprint', stored, `line ${row.line}: the same row was imported before`);
+      continue;
+    }
+    // A near match: the same amount in this pocket (or typed by hand) within the days, not yet claimed.
+    const near = (nearOf(row.currency).get(row.minor) ?? [])
+      .filter((t) => !claimed.has(t.id) && Math.abs(t.day - row.day) <= IMPORT_MATCH_DAYS)
+      .filter((t) => t.pocketId === null || t.pocketId === pocketId)
+      .sort((a, b) => Math.abs(a.day - row.day) - Math.abs(b.day - row.day))[0];
+    if (near !== undefined) {
+      claimed.add(near.id);
+      row.status = 'duplicate';
+      row.reason = `line ${row.line}: possibly the transaction of ${isoFromDay(near.day)}${near.description === '' ? '' : ` "${near.description}"`} with the same amount; import it anyway if it is another one`;
+      row.duplicateOf = {
+        kind: 'near',
+        transactionId: near.id,
+        date: isoFromDay(near.day),
+        amount: major(near.amount, row.currency),
+        description: near.description,
+      };
+    }
+  }
+}
+
+function markDuplicate(row: StoredRow, kind: 'id' | 'fingerprint', link: LinkRow, reason: string): void {
+  row.status = 'duplicate';
+  row.reason = reason;
+  row.duplicateOf = {
+    kind,
+    ...(link.transaction_id === null ? {} : { transactionId: link.transaction_id }),
+    date: isoFromDay(link.day),
+    amount: major(link.amount, link.currency),
+    description: link.description,
+  };
+}
+
+/** Rules first, then the payee's most recent category; only categories of the row's direction. */
+function categorise(rows: StoredRow[], ctx: PreviewContext): void {
+  for (const row of rows) {
+    if (row.status === 'error') continue;
+    const rule = ctx.findRule(`${row.payee} ${row.description}`, row.minor, row.currency);
+    if (rule !== null) {
+      row.categoryId = rule.categoryId;
+      row.categorySource = 'rule';
+      row.ruleId = rule.id;
+      continue;
+    }
+    const fromPayee = ctx.payeeCategory(row.payee === '' ? row.description : row.payee, row.minor > 0);
+    if (fromPayee !== null) {
+      row.categoryId = fromPayee;
+      row.categorySource = 'payee';
+    }
+  }
+}
+
+/** A possible other leg: a new row of this file or an imported row of another pocket. */
+interface Leg {
+  pocketId: number;
+  day: number;
+  minor: number;
+  currency: string;
+  pairKey: string;
+  description: string;
+  row?: StoredRow;
+  link?: LinkRow;
+}
+
+/**
+ * Pairs new rows with their other leg in another pocket within IMPORT_MATCH_DAYS: the opposite
+ * amount in the same currency (a transfer), or the opposite direction in another currency within
+ * CONVERSION_TOLERANCE of the day's rate (a conversion). The nearest day wins; every leg is used
+ * once; pairs the user rejected are not proposed again.
+ */
+function pair(rows: StoredRow[], ctx: PreviewContext): void {
+  const legs: Leg[] = [
+    ...rows
+      .filter((r) => r.status === 'new' && r.pocketId !== null)
+      .map((r) => ({
+        pocketId: r.pocketId ?? 0,
+        day: r.day,
+        minor: r.minor,
+        currency: r.currency,
+        pairKey: r.pairKey,
+        description: r.description,
+        row: r,
+      })),
+    ...ctx.otherLegs.map((l) => ({
+      pocketId: l.pocket_id,
+      day: l.day,
+      minor: l.amount,
+      currency: l.currency,
+      pairKey: linkPairKey(l),
+      description: l.description,
+      link: l,
+    })),
+  ];
+  if (new Set(legs.map((l) => l.pocketId)).size < 2) return;
+  const push = <K>(map: Map<K, Leg[]>, key: K, leg: Leg) => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [leg]);
+    else list.push(leg);
+  };
+  const sameCurrency = new Map<string, Leg[]>();
+  const byCurrencyDay = new Map<string, Map<number, Leg[]>>();
+  for (const leg of legs) {
+    push(sameCurrency, `${leg.currency}|${leg.minor}`, leg);
+    let days = byCurrencyDay.get(leg.currency);
+    if (days === undefined) {
+      days = new Map<number, Leg[]>();
+      byCurrencyDay.set(leg.currency, days);
+    }
+    push(days, leg.day, leg);
+  }
+  const used = new Set<Leg>();
+  const fits = (a: Leg, b: Leg) =>
+    !used.has(b) &&
+    b.pocketId !== a.pocketId &&
+    Math.abs(a.day - b.day) <= IMPORT_MATCH_DAYS &&
+    !ctx.rejected.has(rejectedPairKey(a.pairKey, b.pairKey).join('\n'));
+  const nearest = (a: Leg, candidates: Leg[]) =>
+    candidates.sort((x, y) => Math.abs(x.day - a.day) - Math.abs(y.day - a.day))[0];
+
+  for (const leg of legs) {
+    const row = leg.row;
+    if (row === undefined || used.has(leg)) continue;
+    let other = nearest(
+      leg,
+      (sameCurrency.get(`${leg.currency}|${-leg.minor}`) ?? []).filter((b) => fits(leg, b)),
+    );
+    let kind: ImportMatch['kind'] = 'transfer';
+    if (other === undefined && byCurrencyDay.size > 1) {
+      kind = 'conversion';
+      const candidates: Leg[] = [];
+      for (const [currency, days] of byCurrencyDay) {
+        if (currency === leg.currency) continue;
+        for (let day = leg.day - IMPORT_MATCH_DAYS; day <= leg.day + IMPORT_MATCH_DAYS; day++)
+          for (const b of days.get(day) ?? []) {
+            if (Math.sign(b.minor) === Math.sign(leg.minor) || !fits(leg, b)) continue;
+            const expected = ctx.convert(Math.abs(leg.minor), leg.currency, currency, leg.day);
+            if (expected !== null && Math.abs(Math.abs(b.minor) - expected) <= expected * CONVERSION_TOLERANCE)
+              candidates.push(b);
+          }
+      }
+      other = nearest(leg, candidates);
+    }
+    if (other === undefined) continue;
+    used.add(leg);
+    used.add(other);
+    row.match = matchOf(kind, other);
+    row.matchKey = other.pairKey;
+    if (other.row !== undefined) {
+      other.row.match = matchOf(kind, leg);
+      other.row.matchKey = leg.pairKey;
+    }
+  }
+}
+
+function matchOf(kind: ImportMatch['kind'], leg: Leg): ImportMatch {
+  return {
+    kind,
+    ...(leg.row === undefined ? {} : { line: leg.row.line }),
+    ...(leg.link?.transaction_id == null ? {} : { transactionId: leg.link.transaction_id }),
+    pocketId: leg.pocketId,
+    date: isoFromDay(leg.day),
+    amount: major(leg.minor, leg.currency),
+    currency: leg.currency,
+    description: leg.description,
+  };
+}

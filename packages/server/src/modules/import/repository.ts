@@ -1,0 +1,291 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
+
+/** Rows per INSERT: far below both databases' limits on bound parameters. */
+const CHUNK = 500;
+
+export type BatchRow = Selectable<ImportBatchesTable>;
+export type LinkRow = Selectable<ImportLinksTable>;
+export type NewLink = Omit<LinkRow, 'id'>;
+
+/** A transaction in one currency near some days, with the pocket an import put it in (if any). */
+export interface NearbyTransaction {
+  id: number;
+  day: number;
+  /** Signed minor units. */
+  amount: number;
+  description: string;
+  pocketId: number | null;
+}
+
+/** SQL of import batches, their stored rows, links, profiles and rejected pairs; every query is scoped by user. */
+export class ImportRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insertBatch(batch: Omit<BatchRow, 'id' | 'imported'>): Promise<number> {
+    const { id } = await this.db.insertInto('import_batches').values(batch).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async insertRows(batchId: number, rows: readonly { line: number; data: string }[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await this.db
+        .insertInto('import_rows')
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ batch_id: batchId, line: r.line, data: r.data })))
+        .execute();
+  }
+
+  async findBatch(userId: number, id: number): Promise<BatchRow | undefined> {
+    return this.db
+      .selectFrom('import_batches')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The user's batches, newest first. */
+  async listBatches(userId: number, limit: number): Promise<BatchRow[]> {
+    return this.db
+      .selectFrom('import_batches')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The stored preview rows of a batch (JSON text), in line order. */
+  async rowsOf(batchId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('import_rows')
+      .select('data')
+      .where('batch_id', '=', batchId)
+      .orderBy('line')
+      .execute();
+    return rows.map((r) => r.data);
+  }
+
+  /** Previews nobody committed within their time, and their rows. */
+  async deleteExpired(userId: number, now: number): Promise<void> {
+    await this.db
+      .deleteFrom('import_batches')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'preview')
+      .where('expires_at', '<', now)
+      .execute();
+  }
+
+  /** Moves a batch from one status to another; false when it was no longer in `from` (a concurrent commit or undo). */
+  async moveStatus(
+    userId: number,
+    id: number,
+    from: BatchRow['status'],
+    changes: Partial<Pick<BatchRow, 'status' | 'imported' | 'replaced' | 'fixpoint_id' | 'committed_at' | 'undone_at'>>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('import_batches')
+      .set(changes)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Once committed, the stored preview has served its purpose. */
+  async deleteRows(batchId: number): Promise<void> {
+    await this.db.deleteFrom('import_rows').where('batch_id', '=', batchId).execute();
+  }
+
+  async insertLinks(links: readonly NewLink[]): Promise<void> {
+    for (let i = 0; i < links.length; i += CHUNK)
+      await this.db
+        .insertInto('import_links')
+        .values(links.slice(i, i + CHUNK))
+        .execute();
+  }
+
+  /** Every link of the given pockets: the keys a new file's rows are checked against. */
+  async linksOfPockets(userId: number, pocketIds: readonly number[]): Promise<LinkRow[]> {
+    if (pocketIds.length === 0) return [];
+    return this.db
+      .selectFrom('import_links')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('pocket_id', 'in', pocketIds)
+      .execute();
+  }
+
+  async linksOfBatch(batchId: number): Promise<LinkRow[]> {
+    return this.db.selectFrom('import_links').selectAll().where('batch_id', '=', batchId).orderBy('line').execute();
+  }
+
+  async deleteLinksOfBatch(batchId: number): Promise<void> {
+    await this.db.deleteFrom('import_links').where('batch_id', '=', batchId).execute();
+  }
+
+  /**
+   * Imported rows of other pockets that still stand as transactions, within the days: the other
+   * legs a new row may be a transfer or conversion with.
+   */
+  async standingLinksBetween(userId: number, fromDay: number, toDay: number, exceptPockets: readonly number[]) {
+    let q = this.db
+      .selectFrom('import_links')
+      .innerJoin('transactions', 'transactions.id', 'import_links.transaction_id')
+      .selectAll('import_links')
+      .where('import_links.user_id', '=', userId)
+      .where('transactions.user_id', '=', userId)
+      .where('import_links.day', '>=', fromDay)
+      .where('import_links.day', '<=', toDay);
+    if (exceptPockets.length > 0) q = q.where('import_links.pocket_id', 'not in', exceptPockets);
+    return q.execute();
+  }
+
+  /** The import link of a transaction an import wrote. */
+  async standingLink(userId: number, transactionId: number): Promise<LinkRow | undefined> {
+    return this.db
+      .selectFrom('import_links')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirst();
+  }
+
+  async finishCommit(
+    userId: number,
+    id: number,
+    changes: Pick<BatchRow, 'imported' | 'replaced' | 'fixpoint_id'>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('import_batches')
+      .set(changes)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setLinkTargets(id: number, targets: { transaction_id: number | null; conversion_id: number | null }) {
+    await this.db.updateTable('import_links').set(targets).where('id', '=', id).execute();
+  }
+
+  /**
+   * Transactions of a currency within the days, signed, each with the pocket an import linked it
+   * to (null for rows typed by hand): the near-duplicate candidates of a new row.
+   */
+  async transactionsNear(
+    userId: number,
+    currency: string,
+    fromDay: number,
+    toDay: number,
+  ): Promise<NearbyTransaction[]> {
+    const rows = await this.db
+      .selectFrom('transactions')
+      .leftJoin('import_links', (join) =>
+        join.onRef('import_links.transaction_id', '=', 'transactions.id').on('import_links.user_id', '=', userId),
+      )
+      .select([
+        'transactions.id',
+        'transactions.day',
+        'transactions.amount',
+        'transactions.is_income',
+        'transactions.description',
+        'import_links.pocket_id',
+      ])
+      .where('transactions.user_id', '=', userId)
+      .where('transactions.currency', '=', currency)
+      .where('transactions.day', '>=', fromDay)
+      .where('transactions.day', '<=', toDay)
+      .orderBy('transactions.day')
+      .orderBy('transactions.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      day: r.day,
+      amount: r.is_income === 1 ? r.amount : -r.amount,
+      description: r.description,
+      pocketId: r.pocket_id,
+    }));
+  }
+
+  /**
+   * The category each normalised payee's imported rows now have, most recent row first: the
+   * payee history categories fall back on.
+   */
+  async payeeCategories(userId: number): Promise<{ payee: string; categoryId: number; isIncome: boolean }[]> {
+    const rows = await this.db
+      .selectFrom('import_links')
+      .innerJoin('transactions', 'transactions.id', 'import_links.transaction_id')
+      .select(['import_links.payee', 'transactions.category_id', 'transactions.is_income'])
+      .where('import_links.user_id', '=', userId)
+      .where('transactions.user_id', '=', userId)
+      .where('transactions.kind', '=', 'real')
+      .where('import_links.payee', '!=', '')
+      .orderBy('transactions.time', 'desc')
+      .orderBy('transactions.id', 'desc')
+      .execute();
+    return rows.map((r) => ({ payee: r.payee, categoryId: r.category_id, isIncome: r.is_income === 1 }));
+  }
+
+  async profile(userId: number, pocketId: number): Promise<{ options: string; account: string } | undefined> {
+    return this.db
+      .selectFrom('import_profiles')
+      .select(['options', 'account'])
+      .where('user_id', '=', userId)
+      .where('pocket_id', '=', pocketId)
+      .executeTakeFirst();
+  }
+
+  /** The pockets whose saved profile names these statement accounts. */
+  async pocketsOfAccounts(userId: number, accounts: readonly string[]): Promise<Map<string, number>> {
+    const named = accounts.filter((a) => a !== '');
+    if (named.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('import_profiles')
+      .select(['account', 'pocket_id'])
+      .where('user_id', '=', userId)
+      .where('account', 'in', named)
+      .execute();
+    return new Map(rows.map((r) => [r.account, r.pocket_id]));
+  }
+
+  async saveProfile(userId: number, pocketId: number, account: string, options: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('import_profiles')
+      .values({ user_id: userId, pocket_id: pocketId, account, options, updated_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'pocket_id']).doUpdateSet({ account, options, updated_at: at }))
+      .execute();
+  }
+
+  async rejectedPairs(userId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('import_rejected_pairs')
+      .select(['first', 'second'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Set(rows.map((r) => `${r.first}\n${r.second}`));
+  }
+
+  async rejectPairs(userId: number, pairs: readonly [string, string][], at: number): Promise<void> {
+    for (let i = 0; i < pairs.length; i += CHUNK)
+      await this.db
+        .insertInto('import_rejected_pairs')
+        .values(
+          pairs.slice(i, i + CHUNK).map(([first, second]) => ({ user_id: userId, first, second, created_at: at })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+  }
+
+  /** Fixpoints at or after an instant: their errors change when rows before them are added. */
+  async fixpointsFrom(userId: number, time: number): Promise<{ count: number; earliest: number | null }> {
+    const row = await this.db
+      .selectFrom('fixpoints')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number>('time').as('earliest')])
+      .where('user_id', '=', userId)
+      .where('time', '>=', time)
+      .executeTakeFirst();
+    return { count: row?.count ?? 0, earliest: row?.earliest ?? null };
+  }
+}

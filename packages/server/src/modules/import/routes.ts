@@ -1,0 +1,70 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  idParamSchema,
+  MAX_IMPORT_BYTES,
+  type ImportBatch,
+  type ImportCommitResult,
+  type ImportPreview,
+  type ImportUndoResult,
+} from '@kassa/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, unsupportedMediaType } from '../../http/errors.js';
+import { parseOr400 } from '../../http/validate.js';
+import { sessionOf, type RequireUser } from '../auth/guard.js';
+import type { ImportService } from './service.js';
+
+/** The upload of import/preview: the file's bytes and the JSON `options` field. */
+async function upload(
+  request: FastifyRequest,
+): Promise<{ file: { name: string; bytes: Uint8Array }; options: unknown }> {
+  if (!request.isMultipart())
+    throw unsupportedMediaType('body: must be multipart/form-data with the statement in a field named file');
+  let file: { name: string; bytes: Uint8Array } | undefined;
+  let options: unknown = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // toBuffer fails with 413 past the file size limit (error-handler.ts).
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') file = { name: part.filename, bytes };
+    } else if (part.fieldname === 'options' && typeof part.value === 'string' && part.value.trim() !== '') {
+      try {
+        options = JSON.parse(part.value) as unknown;
+      } catch {
+        throw badRequest('options: is not valid JSON');
+      }
+    }
+  }
+  if (file === undefined) throw badRequest('file: is required (a multipart field named file)');
+  return { file, options };
+}
+
+/** Import of bank files (DESIGN §9): preview, commit, undo, and the list of batches. */
+export async function importRoutes(
+  app: FastifyInstance,
+  service: ImportService,
+  requireUser: RequireUser,
+): Promise<void> {
+  // Multipart only here, in this scope: every other route reads JSON alone.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
+    });
+    scope.post(
+      '/api/import/preview',
+      { preHandler: requireUser, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024 },
+      async (request): Promise<ImportPreview> => {
+        const { file, options } = await upload(request);
+        return service.preview(sessionOf(request).user, file, options);
+      },
+    );
+  });
+  app.post('/api/import/commit/:id', { preHandler: requireUser }, (request): Promise<ImportCommitResult> =>
+    service.commit(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id, request.body),
+  );
+  app.post('/api/import/undo/:id', { preHandler: requireUser }, (request): Promise<ImportUndoResult> =>
+    service.undo(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id),
+  );
+  app.get('/api/import/getall', { preHandler: requireUser }, (request): Promise<ImportBatch[]> =>
+    service.list(sessionOf(request).user),
+  );
+}

@@ -1,0 +1,327 @@
+import {
+  IMPORT_MATCH_DAYS,
+  IMPORT_PREVIEW_TTL_MS,
+  importCommitSchema,
+  importOptionsSchema,
+  type CsvOptions,
+  type ImportAccount,
+  type ImportBatch,
+  type ImportCommitResult,
+  type ImportEncoding,
+  type ImportPreview,
+  type ImportRow,
+  type ImportUndoResult,
+  type ResolvedImportOptions,
+} from '@kassa/contract';
+import { currencyInfo, dayFromIso } from '@kassa/money';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { parseOr400 } from '../../http/validate.js';
+import type { Owner } from '../auth/service.js';
+import { CategoriesRepository } from '../categories/repository.js';
+import { PocketsRepository, type PocketRow } from '../pockets/repository.js';
+import { Converter } from '../rates/conversion.js';
+import type { RatesService } from '../rates/service.js';
+import { compileRuleFinder } from '../rules/match.js';
+import { RulesRepository } from '../rules/repository.js';
+import { commitBatch, undoBatch } from './commit.js';
+import { normalisePayee } from './fingerprint.js';
+import { parseFile } from './formats/index.js';
+import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js';
+import { previewRows, ROW_HOUR_MS, type PreviewContext, type StoredRow } from './preview-rows.js';
+import { ImportRepository, type BatchRow } from './repository.js';
+
+/** Batches import/getall lists. */
+const LISTED_BATCHES = 200;
+
+/** What a pocket's import profile keeps: the options a user confirmed for its files. */
+export interface SavedProfile {
+  encoding: ImportEncoding;
+  csv?: CsvOptions;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The API's row: the stored row without what only commit needs. */
+function shown(row: StoredRow): ImportRow {
+  const out: Partial<StoredRow> = { ...row };
+  delete out.day;
+  delete out.minor;
+  delete out.fingerprint;
+  delete out.pairKey;
+  delete out.matchKey;
+  return out as ImportRow;
+}
+
+/**
+ * Import of bank files (DESIGN §9, docs/DECISIONS.md "Import"): preview reads and checks a file
+ * and stores the rows as shown; commit writes exactly those rows; undo takes a batch back out.
+ * The API and the admin CLI both come through here.
+ */
+export class ImportService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly rates: RatesService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Reads the file with the options (JSON of importOptionsSchema), stores the batch and returns what it would import. */
+  async preview(owner: Owner, file: { name: string; bytes: Uint8Array }, rawOptions: unknown): Promise<ImportPreview> {
+    const options = parseOr400(importOptionsSchema, rawOptions ?? {}, 'options');
+    const now = this.now();
+    const repo = new ImportRepository(this.db);
+    await repo.deleteExpired(owner.id, now);
+    const pockets = await new PocketsRepository(this.db).list(owner.id);
+    const chosen = options.pocketId === undefined ? undefined : pockets.find((p) => p.id === options.pocketId);
+    if (options.pocketId !== undefined && chosen === undefined)
+      throw notFound(`options.pocketId: pocket ${options.pocketId} not found`);
+
+    const request: ParseRequest = {
+      format: options.format ?? 'auto',
+      encoding: options.encoding ?? options.csv?.encoding,
+      ...(options.csv === undefined ? {} : { csv: options.csv }),
+    };
+    const given = options.csv !== undefined || request.encoding !== undefined;
+    const { parsed, source } = await this.read(file.bytes, request, given, chosen, repo, owner.id);
+
+    const accountPockets = await this.pocketsOfAccounts(owner.id, parsed.accounts, pockets, chosen, repo);
+    const accounts: ImportAccount[] = parsed.accounts.map((a, i) => ({
+      account: a.account,
+      currency: a.currency || accountPockets[i]?.currency || '',
+      pocketId: accountPockets[i]?.id ?? null,
+      ...(a.closingBalance === undefined ? {} : { closingBalance: a.closingBalance }),
+      ...(a.closingDate === undefined ? {} : { closingDate: a.closingDate }),
+    }));
+    const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
+    const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
+    const rows = previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
+
+    const counts = { new: 0, duplicate: 0, error: 0 };
+    let earliest = Infinity;
+    for (const r of rows) {
+      counts[r.status]++;
+      if (r.status === 'new') earliest = Math.min(earliest, r.day);
+    }
+    const affected =
+      earliest === Infinity
+        ? { count: 0, earliest: null }
+        : await repo.fixpointsFrom(owner.id, earliest * 86_400_000 + ROW_HOUR_MS);
+    const resolved: ResolvedImportOptions = {
+      pocketId: chosen?.id ?? null,
+      format: parsed.format,
+      encoding: parsed.encoding,
+      ...(parsed.csv === undefined ? {} : { csv: parsed.csv }),
+      source,
+    };
+    const expiresAt = now + IMPORT_PREVIEW_TTL_MS;
+    const batchId = await this.db.transaction().execute(async (trx) => {
+      const batches = new ImportRepository(trx);
+      const id = await batches.insertBatch({
+        user_id: owner.id,
+        file_name: file.name.slice(0, 255),
+        format: parsed.format,
+        options: JSON.stringify(resolved),
+        accounts: JSON.stringify(accounts),
+        status: 'preview',
+        row_count: rows.length,
+        replaced: null,
+        fixpoint_id: null,
+        created_at: now,
+        expires_at: expiresAt,
+        committed_at: null,
+        undone_at: null,
+      });
+      await batches.insertRows(
+        id,
+        rows.map((r) => ({ line: r.line, data: JSON.stringify(r) })),
+      );
+      return id;
+    });
+    return {
+      batchId,
+      format: parsed.format,
+      options: resolved,
+      accounts,
+      counts,
+      rows: rows.map(shown),
+      ...(parsed.table === undefined ? {} : { table: parsed.table }),
+      fixpoints: { affected: affected.count, earliest: affected.earliest === null ? null : iso(affected.earliest) },
+      expiresAt: iso(expiresAt),
+    };
+  }
+
+  /**
+   * Parses the file. Without options of the request's own, a pocket's saved profile is tried
+   * first; when it no longer fits the file (the bank changed its columns), detection takes over.
+   */
+  private async read(
+    bytes: Uint8Array,
+    request: ParseRequest,
+    given: boolean,
+    pocket: PocketRow | undefined,
+    repo: ImportRepository,
+    userId: number,
+  ): Promise<{ parsed: ParsedFile; source: ResolvedImportOptions['source'] }> {
+    if (!given && pocket !== undefined) {
+      const profile = await repo.profile(userId, pocket.id);
+      if (profile !== undefined) {
+        const saved = JSON.parse(profile.options) as SavedProfile;
+        try {
+          return {
+            parsed: parseFile(bytes, {
+              ...request,
+              encoding: saved.encoding,
+              ...(saved.csv ? { csv: saved.csv } : {}),
+            }),
+            source: 'profile',
+          };
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status !== 400) throw err;
+        }
+      }
+    }
+    return { parsed: parseFile(bytes, request), source: given ? 'given' : 'detected' };
+  }
+
+  /**
+   * The pocket of each statement account: the pocket whose profile names the account, else the
+   * chosen pocket (the only account, or the first whose currency fits), else the user's one
+   * pocket of the account's currency (or one pocket at all for files that name no currency).
+   */
+  private async pocketsOfAccounts(
+    userId: number,
+    accounts: readonly ParsedAccount[],
+    pockets: readonly PocketRow[],
+    chosen: PocketRow | undefined,
+    repo: ImportRepository,
+  ): Promise<(PocketRow | undefined)[]> {
+    const profiled = await repo.pocketsOfAccounts(
+      userId,
+      accounts.map((a) => a.account),
+    );
+    let chosenTaken = false;
+    return accounts.map((a) => {
+      const byProfile = pockets.find((p) => p.id === profiled.get(a.account));
+      if (byProfile !== undefined && (chosen === undefined || byProfile.id === chosen.id)) return byProfile;
+      if (
+        chosen !== undefined &&
+        !chosenTaken &&
+        (accounts.length === 1 || a.currency === '' || a.currency === chosen.currency)
+      ) {
+        chosenTaken = true;
+        return chosen;
+      }
+      if (byProfile !== undefined) return byProfile;
+      const candidates = a.currency === '' ? pockets : pockets.filter((p) => p.currency === a.currency);
+      return candidates.length === 1 ? candidates[0] : undefined;
+    });
+  }
+
+  /** Everything the preview compares the file with, read once. */
+  private async context(
+    userId: number,
+    parsed: ParsedFile,
+    pocketOfAccount: ReadonlyMap<string, PocketRow | null | undefined>,
+    repo: ImportRepository,
+  ): Promise<PreviewContext> {
+    const pocketIds = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.id] : [])))];
+    const days = parsed.rows.flatMap((r) => {
+      const day = dayFromIso(r.date);
+      return day === undefined ? [] : [day];
+    });
+    let first = Infinity;
+    let last = -Infinity;
+    for (const d of days) {
+      if (d < first) first = d;
+      if (d > last) last = d;
+    }
+    const from = first - IMPORT_MATCH_DAYS;
+    const to = last + IMPORT_MATCH_DAYS;
+    const currencies = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.currency] : [])))];
+    const nearby = new Map(
+      days.length === 0
+        ? []
+        : await Promise.all(
+            currencies.map(async (c) => [c, await repo.transactionsNear(userId, c, from, to)] as const),
+          ),
+    );
+
+    const categories = await new CategoriesRepository(this.db).list(userId, { type: 'real', active: true });
+    const direction = new Map(categories.map((c) => [c.id, c.isIncome]));
+    const rules = await new RulesRepository(this.db).list(userId);
+    const incomeRule = compileRuleFinder(rules.filter((r) => direction.get(r.categoryId) === true));
+    const expenseRule = compileRuleFinder(rules.filter((r) => direction.get(r.categoryId) === false));
+    const payees = new Map<string, number>();
+    for (const p of await repo.payeeCategories(userId)) {
+      const key = `${p.isIncome ? 1 : 0}|${p.payee}`;
+      if (!payees.has(key) && direction.get(p.categoryId) === p.isIncome) payees.set(key, p.categoryId);
+    }
+    const table = this.rates.table();
+    const converters = new Map<string, Converter | null>();
+    const converterTo = (code: string) => {
+      if (!converters.has(code)) {
+        try {
+          converters.set(code, new Converter(table, currencyInfo(code)));
+        } catch {
+          converters.set(code, null);
+        }
+      }
+      return converters.get(code) ?? null;
+    };
+
+    return {
+      pocketOf: (account) => pocketOfAccount.get(account) ?? null,
+      links: await repo.linksOfPockets(userId, pocketIds),
+      nearby: (currency) => nearby.get(currency) ?? [],
+      otherLegs: days.length === 0 ? [] : await repo.standingLinksBetween(userId, from, to, pocketIds),
+      findRule: (text, minor, currency) => {
+        const rule = (minor > 0 ? incomeRule : expenseRule)({ text, amountMinor: minor, currency });
+        return rule === null ? null : { id: rule.id, categoryId: rule.categoryId };
+      },
+      payeeCategory: (payee, isIncome) => payees.get(`${isIncome ? 1 : 0}|${normalisePayee(payee)}`) ?? null,
+      rejected: await repo.rejectedPairs(userId),
+      convert: (minor, fromCode, toCode, day) => {
+        try {
+          return Number(converterTo(toCode)?.toMinor(BigInt(minor), currencyInfo(fromCode), day) ?? NaN) || null;
+        } catch {
+          return null;
+        }
+      },
+    };
+  }
+
+  /** Writes the batch as previewed, with the body's overrides, in one database transaction. */
+  async commit(owner: Owner, batchId: number, body: unknown): Promise<ImportCommitResult> {
+    const input = parseOr400(importCommitSchema, body ?? {});
+    return commitBatch(this.db, owner.id, batchId, input, this.now());
+  }
+
+  /** Takes a committed batch back out of the books. */
+  async undo(owner: Owner, batchId: number): Promise<ImportUndoResult> {
+    return undoBatch(this.db, owner.id, batchId, this.now());
+  }
+
+  /** The user's batches, newest first (previews past their time are dropped first). */
+  async list(owner: Owner): Promise<ImportBatch[]> {
+    const repo = new ImportRepository(this.db);
+    await repo.deleteExpired(owner.id, this.now());
+    return (await repo.listBatches(owner.id, LISTED_BATCHES)).map(batchOf);
+  }
+}
+
+function batchOf(b: BatchRow): ImportBatch {
+  const accounts = JSON.parse(b.accounts) as ImportAccount[];
+  return {
+    id: b.id,
+    fileName: b.file_name,
+    format: b.format as ImportBatch['format'],
+    status: b.status,
+    pocketIds: [...new Set(accounts.flatMap((a) => (a.pocketId === null ? [] : [a.pocketId])))],
+    rows: b.row_count,
+    imported: b.imported,
+    createdAt: iso(b.created_at),
+    committedAt: b.committed_at === null ? null : iso(b.committed_at),
+    undoneAt: b.undone_at === null ? null : iso(b.undone_at),
+  };
+}
