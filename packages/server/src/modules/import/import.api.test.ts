@@ -22,7 +22,7 @@ interface CategoryDto {
   isIncome: boolean | null;
 }
 interface PocketDto {
-  id: number;
+  pocketId: number;
   name: string;
   currency: string;
 }
@@ -67,11 +67,11 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     const { client, userId } = await newUser(ctx, 'import-basic@example.com');
     const pocket = await pocketOf(client);
     const before = await books();
-    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     expect(await books()).toEqual(before);
     expect(shown.format).toBe('csv');
     expect(shown.counts).toEqual({ new: 5, duplicate: 0, error: 0 });
-    expect(shown.accounts).toEqual([{ account: '', currency: 'EUR', pocketId: pocket.id }]);
+    expect(shown.accounts).toEqual([{ account: '', currency: 'EUR', pocketId: pocket.pocketId }]);
     expect(shown.rows.map((r) => [r.line, r.date, r.amount, r.payee, r.status])).toEqual([
       [2, '2026-03-02', '-23.45', 'REWE Markt', 'new'],
       [3, '2026-03-03', '-61.00', 'Stadtwerke München', 'new'],
@@ -79,7 +79,12 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
       [5, '2026-03-05', '-3.50', 'Café Central', 'new'],
       [6, '2026-03-31', '2500.00', 'ACME GmbH', 'new'],
     ]);
-    expect(shown.options).toMatchObject({ format: 'csv', encoding: 'utf-8', source: 'detected', pocketId: pocket.id });
+    expect(shown.options).toMatchObject({
+      format: 'csv',
+      encoding: 'utf-8',
+      source: 'detected',
+      pocketId: pocket.pocketId,
+    });
     expect(shown.table?.header).toEqual(['Date', 'Payee', 'Description', 'Amount']);
     expect(okJson<ImportBatch[]>(await client.get('/api/import/getall'))).toMatchObject([
       { id: shown.batchId, status: 'preview', rows: 5, imported: 0, fileName: 'statement.csv', format: 'csv' },
@@ -111,7 +116,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     await expectTotalsRight(userId);
 
     // The same file again: every row is a duplicate, the two coffees included, and nothing is imported.
-    const again = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const again = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     expect(again.counts).toEqual({ new: 0, duplicate: 5, error: 0 });
     expect(again.rows.every((r) => r.duplicateOf?.kind === 'fingerprint')).toBe(true);
     const second = okJson<ImportCommitResult>(await client.post(`/api/import/commit/${again.batchId}`, {}));
@@ -120,7 +125,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
 
     // A third coffee on that day is new: the n-th occurrence is part of the fingerprint.
     const more = okJson<ImportPreview>(
-      await preview(client, `${STATEMENT}\n2026-03-05,Café Central,Coffee,-3.50`, { pocketId: pocket.id }),
+      await preview(client, `${STATEMENT}\n2026-03-05,Café Central,Coffee,-3.50`, { pocketId: pocket.pocketId }),
     );
     expect(more.rows.map((r) => r.status)).toEqual([
       'duplicate',
@@ -141,7 +146,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     const salary = okJson<CategoryDto>(
       await client.post('/api/category/add', { name: 'Salary', type: 'real', isIncome: true }),
     );
-    const first = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const first = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     // An income category on an expense row, a category of nobody, a line the file lacks: 4xx, nothing written.
     const before = await books();
     expectError(
@@ -176,7 +181,9 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
 
     // The payee history: REWE's last category is suggested next time; the skipped row is new again.
     const next = okJson<ImportPreview>(
-      await preview(client, `${STATEMENT}\n2026-04-02,REWE Markt,Card payment 0402,-41.10`, { pocketId: pocket.id }),
+      await preview(client, `${STATEMENT}\n2026-04-02,REWE Markt,Card payment 0402,-41.10`, {
+        pocketId: pocket.pocketId,
+      }),
     );
     const rewe = next.rows.find((r) => r.line === 7);
     expect(rewe).toMatchObject({ status: 'new', categoryId: food.id, categorySource: 'payee' });
@@ -216,7 +223,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
         client,
         `${STATEMENT}\n2026-03-06,Café Central,Big order,-35.00\n2026-03-07,REWE Markt,Refund,5.00`,
         {
-          pocketId: pocket.id,
+          pocketId: pocket.pocketId,
         },
       ),
     );
@@ -242,7 +249,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
         time: '2026-02-01T10:00:00Z',
       }),
     );
-    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     okJson(await client.post(`/api/import/commit/${shown.batchId}`, {}));
     const imported = okJson<TransactionDto[]>(await client.post('/api/transaction/getfiltered', ALL)).filter(
       (t) => t.id !== own.id,
@@ -272,7 +279,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     });
     expectError(await client.post(`/api/import/undo/${shown.batchId}`), 409, 'already undone');
 
-    const again = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const again = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     expect(again.counts).toEqual({ new: 5, duplicate: 0, error: 0 });
   });
 
@@ -280,7 +287,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     const { client } = await newUser(ctx, 'import-owner@example.com');
     const { client: other } = await newUser(ctx, 'import-other@example.com');
     const pocket = await pocketOf(client);
-    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     expectError(await other.post(`/api/import/commit/${shown.batchId}`, {}), 404);
     expectError(await other.post(`/api/import/undo/${shown.batchId}`), 404);
     expect(okJson<ImportBatch[]>(await other.get('/api/import/getall'))).toEqual([]);
@@ -288,12 +295,12 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     expectError(await client.post('/api/import/commit/2147483647', {}), 404);
     expectError(await client.post('/api/import/commit/abc', {}), 400, 'id:');
     // Another user's pocket is no pocket of ours.
-    expectError(await preview(other, STATEMENT, { pocketId: pocket.id }), 404, 'options.pocketId');
+    expectError(await preview(other, STATEMENT, { pocketId: pocket.pocketId }), 404, 'options.pocketId');
 
     okJson(await client.post(`/api/import/commit/${shown.batchId}`, {}));
     expectError(await client.post(`/api/import/commit/${shown.batchId}`, {}), 409, 'already committed');
 
-    const late = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    const late = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     await ctx.database.db.updateTable('import_batches').set({ expires_at: 1 }).where('id', '=', late.batchId).execute();
     expectError(await client.post(`/api/import/commit/${late.batchId}`, {}), 404);
   });
@@ -306,10 +313,14 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
       const { payload, extra } = await multipart(file, options);
       return client.post('/api/import/preview', payload, extra);
     };
-    expectError(await send({ name: 'empty.csv', content: '' }, { pocketId: pocket.id }), 422, 'empty');
+    expectError(await send({ name: 'empty.csv', content: '' }, { pocketId: pocket.pocketId }), 422, 'empty');
     const pdf = new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), 0, 1, 2, 3, 255, 254, 0, 0, 7]);
-    expectError(await send({ name: 'statement.pdf', content: pdf }, { pocketId: pocket.id }), 415, 'not a format');
-    expectError(await send(undefined, { pocketId: pocket.id }), 400, 'file: is required');
+    expectError(
+      await send({ name: 'statement.pdf', content: pdf }, { pocketId: pocket.pocketId }),
+      415,
+      'not a format',
+    );
+    expectError(await send(undefined, { pocketId: pocket.pocketId }), 400, 'file: is required');
     expectError(await send({ name: 's.csv', content: STATEMENT }, { format: 'xlsx' }), 400, 'options.format');
     expectError(await client.post('/api/import/preview', { file: 'x' }), 415, 'multipart/form-data');
     const { payload, extra } = await multipart({ name: 's.csv', content: STATEMENT }, undefined, '{"pocketId": ');
@@ -317,14 +328,14 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     expectError(
       await send(
         { name: 's.csv', content: STATEMENT },
-        { pocketId: pocket.id, csv: { columns: { date: 'Datum', amount: 'Amount' } } },
+        { pocketId: pocket.pocketId, csv: { columns: { date: 'Datum', amount: 'Amount' } } },
       ),
       400,
       'Datum',
     );
     // Bigger than 50 MB: 413.
     const huge = new Uint8Array(50 * 1024 * 1024 + 10).fill(0x41);
-    expectError(await send({ name: 'huge.csv', content: huge }, { pocketId: pocket.id }), 413, '50 MB');
+    expectError(await send({ name: 'huge.csv', content: huge }, { pocketId: pocket.pocketId }), 413, '50 MB');
     expect(await snapshotTables(ctx.database)).toEqual(before);
   });
 
@@ -342,7 +353,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
           '2026-03-05,D,w,0.00',
           '2026-03-06,E,v,-1.005',
         ].join('\n'),
-        { pocketId: pocket.id },
+        { pocketId: pocket.pocketId },
       ),
     );
     expect(shown.rows.map((r) => r.status)).toEqual(['new', 'error', 'error', 'error', 'error']);
@@ -377,12 +388,12 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
       skipLines: 0,
       columns: { date: 'Buchungstag', amount: 'Betrag', payee: 'Empfänger', description: 'Verwendungszweck' },
     };
-    const first = okJson<ImportPreview>(await preview(client, german, { pocketId: pocket.id, csv }));
+    const first = okJson<ImportPreview>(await preview(client, german, { pocketId: pocket.pocketId, csv }));
     expect(first.options.source).toBe('given');
     expect(first.rows.map((r) => r.amount)).toEqual(['-1234.56', '2500.00']);
     okJson(await client.post(`/api/import/commit/${first.batchId}`, {}));
     const next = okJson<ImportPreview>(
-      await preview(client, `${german}\n04.03.2026;Bäckerei;Brötchen;-3,20`, { pocketId: pocket.id }),
+      await preview(client, `${german}\n04.03.2026;Bäckerei;Brötchen;-3,20`, { pocketId: pocket.pocketId }),
     );
     expect(next.options.source).toBe('profile');
     expect(next.options.csv).toMatchObject(csv);
@@ -396,8 +407,10 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
   it('says which fixpoints a preview would change', async () => {
     const { client } = await newUser(ctx, 'import-fixpoint-warning@example.com');
     const pocket = await pocketOf(client);
-    okJson(await client.post('/api/fixpoint/set?time=2026-03-10T00:00:00Z', [{ pocketId: pocket.id, balance: 100 }]));
-    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.id }));
+    okJson(
+      await client.post('/api/fixpoint/set?time=2026-03-10T00:00:00Z', [{ pocketId: pocket.pocketId, balance: 100 }]),
+    );
+    const shown = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     expect(shown.fixpoints).toEqual({ affected: 1, earliest: '2026-03-10T00:00:00.000Z' });
   });
 });

@@ -21,7 +21,7 @@ interface ConversionDto {
   toCurrency: string;
 }
 interface PocketDto {
-  id: number;
+  pocketId: number;
   name: string;
   currency: string;
 }
@@ -78,7 +78,7 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
     const shown = await preview(
       client,
       ['2024-03-03,Pizzeria Roma,Card,-12.50', '2024-03-08,Pizzeria Roma,Card,-12.50'],
-      checking.id,
+      checking.pocketId,
     );
     expect(shown.rows[0]).toMatchObject({
       status: 'duplicate',
@@ -105,21 +105,21 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
     const first = await preview(
       client,
       ['2024-03-01,Savings,Transfer to savings,-500.00', '2024-03-02,Shop,Things,-20.00'],
-      checking.id,
+      checking.pocketId,
     );
     expect(first.rows.every((r) => r.match === undefined)).toBe(true);
     await commit(client, first.batchId);
     expect(await transactions(client)).toHaveLength(2);
 
     // The savings account's statement shows the other leg two days later.
-    const second = await preview(client, ['2024-03-03,Checking,Transfer from checking,500.00'], savings.id);
+    const second = await preview(client, ['2024-03-03,Checking,Transfer from checking,500.00'], savings.pocketId);
     const outgoing = (await transactions(client)).find((t) => t.amount === 500);
     expect(second.rows[0]).toMatchObject({
       status: 'new',
       match: {
         kind: 'transfer',
         transactionId: outgoing?.id,
-        pocketId: checking.id,
+        pocketId: checking.pocketId,
         date: '2024-03-01',
         amount: '-500.00',
       },
@@ -130,13 +130,15 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
     await expectTotalsRight(userId);
 
     // Re-importing either statement recognises its rows; undo puts the first import's row back.
-    expect((await preview(client, ['2024-03-03,Checking,Transfer from checking,500.00'], savings.id)).counts).toEqual({
+    expect(
+      (await preview(client, ['2024-03-03,Checking,Transfer from checking,500.00'], savings.pocketId)).counts,
+    ).toEqual({
       new: 0,
       duplicate: 1,
       error: 0,
     });
     expect(
-      (await preview(client, ['2024-03-01,Savings,Transfer to savings,-500.00'], checking.id)).rows[0]?.status,
+      (await preview(client, ['2024-03-01,Savings,Transfer to savings,-500.00'], checking.pocketId)).rows[0]?.status,
     ).toBe('duplicate');
     expect(okJson<ImportUndoResult>(await client.post(`/api/import/undo/${second.batchId}`))).toEqual({
       batchId: second.batchId,
@@ -154,13 +156,17 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
 
   it('proposes two currencies moving within the day rate as one conversion', async () => {
     const { client, userId, checking, dollars } = await userWithPockets('conversion@example.com');
-    const euros = await preview(client, ['2024-03-01,Wise,To USD,-500.00'], checking.id);
+    const euros = await preview(client, ['2024-03-01,Wise,To USD,-500.00'], checking.pocketId);
     await commit(client, euros.batchId);
     // 500 EUR at 1.0813 USD/EUR is 540.65 USD; 538.20 arrives after fees (within 5 %).
-    const usd = await preview(client, ['2024-03-02,Wise,From EUR,538.20', '2024-03-02,Cafe,Coffee,-4.00'], dollars.id);
+    const usd = await preview(
+      client,
+      ['2024-03-02,Wise,From EUR,538.20', '2024-03-02,Cafe,Coffee,-4.00'],
+      dollars.pocketId,
+    );
     expect(usd.rows[0]?.match).toMatchObject({
       kind: 'conversion',
-      pocketId: checking.id,
+      pocketId: checking.pocketId,
       amount: '-500.00',
       currency: 'EUR',
     });
@@ -186,9 +192,9 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
 
   it('remembers a pair the user rejected and does not propose it again', async () => {
     const { client, checking, savings } = await userWithPockets('rejected@example.com');
-    await commit(client, (await preview(client, ['2024-05-10,Landlord,Rent,-800.00'], checking.id)).batchId);
+    await commit(client, (await preview(client, ['2024-05-10,Landlord,Rent,-800.00'], checking.pocketId)).batchId);
     const lines = ['2024-05-11,Employer,Bonus,800.00'];
-    const shown = await preview(client, lines, savings.id);
+    const shown = await preview(client, lines, savings.pocketId);
     expect(shown.rows[0]?.match?.kind).toBe('transfer');
     expect(await commit(client, shown.batchId, { rows: [{ line: 2, match: false }] })).toMatchObject({
       imported: 1,
@@ -197,6 +203,6 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
     expect((await transactions(client)).map((t) => t.amount).sort()).toEqual([800, 800]);
     // Undo and preview again: the same pair is not proposed.
     okJson(await client.post(`/api/import/undo/${shown.batchId}`));
-    expect((await preview(client, lines, savings.id)).rows[0]?.match).toBeUndefined();
+    expect((await preview(client, lines, savings.pocketId)).rows[0]?.match).toBeUndefined();
   });
 });

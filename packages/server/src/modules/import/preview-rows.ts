@@ -168,6 +168,7 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
       const stored = byExternal.get(externalKey);
       if (stored !== undefined) {
         markDuplicate(row, 'id', stored, `line ${row.line}: bank id ${row.externalId} was imported before`);
+        if (stored.transaction_id !== null) claimed.add(stored.transaction_id);
       } else if (earlier !== undefined) {
         row.status = 'duplicate';
         row.reason = `line ${row.line}: bank id ${row.externalId} already appears on line ${earlier}`;
@@ -180,8 +181,15 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
       .find((l) => l !== undefined);
     if (stored !== undefined) {
       markDuplicate(row, 'fingerprint', stored, `line ${row.line}: the same row was imported before`);
-      continue;
+      // Recognised exactly: that transaction is no near match for another row of the file.
+      if (stored.transaction_id !== null) claimed.add(stored.transaction_id);
     }
+  }
+
+  // Then near matches, once every exact duplicate has claimed its transaction.
+  for (const row of rows) {
+    if (row.status !== 'new' || row.pocketId === null || row.externalId !== null) continue;
+    const pocketId = row.pocketId;
     // A near match: the same amount in this pocket (or typed by hand) within the days, not yet claimed.
     const near = (nearOf(row.currency).get(row.minor) ?? [])
       .filter((t) => !claimed.has(t.id) && Math.abs(t.day - row.day) <= IMPORT_MATCH_DAYS)

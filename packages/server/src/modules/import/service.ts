@@ -15,6 +15,7 @@ import {
 } from '@kassa/contract';
 import { currencyInfo, dayFromIso } from '@kassa/money';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
@@ -68,7 +69,8 @@ export class ImportService {
 
   /** Reads the file with the options (JSON of importOptionsSchema), stores the batch and returns what it would import. */
   async preview(owner: Owner, file: { name: string; bytes: Uint8Array }, rawOptions: unknown): Promise<ImportPreview> {
-    const options = parseOr400(importOptionsSchema, rawOptions ?? {}, 'options');
+    // Wrapped so a problem is named from the field down: "options.csv.delimiter: …".
+    const { options } = parseOr400(z.object({ options: importOptionsSchema }), { options: rawOptions ?? {} });
     const now = this.now();
     const repo = new ImportRepository(this.db);
     await repo.deleteExpired(owner.id, now);

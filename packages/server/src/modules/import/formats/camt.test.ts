@@ -1,0 +1,282 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../http/errors.js';
+import { parseCamt } from './camt.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/camt/${name}`, import.meta.url), 'utf8');
+
+function rejection(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A CAMT.053 .08 statement holding the given entries. */
+const statement = (entries: string, account = '<IBAN>DE02120300000000202051</IBAN>') => `<?xml version="1.0"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
+<Acct><Id>${account}</Id><Ccy>EUR</Ccy></Acct>
+${entries}
+</Stmt></BkToCstmrStmt></Document>`;
+
+const entry = (inner: string) =>
+  `<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-01-05</Dt></BookgDt>${inner}</Ntry>`;
+
+describe('parseCamt', () => {
+  it('reads a CAMT.053 .02 statement: DBIT/CRDT, a 3-detail batch, a pending entry skipped, negative CLBD', () => {
+    const iban = 'DE89370400440532013000';
+    expect(parseCamt(fixture('camt053-v02.xml'))).toEqual({
+      accounts: [{ account: iban, currency: 'EUR', closingBalance: '-495.90', closingDate: '2026-02-28' }],
+      rows: [
+        {
+          line: 1,
+          date: '2026-02-28',
+          amount: '-45.90',
+          currency: 'EUR',
+          description: 'Kartenzahlung girocard 27.02.2026 REWE SAGT DANKE 4711',
+          payee: 'REWE Markt GmbH',
+          externalId: '2026022800451234',
+          account: iban,
+        },
+        {
+          line: 2,
+          date: '2026-02-28',
+          amount: '1200.00',
+          currency: 'EUR',
+          description: 'Gehalt Februar 2026',
+          // A credit's other party is the debtor.
+          payee: 'Arbeitgeber & Partner GmbH',
+          // No AcctSvcrRef: NtryRef.
+          externalId: '000002',
+          account: iban,
+        },
+        {
+          line: 3,
+          date: '2026-02-28',
+          amount: '-100.00',
+          currency: 'EUR',
+          description: 'Mitgliedsbeitrag 2026',
+          payee: 'Sportverein Blau-Weiss e.V.',
+          externalId: '2026022800459876/1',
+          account: iban,
+        },
+        {
+          line: 4,
+          date: '2026-02-28',
+          amount: '-150.50',
+          currency: 'EUR',
+          description: 'Unterricht Maerz',
+          payee: 'Musikschule Klangwerk',
+          // The detail's own AcctSvcrRef.
+          externalId: '2026022800459876-B',
+          account: iban,
+        },
+        {
+          line: 5,
+          date: '2026-02-28',
+          amount: '-49.50',
+          currency: 'EUR',
+          description: 'Rechnung 2026-118',
+          payee: 'Buchhandlung Seitenweise',
+          externalId: '2026022800459876/3',
+          account: iban,
+        },
+        {
+          line: 6,
+          date: '2026-02-28',
+          amount: '-1500.00',
+          currency: 'EUR',
+          description: 'Miete Maerz 2026 Whg. 4',
+          payee: 'Hausverwaltung Schulz',
+          externalId: '2026022800460001',
+          account: iban,
+        },
+      ],
+    });
+  });
+
+  it('reads a CAMT.053 .08 statement with namespace prefixes: Sts/Cd, Pty/Nm, DtTm, reversal, batches', () => {
+    const iban = 'CH9300762011623852957';
+    const { accounts, rows } = parseCamt(fixture('camt053-v08.xml'));
+    expect(accounts).toEqual([{ account: iban, currency: 'CHF', closingBalance: '1940.00', closingDate: '2026-05-31' }]);
+    expect(rows).toEqual([
+      {
+        line: 1,
+        // 23:45 at +02:00 is 21:45 UTC the same day; the stated day is taken either way.
+        date: '2026-05-31',
+        amount: '-89.00',
+        currency: 'CHF',
+        description: 'Rechnung Mai 2026 Mobile',
+        payee: 'Swisscom (Schweiz) AG',
+        externalId: 'ZKB-20260531-0042',
+        account: iban,
+      },
+      {
+        line: 2,
+        date: '2026-05-20',
+        // A reversal (RvslInd) is signed by its CdtDbtInd alone.
+        amount: '89.00',
+        currency: 'CHF',
+        description: 'Rueckbuchung Lastschrift April',
+        payee: 'Swisscom (Schweiz) AG',
+        externalId: 'ZKB-20260520-0007',
+        account: iban,
+      },
+      {
+        line: 3,
+        date: '2026-05-25',
+        // Its details add up to 119.00, not 120.00: one row for the entry.
+        amount: '-120.00',
+        currency: 'CHF',
+        description: 'Sammelauftrag Spenden',
+        payee: '',
+        externalId: 'ZKB-20260525-0100',
+        account: iban,
+      },
+      {
+        line: 4,
+        date: '2026-05-28',
+        amount: '20.00',
+        currency: 'CHF',
+        description: 'Geschenk Anteil',
+        payee: 'Anna Keller',
+        externalId: 'ZKB-20260528-0200/1',
+        account: iban,
+      },
+      {
+        line: 5,
+        date: '2026-05-28',
+        amount: '25.00',
+        currency: 'CHF',
+        description: 'Geschenk Anteil',
+        payee: 'Marco Rossi',
+        externalId: 'ZKB-20260528-0200/2',
+        account: iban,
+      },
+      {
+        line: 6,
+        date: '2026-05-28',
+        amount: '15.00',
+        currency: 'CHF',
+        description: 'Sammelgutschrift 3 Zahlungen',
+        payee: 'Lea Brunner',
+        externalId: 'ZKB-20260528-0200/3',
+        account: iban,
+      },
+    ]);
+  });
+
+  it('reads a CAMT.052 .04 report: Othr account, currency from the balances, latest ITBD, value date, EndToEndId', () => {
+    expect(parseCamt(fixture('camt052-v04.xml'))).toEqual({
+      accounts: [{ account: '0532013000', currency: 'EUR', closingBalance: '1012.34', closingDate: '2026-04-15' }],
+      rows: [
+        {
+          line: 1,
+          // No BookgDt: the value day.
+          date: '2026-04-15',
+          amount: '32.34',
+          currency: 'EUR',
+          description: 'Erstattung Retoure 881',
+          payee: 'Versandhaus Nord',
+          externalId: 'E2E-RETOURE-881',
+          account: '0532013000',
+        },
+        {
+          line: 2,
+          date: '2026-04-15',
+          amount: '-4.00',
+          currency: 'EUR',
+          description: 'Kontofuehrungsentgelt',
+          payee: '',
+          // EndToEndId NOTPROVIDED is no id.
+          externalId: null,
+          account: '0532013000',
+        },
+      ],
+    });
+  });
+
+  it('prefers CLBD over ITBD and CLAV, whatever their order', () => {
+    const balance = (code: string, amount: string, indicator: string) =>
+      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Dt><Dt>2026-01-31</Dt></Dt></Bal>`;
+    const text = statement(
+      balance('CLAV', '5.00', 'CRDT') + balance('ITBD', '6.00', 'CRDT') + balance('CLBD', '7.50', 'DBIT'),
+    );
+    expect(parseCamt(text).accounts).toEqual([
+      { account: 'DE02120300000000202051', currency: 'EUR', closingBalance: '-7.50', closingDate: '2026-01-31' },
+    ]);
+  });
+
+  it('uses an id only when it is unique in the file, else the next candidate', () => {
+    const text = statement(
+      entry('<NtryRef>1</NtryRef><AcctSvcrRef>SAME</AcctSvcrRef>') +
+        entry('<NtryRef>2</NtryRef><AcctSvcrRef>SAME</AcctSvcrRef>') +
+        entry('<NtryRef>2</NtryRef><NtryDtls><TxDtls><Refs><EndToEndId>E2E-9</EndToEndId></Refs></TxDtls></NtryDtls>'),
+    );
+    expect(parseCamt(text).rows.map((r) => r.externalId)).toEqual(['1', null, 'E2E-9']);
+  });
+
+  it('reads a batch whose details lack amounts as one row', () => {
+    const text = statement(
+      entry(
+        '<AcctSvcrRef>B1</AcctSvcrRef><NtryDtls><TxDtls><RmtInf><Ustrd>a</Ustrd></RmtInf></TxDtls>' +
+          '<TxDtls><RmtInf><Ustrd>b</Ustrd></RmtInf></TxDtls></NtryDtls>',
+      ),
+    );
+    expect(parseCamt(text).rows).toEqual([
+      {
+        line: 1,
+        date: '2026-01-05',
+        amount: '-10.00',
+        currency: 'EUR',
+        description: 'a b',
+        payee: '',
+        externalId: 'B1',
+        account: 'DE02120300000000202051',
+      },
+    ]);
+  });
+
+  it('turns an entry with an unreadable amount, indicator or date into an error row', () => {
+    const text = statement(
+      '<Ntry><Amt Ccy="EUR">1O.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-01-05</Dt></BookgDt></Ntry>' +
+        '<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>X</CdtDbtInd><BookgDt><Dt>2026-01-05</Dt></BookgDt></Ntry>' +
+        '<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-02-30</Dt></BookgDt></Ntry>' +
+        '<Ntry><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-05</Dt></BookgDt></Ntry>',
+    );
+    expect(parseCamt(text).rows.map((r) => [r.line, r.date, r.amount, r.currency, r.error])).toEqual([
+      [1, '2026-01-05', '', 'EUR', 'entry 1, amount: "1O.00 DBIT" is not a signed amount'],
+      [2, '2026-01-05', '', 'EUR', 'entry 2, amount: "10.00 X" is not a signed amount'],
+      [3, '', '10.00', 'EUR', 'entry 3, booking date: missing or not a date'],
+      [4, '2026-01-05', '', 'EUR', 'entry 4, amount: missing'],
+    ]);
+  });
+
+  it('reads a statement without entries as its account alone, and an Othr account', () => {
+    expect(parseCamt(statement('', '<Othr><Id>12345678</Id></Othr>'))).toEqual({
+      accounts: [{ account: '12345678', currency: 'EUR' }],
+      rows: [],
+    });
+  });
+
+  it('rejects broken XML, a document without statements, and one without account or entries with 422', () => {
+    const broken = fixture('camt053-v02.xml').replace('</Ntry>', '');
+    const error = rejection(() => parseCamt(broken));
+    expect(error.status).toBe(422);
+    expect(error.message).toMatch(/^CAMT: the XML is not well-formed \(line \d+: Expected closing tag 'Ntry'/);
+    expect(rejection(() => parseCamt('<Ntry><Amt>1</Amt>'))).toMatchObject({ status: 422 });
+    expect(
+      rejection(() => parseCamt('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>')),
+    ).toMatchObject({
+      status: 422,
+      message: 'CAMT: no statement (BkToCstmrStmt/Stmt or BkToCstmrAcctRpt/Rpt) found',
+    });
+    expect(rejection(() => parseCamt('<Document><BkToCstmrStmt><Stmt><Id>1</Id></Stmt></BkToCstmrStmt></Document>'))).toMatchObject({
+      status: 422,
+      message: 'CAMT: the statement names no account and has no entries',
+    });
+  });
+});

@@ -1,0 +1,417 @@
+import type { CsvColumn, CsvColumns } from '@kassa/contract';
+import { badRequest } from '../../../http/errors.js';
+import { looksLikeAmount } from './amounts.js';
+import { looksLikeDate } from './dates.js';
+
+// Which column holds what: by the header's words in the languages of Europe's and America's
+// banks, checked against the values (a German "Valuta" is a day, an Italian one a currency).
+
+export const CSV_FIELDS = ['date', 'amount', 'debit', 'credit', 'currency', 'id', 'payee', 'description'] as const;
+export type CsvField = (typeof CSV_FIELDS)[number];
+
+/** 0-based column of each mapped field. */
+export type ColumnIndexes = Partial<Record<CsvField, number>> & { date: number };
+
+// Header words, normalised (lower case, no accents, ß → ss, ł → l, punctuation → space), best first:
+// the booking day before the value day, the free text before the booking type.
+const NAMES: Record<CsvField, readonly string[]> = {
+  date: [
+    'buchungstag',
+    'buchungsdatum',
+    'date',
+    'transaction date',
+    'posting date',
+    'posted date',
+    'booking date',
+    'date posted',
+    'trans date',
+    'completed date',
+    'datum',
+    'fecha',
+    'data',
+    'date operation',
+    'date de l operation',
+    'date d operation',
+    'date comptable',
+    'fecha operacion',
+    'fecha contable',
+    'boekdatum',
+    'transactiedatum',
+    'data operazione',
+    'data contabile',
+    'data ksiegowania',
+    'data operacji',
+    'datum zauctovani',
+    'value date',
+    'wertstellung',
+    'valutadatum',
+    'valuta',
+    'date valeur',
+    'date de valeur',
+    'fecha valor',
+    'data valuta',
+    'rentedatum',
+  ],
+  amount: [
+    'betrag',
+    'amount',
+    'montant',
+    'importe',
+    'bedrag',
+    'importo',
+    'umsatz',
+    'transaction amount',
+    'monto',
+    'kwota',
+    'castka',
+    'summe',
+  ],
+  debit: [
+    'soll',
+    'debit',
+    'belastung',
+    'ausgang',
+    'ausgaben',
+    'withdrawal',
+    'withdrawals',
+    'paid out',
+    'money out',
+    'debit amount',
+    'debe',
+    'cargo',
+    'cargos',
+    'af',
+    'uitgaven',
+    'addebiti',
+    'addebito',
+    'uscite',
+    'obciazenia',
+    'lastschrift',
+  ],
+  credit: [
+    'haben',
+    'credit',
+    'gutschrift',
+    'eingang',
+    'einnahmen',
+    'deposit',
+    'deposits',
+    'paid in',
+    'money in',
+    'credit amount',
+    'haber',
+    'abono',
+    'abonos',
+    'bij',
+    'inkomsten',
+    'accrediti',
+    'accredito',
+    'entrate',
+    'uznania',
+  ],
+  currency: ['wahrung', 'waehrung', 'currency', 'devise', 'moneda', 'valuta', 'divisa', 'ccy', 'munt', 'waluta', 'mena'],
+  id: [
+    'id',
+    'transaction id',
+    'reference number',
+    'referenz',
+    'transaktions id',
+    'transaktionsnummer',
+    'transaction reference',
+    'bank reference',
+    'reference id',
+    'referencia',
+    'riferimento',
+    'transactie id',
+    'fitid',
+    'ref',
+  ],
+  payee: [
+    'empfanger',
+    'empfaenger',
+    'zahlungsempfanger',
+    'zahlungsempfaenger',
+    'auftraggeber begunstigter',
+    'auftraggeber beguenstigter',
+    'beguenstigter',
+    'begunstigter',
+    'auftraggeber',
+    'zahlungspflichtiger',
+    'zahlungspflichtige',
+    'payee',
+    'payee name',
+    'name',
+    'counterparty',
+    'counterparty name',
+    'merchant',
+    'payer',
+    'beneficiaire',
+    'beneficiario',
+    'ordenante',
+    'naam',
+    'tegenpartij',
+    'controparte',
+    'kontrahent',
+    'nazwa kontrahenta',
+    'nadawca odbiorca',
+    'odbiorca',
+    'nadawca',
+    'protistrana',
+  ],
+  description: [
+    'verwendungszweck',
+    'description',
+    'memo',
+    'libelle',
+    'concepto',
+    'omschrijving',
+    'mededelingen',
+    'details',
+    'transaction details',
+    'narrative',
+    'reference',
+    'descrizione',
+    'causale',
+    'descripcion',
+    'beschreibung',
+    'text',
+    'buchungstext',
+    'detail',
+    'particulars',
+    'opis',
+    'tytul',
+    'popis',
+    'avisierungstext',
+  ],
+};
+
+/**
+ * Columns that hold a running balance, a fee or the amount in a foreign currency: never the amount
+ * or the currency, whatever their values look like ("Amount (Foreign Currency)", "Saldo in CHF").
+ */
+const NOT_THE_AMOUNT = ['saldo', 'balance', 'kontostand', 'solde', 'stand', 'foreign', 'original', 'fee', 'fees'];
+const MONEY_FIELDS: ReadonlySet<CsvField> = new Set(['amount', 'debit', 'credit', 'currency']);
+const hasWord = (header: string, words: readonly string[]) => words.some((word) => ` ${header} `.includes(` ${word} `));
+
+const ACCENTS = /\p{M}/gu;
+const NOT_WORD = /[^a-z0-9]+/g;
+
+/** A header cell as the word lists are written: "Auftraggeber / Begünstigter" → "auftraggeber begunstigter". */
+export function normaliseHeader(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/ł/g, 'l')
+    .normalize('NFD')
+    .replace(ACCENTS, '')
+    .replace(NOT_WORD, ' ')
+    .trim();
+}
+
+/**
+ * How well a normalised header names a field: 0.. for the whole header, 100.. for its first words,
+ * 200.. for words inside; null when not at all. An id only by its first words: a "Gläubiger-ID"
+ * names the creditor, and taking it as the row's id would make every row from one creditor a duplicate.
+ */
+function nameScore(header: string, field: CsvField): number | null {
+  if (MONEY_FIELDS.has(field) && hasWord(header, NOT_THE_AMOUNT)) return null;
+  let best: number | null = null;
+  NAMES[field].forEach((name, rank) => {
+    let score: number | null = null;
+    if (header === name) score = rank;
+    else if (header.startsWith(`${name} `)) score = 100 + rank;
+    else if (field !== 'id' && ` ${header} `.includes(` ${name} `)) score = 200 + rank;
+    if (score !== null && (best === null || score < best)) best = score;
+  });
+  return best;
+}
+
+/** How many different fields a record's cells name: a header names several, a title line or data none. */
+export function headerFieldCount(cells: readonly string[]): number {
+  const named = new Set<CsvField>();
+  for (const cell of cells) {
+    const header = normaliseHeader(cell);
+    if (header === '') continue;
+    for (const field of CSV_FIELDS) if (nameScore(header, field) !== null) named.add(field);
+  }
+  if (named.has('debit') && named.has('credit')) named.add('amount');
+  return named.size;
+}
+
+const CURRENCY_CODE = /^[A-Za-z]{3}$|^\p{Sc}$/u;
+
+/** Share of the non-empty values passing a test; `emptyOk` when a column may be empty in the sample. */
+function share(values: readonly string[], test: (value: string) => boolean, emptyOk: boolean): boolean {
+  let present = 0;
+  let passing = 0;
+  for (const raw of values) {
+    const value = raw.trim();
+    if (value === '') continue;
+    present++;
+    if (test(value)) passing++;
+  }
+  return present === 0 ? emptyOk : passing * 2 >= present;
+}
+
+function fitsValues(field: CsvField, values: readonly string[]): boolean {
+  switch (field) {
+    case 'date':
+      return share(values, looksLikeDate, false);
+    case 'amount':
+      return share(values, looksLikeAmount, false);
+    case 'debit':
+    case 'credit':
+      return share(values, looksLikeAmount, true);
+    case 'currency':
+      return share(values, (v) => CURRENCY_CODE.test(v), false);
+    default:
+      return true;
+  }
+}
+
+/** Found by values alone, an amount column must show a sign or decimals somewhere: ids and account numbers do not. */
+const AMOUNT_EVIDENCE = /[-\u2212(]|[.,]\d\d?(?!\d)/;
+
+const columnValues = (sample: readonly string[][], column: number) => sample.map((cells) => cells[column] ?? '');
+
+/** The first column not yet taken whose values are mostly of a kind (for files whose header words are unknown). */
+function byValues(
+  header: readonly string[],
+  sample: readonly string[][],
+  width: number,
+  taken: ReadonlySet<number>,
+  test: (value: string) => boolean,
+  evidence?: RegExp,
+): number | undefined {
+  for (let column = 0; column < width; column++) {
+    if (taken.has(column)) continue;
+    const name = normaliseHeader(header[column] ?? '');
+    if (hasWord(name, NOT_THE_AMOUNT)) continue;
+    let present = 0;
+    let passing = 0;
+    for (const cells of sample) {
+      const value = (cells[column] ?? '').trim();
+      if (value === '') continue;
+      present++;
+      if (test(value)) passing++;
+    }
+    if (present === 0 || passing < present * 0.8) continue;
+    if (evidence === undefined || sample.some((cells) => evidence.test(cells[column] ?? ''))) return column;
+  }
+  return undefined;
+}
+
+/**
+ * The columns found by header words (best names first, each column used once), checked against
+ * the values; date and amount also by the values alone when no header names them (or there is no
+ * header). Debit and credit only when there is no amount column, and only as a pair.
+ */
+export function detectColumns(
+  header: readonly string[],
+  sample: readonly string[][],
+  width: number,
+): Partial<ColumnIndexes> {
+  const candidates: { field: CsvField; column: number; score: number }[] = [];
+  header.forEach((cell, column) => {
+    const name = normaliseHeader(cell);
+    if (name === '') return;
+    CSV_FIELDS.forEach((field, order) => {
+      const score = nameScore(name, field);
+      if (score !== null) candidates.push({ field, column, score: score * 10 + order });
+    });
+  });
+  candidates.sort((a, b) => a.score - b.score || a.column - b.column);
+  const found: Partial<ColumnIndexes> = {};
+  const taken = new Set<number>();
+  for (const { field, column } of candidates) {
+    if (found[field] !== undefined || taken.has(column)) continue;
+    if (!fitsValues(field, columnValues(sample, column))) continue;
+    found[field] = column;
+    taken.add(column);
+  }
+  if (found.date === undefined) {
+    found.date = byValues(header, sample, width, taken, looksLikeDate);
+    if (found.date !== undefined) taken.add(found.date);
+  }
+  if (found.amount === undefined && (found.debit === undefined || found.credit === undefined)) {
+    found.amount = byValues(header, sample, width, taken, looksLikeAmount, AMOUNT_EVIDENCE);
+    if (found.amount !== undefined) taken.add(found.amount);
+  }
+  if (found.amount !== undefined) {
+    delete found.debit;
+    delete found.credit;
+  } else if (found.debit === undefined || found.credit === undefined) {
+    delete found.debit;
+    delete found.credit;
+  }
+  if (header.length === 0 && found.description === undefined) {
+    found.description = longestText(sample, width, taken);
+  }
+  return found;
+}
+
+/** Without a header: the description is the column with the longest texts that are no numbers. */
+function longestText(sample: readonly string[][], width: number, taken: ReadonlySet<number>): number | undefined {
+  let best: number | undefined;
+  let bestLength = 0;
+  for (let column = 0; column < width; column++) {
+    if (taken.has(column)) continue;
+    const values = columnValues(sample, column).map((v) => v.trim());
+    if (values.some((v) => v !== '' && looksLikeAmount(v))) continue;
+    const length = values.reduce((sum, v) => sum + v.length, 0);
+    if (length > bestLength) {
+      best = column;
+      bestLength = length;
+    }
+  }
+  return best;
+}
+
+/** A column given by the caller: its index, or a 400 naming the option and the column. */
+function resolveColumn(field: CsvField, column: CsvColumn, header: readonly string[], width: number): number {
+  if (typeof column === 'number') {
+    if (column < width) return column;
+    throw badRequest(`options.csv.columns.${field}: the file has no column ${column} (it has ${width} columns)`);
+  }
+  const wanted = column.trim().toLowerCase();
+  const index = header.findIndex((cell) => cell.trim().toLowerCase() === wanted);
+  if (index >= 0) return index;
+  throw badRequest(`options.csv.columns.${field}: the file has no column "${column}"`);
+}
+
+/** The caller's mapping as indexes; it must name an amount column, or a debit and a credit column. */
+export function resolveColumns(given: CsvColumns, header: readonly string[], width: number): ColumnIndexes {
+  const indexes: ColumnIndexes = { date: resolveColumn('date', given.date, header, width) };
+  for (const field of CSV_FIELDS) {
+    const column = given[field];
+    if (field !== 'date' && column !== undefined) indexes[field] = resolveColumn(field, column, header, width);
+  }
+  if (indexes.amount === undefined && (indexes.debit === undefined || indexes.credit === undefined)) {
+    throw badRequest('options.csv.columns: map an amount column, or both a debit and a credit column');
+  }
+  if (indexes.amount !== undefined) {
+    delete indexes.debit;
+    delete indexes.credit;
+  }
+  return indexes;
+}
+
+/**
+ * The mapping to return: a column as the caller gave it, else by its header text when that names
+ * it alone, else by index.
+ */
+export function describeColumns(indexes: ColumnIndexes, header: readonly string[], given?: CsvColumns): CsvColumns {
+  const name = (column: number, field: CsvField): CsvColumn => {
+    const asGiven = given?.[field];
+    if (asGiven !== undefined) return asGiven;
+    const text = (header[column] ?? '').trim();
+    const unique = text !== '' && header.filter((cell) => cell.trim().toLowerCase() === text.toLowerCase()).length === 1;
+    return unique ? text : column;
+  };
+  const columns: CsvColumns = { date: name(indexes.date, 'date') };
+  for (const field of CSV_FIELDS) {
+    const column = indexes[field];
+    if (field !== 'date' && column !== undefined) columns[field] = name(column, field);
+  }
+  return columns;
+}

@@ -1,0 +1,202 @@
+import type { CsvDateFormat, CsvOptions, ImportEncoding, ImportTable, ResolvedImportOptions } from '@kassa/contract';
+import { unprocessable } from '../../../http/errors.js';
+import { addAmounts, detectNumberFormat, looksLikeAmount, negateAmount, normaliseAmount } from './amounts.js';
+import type { NumberFormat } from './amounts.js';
+import { describeColumns, detectColumns, headerFieldCount, resolveColumns } from './csv-columns.js';
+import type { ColumnIndexes } from './csv-columns.js';
+import { detectLayout, HEAD_LINES, scanHead } from './csv-dialect.js';
+import { forEachRecord } from './csv-records.js';
+import { detectDateFormat, looksLikeDate, parseDate } from './dates.js';
+import { PREVIEW_TABLE_ROWS } from './types.js';
+import type { ParsedRow, ParsedStatement } from './types.js';
+
+// A bank's CSV export of any dialect: the dialect and column mapping detected from the first
+// lines (each part the caller gives overrides detection), then every record read into a row.
+
+export type ResolvedCsvOptions = NonNullable<ResolvedImportOptions['csv']>;
+
+export interface CsvFile extends ParsedStatement {
+  csv: ResolvedCsvOptions;
+  table: ImportTable;
+}
+
+interface HeadRow {
+  cells: string[];
+  line: number;
+}
+
+export const NOT_TABULAR = 'The file is not CSV: no delimiter (, ; tab |) splits its lines into the same columns';
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/** A record that is data, not a header: no header words, a date and an amount. */
+const looksLikeData = (cells: readonly string[]) =>
+  headerFieldCount(cells) === 0 &&
+  cells.some((cell) => looksLikeDate(cell)) &&
+  cells.some((cell) => !looksLikeDate(cell) && looksLikeAmount(cell));
+
+/** The header: the first record naming two fields near where the table starts, else where it starts. */
+function findHeader(rows: readonly HeadRow[], tableLine: number): number {
+  const start = Math.max(
+    0,
+    rows.findIndex((row) => row.line >= tableLine),
+  );
+  // Look a few records back too: a header without the trailing delimiter of the rows has one column less.
+  for (let i = Math.max(0, start - 3); i < Math.min(rows.length, start + 16); i++) {
+    const cells = rows[i]?.cells ?? [];
+    if (!isBlank(cells) && headerFieldCount(cells) >= 2) return i;
+  }
+  return start;
+}
+
+/** The decimal separator to assume when the amounts do not tell: ',' with ';' or with day.month. dates. */
+function preferredDecimal(delimiter: string, dateValues: readonly string[]): NumberFormat['decimalSeparator'] {
+  if (delimiter === ';') return ',';
+  const firstDate = dateValues.find((value) => value.trim() !== '') ?? '';
+  return /^\s*\d{1,2}\.\d{1,2}\.\d{2,4}/.test(firstDate) ? ',' : '.';
+}
+
+const RUN_OF_SPACE = /\s+/g;
+const NEEDS_CLEANING = /\s\s|[\t\n\r]/;
+
+/** A text cell on one line: a quoted line break or a run of spaces becomes one space. */
+const clean = (value: string) => (NEEDS_CLEANING.test(value) ? value.replace(RUN_OF_SPACE, ' ').trim() : value.trim());
+
+interface RowReader {
+  columns: ColumnIndexes;
+  number: Required<NumberFormat>;
+  dateFormat: CsvDateFormat;
+}
+
+type AmountCell = { ok: true; amount: string } | { ok: false; error: string } | null;
+
+/** An amount cell: null when empty, the normalised amount, or an error naming the field. */
+function readAmount(cells: readonly string[], column: number | undefined, reader: RowReader, field: string): AmountCell {
+  const text = column === undefined ? '' : (cells[column] ?? '').trim();
+  if (text === '') return null;
+  const amount = normaliseAmount(text, reader.number);
+  return amount === null ? { ok: false, error: `${field}: "${text}" is not a number` } : { ok: true, amount };
+}
+
+/** One record as a row; null for a line with neither a date nor an amount (a summary or separator line). */
+function readRow(cells: readonly string[], line: number, reader: RowReader): ParsedRow | null {
+  const { columns } = reader;
+  const cell = (column: number | undefined) => (column === undefined ? '' : (cells[column] ?? ''));
+  const dateText = cell(columns.date).trim();
+  const date = dateText === '' ? null : parseDate(dateText, reader.dateFormat);
+  const errors: string[] = [];
+  let amount: string | null = null;
+  let noAmount: boolean;
+  if (columns.amount !== undefined) {
+    const read = readAmount(cells, columns.amount, reader, 'amount');
+    noAmount = read === null;
+    if (read?.ok === false) errors.push(read.error);
+    else if (read?.ok === true) amount = read.amount;
+  } else {
+    // The amount is credit − debit; a debit is money out whether the bank writes it signed or not.
+    const debit = readAmount(cells, columns.debit, reader, 'debit');
+    const credit = readAmount(cells, columns.credit, reader, 'credit');
+    noAmount = debit === null && credit === null;
+    if (debit?.ok === false) errors.push(debit.error);
+    if (credit?.ok === false) errors.push(credit.error);
+    const out = debit?.ok === true ? negateAmount(debit.amount.replace(/^-/, '')) : null;
+    const into = credit?.ok === true ? credit.amount : null;
+    if (errors.length === 0 && !noAmount) amount = out === null ? into : into === null ? out : addAmounts(into, out);
+  }
+  if (date === null && noAmount) return null;
+  if (date === null) errors.unshift(dateText === '' ? 'date: missing' : `date: "${dateText}" is not a date in ${reader.dateFormat}`);
+  if (noAmount) errors.push('amount: missing');
+  const row: ParsedRow = {
+    line,
+    date: date ?? '',
+    amount: amount ?? '',
+    currency: cell(columns.currency).trim().toUpperCase(),
+    description: clean(cell(columns.description)),
+    payee: clean(cell(columns.payee)),
+    externalId: cell(columns.id).trim() || null,
+    account: '',
+  };
+  if (errors.length > 0) row.error = `line ${line}, ${errors.join('; ')}`;
+  return row;
+}
+
+function missingColumns(columns: Partial<ColumnIndexes>): string | null {
+  const noDate = columns.date === undefined;
+  const noAmount = columns.amount === undefined && (columns.debit === undefined || columns.credit === undefined);
+  if (!noDate && !noAmount) return null;
+  const what = noDate && noAmount ? 'a date column nor an amount column' : noDate ? 'a date column' : 'an amount column';
+  return `Kassa finds neither ${what} in the CSV file${noAmount ? ' (nor debit and credit columns)' : ''}; set the column mapping by hand`;
+}
+
+/** Reads a CSV file; throws 422 when it is no table or lacks a date or amount column, 400 for a mapping it does not fit. */
+export function readCsv(text: string, given: CsvOptions, encoding: ImportEncoding): CsvFile {
+  const head = scanHead(text, HEAD_LINES + (given.skipLines ?? 0));
+  const layout = detectLayout(head.records, given.delimiter);
+  const delimiter = given.delimiter ?? layout?.delimiter;
+  if (delimiter === undefined) throw unprocessable(NOT_TABULAR);
+
+  const rows: HeadRow[] = [];
+  forEachRecord(head.text, delimiter, 1, (cells, line) => rows.push({ cells, line }));
+  const skip = given.skipLines;
+  const headerIndex =
+    skip !== undefined
+      ? rows.findIndex((row) => row.line > skip && !isBlank(row.cells))
+      : findHeader(rows, layout === null ? 1 : (head.records[layout.first]?.line ?? 1));
+  const headerRow = rows[headerIndex];
+  if (headerRow === undefined) throw unprocessable('The CSV file has no rows below its title lines');
+  const hasHeader = !looksLikeData(headerRow.cells);
+  const header = hasHeader ? headerRow.cells.map((cell) => cell.trim()) : [];
+  const sample = rows
+    .slice(hasHeader ? headerIndex + 1 : headerIndex)
+    .map((row) => row.cells)
+    .filter((cells) => !isBlank(cells));
+  const width = Math.max(header.length, ...sample.map((cells) => cells.length));
+
+  const found = given.columns ? resolveColumns(given.columns, header, width) : detectColumns(header, sample, width);
+  const missing = missingColumns(found);
+  if (missing !== null || found.date === undefined) throw unprocessable(missing ?? 'no date column');
+  const columns: ColumnIndexes = { ...found, date: found.date };
+
+  const valuesOf = (column: number | undefined) => (column === undefined ? [] : sample.map((cells) => cells[column] ?? ''));
+  const dateValues = valuesOf(columns.date);
+  const amountValues = [...valuesOf(columns.amount), ...valuesOf(columns.debit), ...valuesOf(columns.credit)];
+  const detected = detectNumberFormat(amountValues, preferredDecimal(delimiter, dateValues), given.decimalSeparator);
+  const number = { ...detected, thousandsSeparator: given.thousandsSeparator ?? detected.thousandsSeparator };
+  const dateFormat = given.dateFormat ?? detectDateFormat(dateValues, number.decimalSeparator === ',');
+  if (dateFormat === null) {
+    const example = dateValues.find((value) => value.trim() !== '') ?? '';
+    throw unprocessable(`The CSV date column holds no dates Kassa reads (e.g. "${example}"); set the date format by hand`);
+  }
+
+  const reader: RowReader = { columns, number, dateFormat };
+  const headerLine = headerRow.line;
+  const parsed: ParsedRow[] = [];
+  const table: string[][] = [];
+  const currencies = new Set<string>();
+  forEachRecord(text, delimiter, headerLine, (cells, line) => {
+    if ((hasHeader && line === headerLine) || isBlank(cells)) return;
+    if (table.length < PREVIEW_TABLE_ROWS) table.push(cells);
+    const row = readRow(cells, line, reader);
+    if (row === null) return;
+    currencies.add(row.currency);
+    parsed.push(row);
+  });
+
+  // One currency for every row (none blank) is the account's currency.
+  const [only] = currencies;
+  const currency = currencies.size === 1 && only !== undefined ? only : '';
+  return {
+    accounts: [{ account: '', currency }],
+    rows: parsed,
+    csv: {
+      delimiter,
+      decimalSeparator: number.decimalSeparator,
+      thousandsSeparator: number.thousandsSeparator,
+      dateFormat,
+      encoding,
+      skipLines: skip ?? headerLine - 1,
+      columns: describeColumns(columns, header, given.columns),
+    },
+    table: { header, rows: table },
+  };
+}

@@ -1,0 +1,189 @@
+import { unprocessable } from '../../../http/errors.js';
+import {
+  StatementAccounts,
+  cleanText,
+  elementsAt,
+  isElement,
+  isoDay,
+  normaliseAmount,
+  quoted,
+  readXml,
+  textAt,
+  type XmlElement,
+  type XmlValue,
+} from './statement-values.js';
+import type { ParsedRow, ParsedStatement } from './types.js';
+
+// OFX / QFX (Open Financial Exchange): 1.x is SGML with unclosed leaf elements, 2.x is XML. Both
+// are read by one mapping over the XML tree; 1.x is first made XML (sgmlToXml).
+
+/** The statement aggregates read, with the aggregate naming their account. */
+const STATEMENTS = { STMTRS: 'BANKACCTFROM', CCSTMTRS: 'CCACCTFROM' } as const;
+type StatementTag = keyof typeof STATEMENTS;
+
+const REPEATED = new Set(['STMTTRNRS', 'CCSTMTTRNRS', 'STMTRS', 'CCSTMTRS', 'STMTTRN']);
+
+const PARSER_OPTIONS = {
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  isArray: (name: string) => REPEATED.has(name),
+};
+
+/** Reads an OFX 1.x (SGML) or 2.x (XML) bank or credit card statement file. */
+export function parseOfx(text: string): ParsedStatement {
+  const start = /<OFX\s*>/i.exec(text);
+  if (start === null) throw unprocessable('OFX: no <OFX> element found');
+  const header = text.slice(0, start.index);
+  // 1.x announces itself with colon header lines (OFXHEADER:100); 2.x with <?xml?> and <?OFX?>.
+  const sgml = !header.includes('<?') && /OFXHEADER\s*:/i.test(header);
+  const body = text.slice(start.index);
+  // The header gives way to as many empty lines, so the XML's line numbers are the file's.
+  const lines = '\n'.repeat(countLines(header));
+  const tree = readXml(lines + (sgml ? sgmlToXml(body) : body), 'OFX', PARSER_OPTIONS);
+
+  const statements: { tag: StatementTag; element: XmlElement }[] = [];
+  collectStatements(tree, statements);
+  if (statements.length === 0) throw unprocessable('OFX: no statement (STMTRS or CCSTMTRS) found');
+
+  const accounts = new StatementAccounts();
+  const rows: ParsedRow[] = [];
+  for (const { tag, element } of statements) {
+    const account = cleanText(textAt(element, STATEMENTS[tag], 'ACCTID'));
+    const currency = cleanText(textAt(element, 'CURDEF')).toUpperCase();
+    const closingBalance = normaliseAmount(textAt(element, 'LEDGERBAL', 'BALAMT'), 'decimal');
+    const closingDate = ofxDay(textAt(element, 'LEDGERBAL', 'DTASOF'));
+    accounts.add({
+      account,
+      currency,
+      ...(closingBalance === undefined ? {} : { closingBalance }),
+      ...(closingBalance === undefined || closingDate === undefined ? {} : { closingDate }),
+    });
+    for (const transaction of elementsAt(element, 'BANKTRANLIST', 'STMTTRN')) {
+      rows.push(readTransaction(transaction, rows.length + 1, account, currency));
+    }
+  }
+  return { accounts: accounts.list(), rows };
+}
+
+/** One STMTTRN; `line` is its position in the file, counted across statements. */
+function readTransaction(transaction: XmlElement, line: number, account: string, statementCurrency: string): ParsedRow {
+  const problems: string[] = [];
+  const postedText = textAt(transaction, 'DTPOSTED');
+  const date = ofxDay(postedText);
+  if (date === undefined) {
+    problems.push(postedText.trim() === '' ? 'DTPOSTED: missing' : `DTPOSTED: ${quoted(postedText)} is not a date`);
+  }
+  const amountText = textAt(transaction, 'TRNAMT');
+  const amount = normaliseAmount(amountText, 'decimal');
+  if (amount === undefined) {
+    problems.push(amountText.trim() === '' ? 'TRNAMT: missing' : `TRNAMT: ${quoted(amountText)} is not a number`);
+  }
+  const payee = cleanText(textAt(transaction, 'NAME') || textAt(transaction, 'PAYEE', 'NAME'));
+  const fitId = cleanText(textAt(transaction, 'FITID'));
+  // CURRENCY says TRNAMT is in another currency than CURDEF. ORIGCURRENCY says TRNAMT was
+  // converted from that currency into CURDEF (OFX 2.1.1 §5.2), so TRNAMT is in CURDEF then.
+  const currency = cleanText(textAt(transaction, 'CURRENCY', 'CURSYM')).toUpperCase() || statementCurrency;
+  const row: ParsedRow = {
+    line,
+    date: date ?? '',
+    amount: amount ?? '',
+    currency,
+    description: cleanText(textAt(transaction, 'MEMO')) || payee,
+    payee,
+    externalId: fitId === '' ? null : fitId,
+    account,
+  };
+  if (problems.length > 0) row.error = `transaction ${line}, ${problems.join('; ')}`;
+  return row;
+}
+
+/** The statements in document order; the message set wrappers (…MSGSRSV1, …TRNRS) are walked through. */
+function collectStatements(node: XmlValue, out: { tag: StatementTag; element: XmlElement }[]): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collectStatements(item, out);
+    return;
+  }
+  if (!isElement(node)) return;
+  for (const [name, value] of Object.entries(node)) {
+    if (value === undefined) continue;
+    if (name === 'STMTRS' || name === 'CCSTMTRS') {
+      for (const element of elementsAt(node, name)) out.push({ tag: name, element });
+    } else if (name !== 'BANKTRANLIST') {
+      collectStatements(value, out);
+    }
+  }
+}
+
+/**
+ * The booking day of an OFX date-time, YYYYMMDD[HHMMSS[.XXX]][[±h[.mm]:TZ]]: the calendar day the
+ * file states, in the file's own zone. A bank books a row on its local day; converting
+ * 20261130233000.000[-8:PST] to UTC would move a 30 November payment to 1 December, so the time
+ * and zone are ignored on purpose.
+ */
+function ofxDay(text: string): string | undefined {
+  const match = /^\s*(\d{4})(\d{2})(\d{2})(?:\d|\[|\.|\s|$)/.exec(text);
+  if (match === null) return undefined;
+  return isoDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines += 1;
+  return lines;
+}
+
+const TAG = /<(\/?)([A-Za-z][\w.]*)\s*>/g;
+const CLOSING_TAG = /<\/([A-Za-z][\w.]*)\s*>/g;
+
+/**
+ * OFX 1.x is SGML: aggregates are closed (</STMTTRN>) but leaf elements usually are not
+ * (<TRNAMT>-12.50). This makes it XML so that one mapping reads both versions:
+ * - a tag followed by text up to the next '<' is a leaf: its closing tag goes right after the
+ *   text (before any line break, so the XML keeps the file's line numbers for error messages);
+ * - a tag followed directly by another tag is an aggregate, unless its name is closed nowhere
+ *   in the file: then it is an empty leaf (a bare <MEMO>) and is closed at once;
+ * - leaves the bank did close (<NAME>x</NAME>) stay as they are.
+ * Tag names are upper-cased (SGML names are case-blind); a bare '&' or '<' in text is escaped.
+ * Built as a list of parts joined once, so a large file costs linear time.
+ */
+export function sgmlToXml(sgml: string): string {
+  const closedNames = new Set<string>();
+  for (const match of sgml.matchAll(CLOSING_TAG)) closedNames.add((match[1] ?? '').toUpperCase());
+
+  const parts: string[] = [];
+  // The last tag when it opened an element and nothing but the text before the next tag followed.
+  let open: string | undefined;
+  let at = 0;
+  const emitText = (text: string, closesOpen: boolean) => {
+    if (open === undefined || closesOpen) {
+      parts.push(escapeText(text));
+      return;
+    }
+    const value = text.trimEnd();
+    if (value.trim() !== '') {
+      parts.push(escapeText(value), `</${open}>`, text.slice(value.length));
+    } else if (!closedNames.has(open)) {
+      parts.push(`</${open}>`, text);
+    } else {
+      parts.push(text);
+    }
+  };
+  for (const match of sgml.matchAll(TAG)) {
+    const closing = match[1] === '/';
+    const name = (match[2] ?? '').toUpperCase();
+    emitText(sgml.slice(at, match.index), closing && name === open);
+    parts.push(closing ? `</${name}>` : `<${name}>`);
+    open = closing ? undefined : name;
+    at = match.index + match[0].length;
+  }
+  emitText(sgml.slice(at), false);
+  return parts.join('');
+}
+
+/** Escapes what XML does not allow bare in text; entities the bank wrote (&amp; &lt; &#233;) stay. */
+function escapeText(text: string): string {
+  return text.replace(/&(?!(?:[A-Za-z][\w.]*|#\d+|#x[\da-fA-F]+);)/g, '&amp;').replace(/</g, '&lt;');
+}
