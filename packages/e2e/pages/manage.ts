@@ -1,7 +1,8 @@
-// Manage (private/manage/*): category, currency, pocket and fixpoint lists, and the category editor.
+// Manage (private/manage/*): category, currency, pocket and fixpoint lists, and the category editor
+// (the Rules tab has its own model, rules.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type ManageTab = 'Categories' | 'Currencies' | 'Pockets' | 'Fixpoints' | 'Loans' | 'Businesses';
+export type ManageTab = 'Categories' | 'Currencies' | 'Pockets' | 'Fixpoints' | 'Loans' | 'Businesses' | 'Rules';
 export type CategoryKind = 'expense' | 'income' | 'loan' | 'business';
 
 const listTitles: Record<CategoryKind, string> = {

@@ -23,6 +23,8 @@ export const queryKeys = {
   /** Prefix of every pocket list (balances are the fixpoints' stated ones). */
   pockets: [LEDGER, 'pockets'],
   pocketGroups: [LEDGER, 'pockets', 'grouped'],
+  /** GET pocket/getall: the flat list (the import screen's pocket picker). */
+  pocketList: [LEDGER, 'pockets', 'all'],
 
   transactionPages: (filter: TransactionFilterBody) => [LEDGER, 'transactions', filter] as const,
   convertedSum: (filter: TransactionFilterBody) => [LEDGER, 'sum', filter] as const,
@@ -45,4 +47,13 @@ export const queryKeys = {
   analytics: (endpoint: string, params: unknown) => [LEDGER, 'analytics', endpoint, params] as const,
   dashboardBalances: [LEDGER, 'dashboard', 'balances'],
   dashboardCashflow: [LEDGER, 'dashboard', 'cashflow'],
+
+  /**
+   * The category rules of import, in the order they are tried. Not ledger data: they change with
+   * their own writes, and when a category is deleted (its rules go with it).
+   */
+  rules: ['rule', 'getall'],
+
+  /** The import batches (history), newest first; they change with import's own writes. */
+  importBatches: ['import', 'getall'],
 } as const;

@@ -1,5 +1,5 @@
 import type { ImportCommit, ImportCommitResult, ImportUndoResult } from '@kassa/contract';
-import { dayFromIso, findCurrency, parseSignedAmount } from '@kassa/money';
+import { dayFromIso } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { allocateIds } from '../../db/id-allocation.js';
 import type { DB } from '../../db/schema.js';
@@ -14,7 +14,7 @@ import { conversionDeltas, transactionDeltas, type TotalDelta } from '../ledger/
 import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { normalisePayee } from './fingerprint.js';
-import { rejectedPairKey, ROW_HOUR_MS, type StoredRow } from './preview-rows.js';
+import { exactMinor, rejectedPairKey, ROW_HOUR_MS, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type NewLink } from './repository.js';
 import type { SavedProfile } from './service.js';
 
@@ -52,8 +52,8 @@ type Action = 'write' | 'skip' | 'duplicate' | 'error' | 'pair';
 function describe(row: StoredRow): string {
   const parts = [row.payee, row.description].map((t) => t.trim()).filter((t) => t !== '');
   const [first = '', second = ''] = parts;
-  // A bank that repeats the payee in its text ("REWE" / "REWE SAGT DANKE") shows it once.
-  const text = second.toLowerCase().includes(first.toLowerCase()) ? second : parts.join(' · ');
+  // A bank that starts its text with the payee ("REWE" / "REWE SAGT DANKE") shows it once.
+  const text = second.toLowerCase().startsWith(first.toLowerCase()) ? second : parts.join(' · ');
   return text.slice(0, 500);
 }
 
@@ -258,11 +258,12 @@ export async function commitBatch(
   });
 }
 
-/** Minor units of a closing balance the reader already normalised. */
-const minorOf = (amount: string, currency: string) => {
-  const parsed = parseSignedAmount(amount, findCurrency(currency)?.decimals ?? 2);
-  return parsed.ok ? Number(parsed.minor) : 0;
-};
+/** Minor units of a closing balance the preview already checked (exactMinor). */
+function closingMinor(amount: string, currency: string): number {
+  const minor = exactMinor(amount, currency);
+  if (minor === undefined) throw new Error(`closing balance ${amount} ${currency} was not checked`);
+  return minor;
+}
 
 /** The row's category when it is still an active real category of its direction (it may have changed since the preview). */
 function usable(row: StoredRow, categories: readonly CategoryRow[]): number | null {
@@ -319,20 +320,22 @@ async function closingFixpoints(
     closingBalance?: string;
     closingDate?: string;
   }[];
-  const byTime = new Map<number, { pocketId: number; balance: number }[]>();
+  // Accounts sharing a pocket and a closing day add up to that pocket's balance.
+  const byTime = new Map<number, Map<number, number>>();
   for (const a of accounts) {
     const day = a.closingDate === undefined ? undefined : dayFromIso(a.closingDate);
     if (a.pocketId === null || a.closingBalance === undefined || day === undefined) continue;
-    const time = (day + 1) * DAY_MS - 1;
-    byTime.set(time, [
-      ...(byTime.get(time) ?? []),
-      { pocketId: a.pocketId, balance: minorOf(a.closingBalance, a.currency) },
-    ]);
+    // The end of the closing day, or now when that is still to come (a statement of today).
+    const time = Math.min((day + 1) * DAY_MS - 1, now);
+    const stated = byTime.get(time) ?? new Map<number, number>();
+    stated.set(a.pocketId, (stated.get(a.pocketId) ?? 0) + closingMinor(a.closingBalance, a.currency));
+    byTime.set(time, stated);
   }
   const fixpoints = new FixpointsRepository(db);
   const ledger = new LedgerRepository(db);
   let first: number | null = null;
-  for (const [time, stated] of byTime) {
+  for (const [time, byPocket] of byTime) {
+    const stated = [...byPocket].map(([pocketId, balance]) => ({ pocketId, balance }));
     const existing = await fixpoints.findAt(userId, time);
     if (existing !== undefined) {
       const states = await ledger.states(userId, existing.id);

@@ -60,7 +60,30 @@ export const rejectedPairKey = (a: string, b: string): [string, string] => (a < 
 export const linkPairKey = (l: Pick<LinkRow, 'pocket_id' | 'day' | 'amount' | 'external_id' | 'fingerprint'>) =>
   `${l.pocket_id}|${l.day}|${l.amount}|${l.external_id ?? l.fingerprint}`;
 
-const major = (minor: number, currency: string) => fixedDecimal(BigInt(minor), findCurrency(currency)?.decimals ?? 2);
+/** Signed minor units as text with the currency's decimals ("-12.50", "1500" for JPY). */
+export const majorText = (minor: number, currency: string) =>
+  fixedDecimal(BigInt(minor), findCurrency(currency)?.decimals ?? 2);
+const major = majorText;
+
+/**
+ * Minor units of a decimal amount a reader normalised, or why not. Zeros a statement writes past
+ * its currency's decimals are no precision ("1500.00" yen is 1500): trailing zeros are dropped first.
+ */
+export function parseExact(
+  text: string,
+  currency: string,
+): { ok: true; minor: number } | { ok: false; message: string } {
+  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  const parsed = parseSignedAmount(trimmed, findCurrency(currency)?.decimals ?? 2);
+  return parsed.ok ? { ok: true, minor: Number(parsed.minor) } : { ok: false, message: parsed.message };
+}
+
+/** Minor units of an exact amount of the currency; undefined when it is not one. */
+export function exactMinor(text: string, currency: string): number | undefined {
+  if (findCurrency(currency) === undefined) return undefined;
+  const parsed = parseExact(text, currency);
+  return parsed.ok ? parsed.minor : undefined;
+}
 
 /** Builds the preview's rows from the file's rows. */
 export function previewRows(
@@ -111,10 +134,10 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
   const time = day === undefined ? NaN : day * 86_400_000 + ROW_HOUR_MS;
   if (day === undefined || !(time >= MIN_INSTANT && time <= MAX_INSTANT))
     return fail(`line ${p.line}, date: "${p.date}" is not a date between 1900 and 2199`);
-  const amount = parseSignedAmount(p.amount, info.decimals);
+  const amount = parseExact(p.amount, currency);
   if (!amount.ok) return fail(`line ${p.line}, amount: "${p.amount}" ${amount.message}`);
-  if (amount.minor === 0n) return fail(`line ${p.line}, amount: 0 moves no money`);
-  const minor = Number(amount.minor);
+  if (amount.minor === 0) return fail(`line ${p.line}, amount: 0 moves no money`);
+  const minor = amount.minor;
   return {
     ...row,
     amount: major(minor, currency),

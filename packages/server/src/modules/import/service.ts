@@ -30,7 +30,14 @@ import { commitBatch, undoBatch } from './commit.js';
 import { normalisePayee } from './fingerprint.js';
 import { parseFile } from './formats/index.js';
 import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js';
-import { previewRows, ROW_HOUR_MS, type PreviewContext, type StoredRow } from './preview-rows.js';
+import {
+  exactMinor,
+  majorText,
+  previewRows,
+  ROW_HOUR_MS,
+  type PreviewContext,
+  type StoredRow,
+} from './preview-rows.js';
 import { ImportRepository, type BatchRow } from './repository.js';
 
 /** Batches import/getall lists. */
@@ -88,13 +95,16 @@ export class ImportService {
     const { parsed, source } = await this.read(file.bytes, request, given, chosen, repo, owner.id);
 
     const accountPockets = await this.pocketsOfAccounts(owner.id, parsed.accounts, pockets, chosen, repo);
-    const accounts: ImportAccount[] = parsed.accounts.map((a, i) => ({
-      account: a.account,
-      currency: a.currency || accountPockets[i]?.currency || '',
-      pocketId: accountPockets[i]?.id ?? null,
-      ...(a.closingBalance === undefined ? {} : { closingBalance: a.closingBalance }),
-      ...(a.closingDate === undefined ? {} : { closingDate: a.closingDate }),
-    }));
+    const accounts: ImportAccount[] = parsed.accounts.map((a, i) => {
+      const currency = a.currency || accountPockets[i]?.currency || '';
+      // A closing balance is offered only when it is an exact amount of its currency on a real day.
+      const balance = a.closingBalance === undefined ? undefined : exactMinor(a.closingBalance, currency);
+      const closing =
+        balance === undefined || a.closingDate === undefined || dayFromIso(a.closingDate) === undefined
+          ? {}
+          : { closingBalance: majorText(balance, currency), closingDate: a.closingDate };
+      return { account: a.account, currency, pocketId: accountPockets[i]?.id ?? null, ...closing };
+    });
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
     const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
     const rows = previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
@@ -187,9 +197,10 @@ export class ImportService {
   }
 
   /**
-   * The pocket of each statement account: the pocket whose profile names the account, else the
-   * chosen pocket (the only account, or the first whose currency fits), else the user's one
-   * pocket of the account's currency (or one pocket at all for files that name no currency).
+   * The pocket of each statement account. A file of one account: the pocket the user chose, else
+   * the one whose profile names the account, else the user's only pocket of its currency (or
+   * only pocket at all, for files that name no currency). A file of several: profiles first, then
+   * the chosen pocket for the first other account of its currency, then the only pocket.
    */
   private async pocketsOfAccounts(
     userId: number,
@@ -202,21 +213,24 @@ export class ImportService {
       userId,
       accounts.map((a) => a.account),
     );
-    let chosenTaken = false;
-    return accounts.map((a) => {
-      const byProfile = pockets.find((p) => p.id === profiled.get(a.account));
-      if (byProfile !== undefined && (chosen === undefined || byProfile.id === chosen.id)) return byProfile;
-      if (
-        chosen !== undefined &&
-        !chosenTaken &&
-        (accounts.length === 1 || a.currency === '' || a.currency === chosen.currency)
-      ) {
+    const profileOf = (a: ParsedAccount) => pockets.find((p) => p.id === profiled.get(a.account));
+    const unique = (a: ParsedAccount) => {
+      const candidates = a.currency === '' ? pockets : pockets.filter((p) => p.currency === a.currency);
+      return candidates.length === 1 ? candidates[0] : undefined;
+    };
+    // One account: the pocket the user chose is the answer, whatever a profile says.
+    if (accounts.length === 1) return accounts.map((a) => chosen ?? profileOf(a) ?? unique(a));
+    // Several: saved profiles first; the chosen pocket then goes to the first other account of its currency.
+    const assigned = accounts.map(profileOf);
+    let chosenTaken = chosen !== undefined && assigned.some((p) => p?.id === chosen.id);
+    return accounts.map((a, i) => {
+      const byProfile = assigned[i];
+      if (byProfile !== undefined) return byProfile;
+      if (chosen !== undefined && !chosenTaken && (a.currency === '' || a.currency === chosen.currency)) {
         chosenTaken = true;
         return chosen;
       }
-      if (byProfile !== undefined) return byProfile;
-      const candidates = a.currency === '' ? pockets : pockets.filter((p) => p.currency === a.currency);
-      return candidates.length === 1 ? candidates[0] : undefined;
+      return unique(a);
     });
   }
 

@@ -5,9 +5,10 @@ import { ClosableCategoryTab } from './categories/ClosableCategoryTab';
 import { CurrencyTab } from './currencies/CurrencyTab';
 import { FixpointTab } from './fixpoints/FixpointTab';
 import { PocketTab } from './pockets/PocketTab';
+import { RuleTab } from './rules/RuleTab';
 import { RouteTabs } from '../../components/RouteTabs';
 
-/** The tabs of private/manage (spec §2), each with its own URL private/manage/{tab}. */
+/** The tabs of private/manage (spec §2, plus the rules of import), each with its own URL private/manage/{tab}. */
 const TABS = [
   { value: 'category', label: 'Categories' },
   { value: 'currency', label: 'Currencies' },
@@ -15,6 +16,7 @@ const TABS = [
   { value: 'pocket', label: 'Pockets' },
   { value: 'loan', label: 'Loans' },
   { value: 'business', label: 'Businesses' },
+  { value: 'rule', label: 'Rules' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
@@ -29,6 +31,8 @@ function TabContent({ tab }: { tab: Tab }) {
       return <FixpointTab />;
     case 'pocket':
       return <PocketTab />;
+    case 'rule':
+      return <RuleTab />;
     case 'loan':
     case 'business':
       return <ClosableCategoryTab key={tab} type={tab} />;

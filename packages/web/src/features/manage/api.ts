@@ -8,8 +8,11 @@ import type {
   NewPocketBody,
   Pocket,
   PocketGroup,
+  Rule,
+  RuleInputBody,
   UpdateCategoryBody,
   UpdatePocketBody,
+  UpdateRuleBody,
   UserCurrencyDto,
 } from '@kassa/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,7 +50,8 @@ export function useCategoryMutations() {
       onSuccess: (_none, id) => {
         // The editor leaves at once; a refetch of the deleted category would only answer 404.
         queryClient.removeQueries({ queryKey: queryKeys.category(id) });
-        return reload();
+        // The category's rules were deleted with it (on delete cascade).
+        return Promise.all([reload(), queryClient.invalidateQueries({ queryKey: queryKeys.rules })]);
       },
     }),
   };
@@ -119,4 +123,46 @@ export function useAllFixpoints() {
       return last.length < FIXPOINT_PAGE_SIZE || tail === undefined ? undefined : { time: tail.time, id: tail.id };
     },
   });
+}
+
+/** The category rules of import, in the order they are tried (position, then id). */
+export function useRules() {
+  return useQuery({
+    queryKey: queryKeys.rules,
+    queryFn: () => apiGet<Rule[]>('rule/getall'),
+  });
+}
+
+/**
+ * Rule writes; each one reloads the rule list. Add and update are silent: the rule form shows a
+ * refusal under its field and reports any other failure itself (RuleEditorModal). `reorder`
+ * sends the given updates one after the other (a move changes the positions of two rules, or of
+ * all when positions repeat) and reloads whatever happened, so a half-done move still shows the
+ * order the server has.
+ */
+export function useRuleMutations() {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.rules });
+  return {
+    add: useMutation({
+      mutationFn: (r: RuleInputBody) => apiPost<Rule>('rule/add', r),
+      onSuccess: reload,
+      meta: { silent: true },
+    }),
+    update: useMutation({
+      mutationFn: (r: UpdateRuleBody) => apiPost<Rule>('rule/update', r),
+      onSuccess: reload,
+      meta: { silent: true },
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `rule/delete/${id}`),
+      onSuccess: reload,
+    }),
+    reorder: useMutation({
+      mutationFn: async (updates: readonly UpdateRuleBody[]) => {
+        for (const u of updates) await apiPost<Rule>('rule/update', u);
+      },
+      onSettled: reload,
+    }),
+  };
 }

@@ -33,7 +33,7 @@ describe('normaliseAmount', () => {
     ['1.234,56 €', comma, '1234.56'],
     ['EUR -12,50', comma, '-12.50'],
     ['12,50 EUR', comma, '12.50'],
-    ['CHF 1\'000.00', { decimalSeparator: '.', thousandsSeparator: "'" }, '1000.00'],
+    ["CHF 1'000.00", { decimalSeparator: '.', thousandsSeparator: "'" }, '1000.00'],
     ['100 zł', comma, '100'],
     ['15.00 DR', dot, '-15.00'],
     ['15.00 CR', dot, '15.00'],
@@ -106,7 +106,10 @@ describe('detectNumberFormat', () => {
   });
 
   it('only looks for the thousands separator when the decimal separator is given', () => {
-    expect(detectNumberFormat(['1.234', '5.678'], '.', ',')).toEqual({ decimalSeparator: ',', thousandsSeparator: '.' });
+    expect(detectNumberFormat(['1.234', '5.678'], '.', ',')).toEqual({
+      decimalSeparator: ',',
+      thousandsSeparator: '.',
+    });
   });
 });
 

@@ -253,6 +253,9 @@ export function addAmounts(a: string, b: string): string {
   return fixedDecimal(units(a, scale) + units(b, scale), scale);
 }
 
+/** A normalised amount without its sign. */
+export const absoluteAmount = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : amount);
+
 /** A normalised amount with the sign turned (zero stays unsigned). */
 export function negateAmount(amount: string): string {
   if (amount.startsWith('-')) return amount.slice(1);

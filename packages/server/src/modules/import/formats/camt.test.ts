@@ -49,8 +49,8 @@ describe('parseCamt', () => {
           description: 'Gehalt Februar 2026',
           // A credit's other party is the debtor.
           payee: 'Arbeitgeber & Partner GmbH',
-          // No AcctSvcrRef: NtryRef.
-          externalId: '000002',
+          // No AcctSvcrRef: the EndToEndId (never the NtryRef 000002, a per-statement counter).
+          externalId: 'LOHN-2026-02',
           account: iban,
         },
         {
@@ -101,7 +101,9 @@ describe('parseCamt', () => {
   it('reads a CAMT.053 .08 statement with namespace prefixes: Sts/Cd, Pty/Nm, DtTm, reversal, batches', () => {
     const iban = 'CH9300762011623852957';
     const { accounts, rows } = parseCamt(fixture('camt053-v08.xml'));
-    expect(accounts).toEqual([{ account: iban, currency: 'CHF', closingBalance: '1940.00', closingDate: '2026-05-31' }]);
+    expect(accounts).toEqual([
+      { account: iban, currency: 'CHF', closingBalance: '1940.00', closingDate: '2026-05-31' },
+    ]);
     expect(rows).toEqual([
       {
         line: 1,
@@ -211,12 +213,72 @@ describe('parseCamt', () => {
   });
 
   it('uses an id only when it is unique in the file, else the next candidate', () => {
+    const refs = (inner: string) => `<NtryDtls><TxDtls><Refs>${inner}</Refs></TxDtls></NtryDtls>`;
     const text = statement(
-      entry('<NtryRef>1</NtryRef><AcctSvcrRef>SAME</AcctSvcrRef>') +
-        entry('<NtryRef>2</NtryRef><AcctSvcrRef>SAME</AcctSvcrRef>') +
-        entry('<NtryRef>2</NtryRef><NtryDtls><TxDtls><Refs><EndToEndId>E2E-9</EndToEndId></Refs></TxDtls></NtryDtls>'),
+      entry('<AcctSvcrRef>SAME</AcctSvcrRef>' + refs('<EndToEndId>E2E-1</EndToEndId>')) +
+        entry('<AcctSvcrRef>SAME</AcctSvcrRef>') +
+        entry(refs('<AcctSvcrRef>DETAIL-1</AcctSvcrRef><EndToEndId>E2E-2</EndToEndId>')) +
+        entry(refs('<EndToEndId>E2E-9</EndToEndId>')) +
+        entry(refs('<EndToEndId>TWICE</EndToEndId>')) +
+        entry(refs('<EndToEndId>TWICE</EndToEndId>')) +
+        entry(refs('<EndToEndId>NOTPROVIDED</EndToEndId>')),
     );
-    expect(parseCamt(text).rows.map((r) => r.externalId)).toEqual(['1', null, 'E2E-9']);
+    expect(parseCamt(text).rows.map((r) => r.externalId)).toEqual([
+      // A repeated AcctSvcrRef falls back to the EndToEndId, or to none.
+      'E2E-1',
+      null,
+      // The detail's AcctSvcrRef before its EndToEndId.
+      'DETAIL-1',
+      'E2E-9',
+      // A repeated EndToEndId and the placeholder are no id: the fingerprint recognises the row.
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it("never takes NtryRef for an id: banks number each statement's entries 1, 2, …", () => {
+    // Two daily statements of one account, each numbering its entries from 1. Taken for ids,
+    // "1" and "2" would be repeated (two statements) or, file by file, mark the next day's
+    // entries as duplicates of the day before's.
+    const day = (date: string, refs: string[]) =>
+      `<Stmt><Acct><Id><IBAN>DE02120300000000202051</IBAN></Id><Ccy>EUR</Ccy></Acct>${refs
+        .map(
+          (ref) =>
+            `<Ntry><NtryRef>${ref}</NtryRef><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>${date}</Dt></BookgDt></Ntry>`,
+        )
+        .join('')}</Stmt>`;
+    const document = (statements: string) =>
+      `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>${statements}</BkToCstmrStmt></Document>`;
+    expect(parseCamt(document(day('2026-01-05', ['1']))).rows.map((r) => r.externalId)).toEqual([null]);
+    expect(
+      parseCamt(document(day('2026-01-05', ['1', '2']) + day('2026-01-06', ['1', '3']))).rows.map((r) => [
+        r.date,
+        r.externalId,
+      ]),
+    ).toEqual([
+      ['2026-01-05', null],
+      ['2026-01-05', null],
+      ['2026-01-06', null],
+      ['2026-01-06', null],
+    ]);
+  });
+
+  it("numbers a batch's details after the entry's AcctSvcrRef, else takes their own EndToEndId", () => {
+    const detail = (amount: string, refs: string) =>
+      `<TxDtls><Refs>${refs}</Refs><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd></TxDtls>`;
+    const batch = (head: string, refsA: string, refsB: string) =>
+      entry(`${head}<NtryDtls>${detail('4.00', refsA)}${detail('6.00', refsB)}</NtryDtls>`);
+    const text = statement(
+      batch('<NtryRef>1</NtryRef><AcctSvcrRef>BATCH-1</AcctSvcrRef>', '<EndToEndId>A</EndToEndId>', '') +
+        batch('<NtryRef>2</NtryRef>', '<EndToEndId>B</EndToEndId>', '<EndToEndId>NOTPROVIDED</EndToEndId>'),
+    );
+    expect(parseCamt(text).rows.map((r) => [r.amount, r.externalId])).toEqual([
+      ['-4.00', 'BATCH-1/1'],
+      ['-6.00', 'BATCH-1/2'],
+      ['-4.00', 'B'],
+      ['-6.00', null],
+    ]);
   });
 
   it('reads a batch whose details lack amounts as one row', () => {
@@ -269,12 +331,24 @@ describe('parseCamt', () => {
     expect(error.message).toMatch(/^CAMT: the XML is not well-formed \(line \d+: Expected closing tag 'Ntry'/);
     expect(rejection(() => parseCamt('<Ntry><Amt>1</Amt>'))).toMatchObject({ status: 422 });
     expect(
-      rejection(() => parseCamt('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>')),
+      rejection(() =>
+        parseCamt('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>'),
+      ),
     ).toMatchObject({
       status: 422,
       message: 'CAMT: no statement (BkToCstmrStmt/Stmt or BkToCstmrAcctRpt/Rpt) found',
     });
-    expect(rejection(() => parseCamt('<Document><BkToCstmrStmt><Stmt><Id>1</Id></Stmt></BkToCstmrStmt></Document>'))).toMatchObject({
+    expect(
+      rejection(() =>
+        parseCamt('<Document><BkToCstmrStmt><GrpHdr><MsgId>1</MsgId></GrpHdr></BkToCstmrStmt></Document>'),
+      ),
+    ).toMatchObject({
+      status: 422,
+      message: 'CAMT: no statement (BkToCstmrStmt/Stmt or BkToCstmrAcctRpt/Rpt) found',
+    });
+    expect(
+      rejection(() => parseCamt('<Document><BkToCstmrStmt><Stmt><Id>1</Id></Stmt></BkToCstmrStmt></Document>')),
+    ).toMatchObject({
       status: 422,
       message: 'CAMT: the statement names no account and has no entries',
     });

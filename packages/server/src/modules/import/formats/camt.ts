@@ -62,7 +62,8 @@ interface Entry {
 export function parseCamt(text: string): ParsedStatement {
   const tree = readXml(text, 'CAMT', PARSER_OPTIONS);
   const statements = findStatements(tree);
-  if (statements === undefined) {
+  // A container without a statement (a message header alone) is no statement either.
+  if (statements === undefined || statements.length === 0) {
     throw unprocessable('CAMT: no statement (BkToCstmrStmt/Stmt or BkToCstmrAcctRpt/Rpt) found');
   }
 
@@ -152,7 +153,12 @@ function closingBalance(statement: XmlElement): { closingBalance?: string; closi
 /**
  * How often each candidate id occurs among the file's booked entries. An id the bank gives to
  * two entries identifies neither (the second would be taken for a duplicate of the first), so
- * only an id that occurs once is used. NtryRef, for one, may just number a statement's entries.
+ * only an id that occurs once is used.
+ *
+ * NtryRef is never an id: banks number a statement's entries with it ("1", "2", …), so the
+ * first entry of every later statement would be taken for a duplicate of an earlier one. The
+ * candidates are the bank's reference (AcctSvcrRef, of the entry, then of its detail) and the
+ * payer's EndToEndId; an entry with none of them is recognised by its fingerprint.
  */
 class IdCounts {
   private readonly counts = new Map<string, number>();
@@ -160,7 +166,6 @@ class IdCounts {
   constructor(entries: readonly XmlElement[]) {
     for (const entry of entries) {
       this.count('entry', textAt(entry, 'AcctSvcrRef'));
-      this.count('ntry', textAt(entry, 'NtryRef'));
       for (const detail of details(entry)) {
         this.count('detail', textAt(detail, 'Refs', 'AcctSvcrRef'));
         this.count('e2e', textAt(detail, 'Refs', 'EndToEndId'));
@@ -174,7 +179,7 @@ class IdCounts {
   }
 
   /** The id when it is given, not the placeholder, and unique among ids of its kind in the file. */
-  unique(kind: 'entry' | 'ntry' | 'detail' | 'e2e', raw: string): string | undefined {
+  unique(kind: 'entry' | 'detail' | 'e2e', raw: string): string | undefined {
     const id = cleanText(raw);
     if (id === '' || id.toUpperCase() === NO_ID) return undefined;
     return this.counts.get(`${kind}\u0000${id}`) === 1 ? id : undefined;
@@ -214,7 +219,13 @@ function detailAmount(detail: XmlElement, entryIndicator: string, entryCurrency:
 }
 
 /** Appends the rows of one booked entry: one, or one per transaction detail of a batch booking. */
-function readEntry(entry: XmlElement, account: string, statementCurrency: string, ids: IdCounts, rows: ParsedRow[]): void {
+function readEntry(
+  entry: XmlElement,
+  account: string,
+  statementCurrency: string,
+  ids: IdCounts,
+  rows: ParsedRow[],
+): void {
   const line = rows.length + 1;
   const problems: string[] = [];
   // The booking day; an entry without one (some 052 reports) has at least its value day.
@@ -233,9 +244,10 @@ function readEntry(entry: XmlElement, account: string, statementCurrency: string
   const currency = currencyOf(amountValue) || statementCurrency;
   const entryDetails = details(entry);
   const single = entryDetails.length === 1 ? entryDetails[0] : undefined;
+  // The bank's reference of the entry, else of its only detail, else the payer's EndToEndId
+  // (NOTPROVIDED is none); never NtryRef (see IdCounts).
   const entryId =
     ids.unique('entry', textAt(entry, 'AcctSvcrRef')) ??
-    ids.unique('ntry', textAt(entry, 'NtryRef')) ??
     ids.unique('detail', textAt(single, 'Refs', 'AcctSvcrRef')) ??
     ids.unique('e2e', textAt(single, 'Refs', 'EndToEndId'));
   const entryInfo = cleanText(textAt(entry, 'AddtlNtryInf'));
@@ -249,9 +261,11 @@ function readEntry(entry: XmlElement, account: string, statementCurrency: string
     if (known.length === amounts.length && sumsTo(known, amount)) {
       entryDetails.forEach((detail, index) => {
         const detailAmountText = known[index] ?? '';
+        // The detail's own bank reference, else the entry's numbered, else the detail's EndToEndId.
         const detailId =
           ids.unique('detail', textAt(detail, 'Refs', 'AcctSvcrRef')) ??
-          (entryId === undefined ? undefined : `${entryId}/${index + 1}`);
+          (entryId === undefined ? undefined : `${entryId}/${index + 1}`) ??
+          ids.unique('e2e', textAt(detail, 'Refs', 'EndToEndId'));
         rows.push({
           line: rows.length + 1,
           date,

@@ -1,242 +1,24 @@
 import type { CsvColumn, CsvColumns } from '@kassa/contract';
 import { badRequest } from '../../../http/errors.js';
 import { looksLikeAmount } from './amounts.js';
+import {
+  CSV_FIELDS,
+  hasWord,
+  IN_MARKS,
+  nameScore,
+  normaliseHeader,
+  NOT_THE_AMOUNT,
+  OUT_MARKS,
+  SIGN_HEADERS,
+} from './csv-header-names.js';
+import type { CsvField } from './csv-header-names.js';
 import { looksLikeDate } from './dates.js';
 
 // Which column holds what: by the header's words in the languages of Europe's and America's
 // banks, checked against the values (a German "Valuta" is a day, an Italian one a currency).
 
-export const CSV_FIELDS = ['date', 'amount', 'debit', 'credit', 'currency', 'id', 'payee', 'description'] as const;
-export type CsvField = (typeof CSV_FIELDS)[number];
-
 /** 0-based column of each mapped field. */
 export type ColumnIndexes = Partial<Record<CsvField, number>> & { date: number };
-
-// Header words, normalised (lower case, no accents, ß → ss, ł → l, punctuation → space), best first:
-// the booking day before the value day, the free text before the booking type.
-const NAMES: Record<CsvField, readonly string[]> = {
-  date: [
-    'buchungstag',
-    'buchungsdatum',
-    'date',
-    'transaction date',
-    'posting date',
-    'posted date',
-    'booking date',
-    'date posted',
-    'trans date',
-    'completed date',
-    'datum',
-    'fecha',
-    'data',
-    'date operation',
-    'date de l operation',
-    'date d operation',
-    'date comptable',
-    'fecha operacion',
-    'fecha contable',
-    'boekdatum',
-    'transactiedatum',
-    'data operazione',
-    'data contabile',
-    'data ksiegowania',
-    'data operacji',
-    'datum zauctovani',
-    'value date',
-    'wertstellung',
-    'valutadatum',
-    'valuta',
-    'date valeur',
-    'date de valeur',
-    'fecha valor',
-    'data valuta',
-    'rentedatum',
-  ],
-  amount: [
-    'betrag',
-    'amount',
-    'montant',
-    'importe',
-    'bedrag',
-    'importo',
-    'umsatz',
-    'transaction amount',
-    'monto',
-    'kwota',
-    'castka',
-    'summe',
-  ],
-  debit: [
-    'soll',
-    'debit',
-    'belastung',
-    'ausgang',
-    'ausgaben',
-    'withdrawal',
-    'withdrawals',
-    'paid out',
-    'money out',
-    'debit amount',
-    'debe',
-    'cargo',
-    'cargos',
-    'af',
-    'uitgaven',
-    'addebiti',
-    'addebito',
-    'uscite',
-    'obciazenia',
-    'lastschrift',
-  ],
-  credit: [
-    'haben',
-    'credit',
-    'gutschrift',
-    'eingang',
-    'einnahmen',
-    'deposit',
-    'deposits',
-    'paid in',
-    'money in',
-    'credit amount',
-    'haber',
-    'abono',
-    'abonos',
-    'bij',
-    'inkomsten',
-    'accrediti',
-    'accredito',
-    'entrate',
-    'uznania',
-  ],
-  currency: ['wahrung', 'waehrung', 'currency', 'devise', 'moneda', 'valuta', 'divisa', 'ccy', 'munt', 'waluta', 'mena'],
-  id: [
-    'id',
-    'transaction id',
-    'reference number',
-    'referenz',
-    'transaktions id',
-    'transaktionsnummer',
-    'transaction reference',
-    'bank reference',
-    'reference id',
-    'referencia',
-    'riferimento',
-    'transactie id',
-    'fitid',
-    'ref',
-  ],
-  payee: [
-    'empfanger',
-    'empfaenger',
-    'zahlungsempfanger',
-    'zahlungsempfaenger',
-    'auftraggeber begunstigter',
-    'auftraggeber beguenstigter',
-    'beguenstigter',
-    'begunstigter',
-    'auftraggeber',
-    'zahlungspflichtiger',
-    'zahlungspflichtige',
-    'payee',
-    'payee name',
-    'name',
-    'counterparty',
-    'counterparty name',
-    'merchant',
-    'payer',
-    'beneficiaire',
-    'beneficiario',
-    'ordenante',
-    'naam',
-    'tegenpartij',
-    'controparte',
-    'kontrahent',
-    'nazwa kontrahenta',
-    'nadawca odbiorca',
-    'odbiorca',
-    'nadawca',
-    'protistrana',
-  ],
-  description: [
-    'verwendungszweck',
-    'description',
-    'memo',
-    'libelle',
-    'concepto',
-    'omschrijving',
-    'mededelingen',
-    'details',
-    'transaction details',
-    'narrative',
-    'reference',
-    'descrizione',
-    'causale',
-    'descripcion',
-    'beschreibung',
-    'text',
-    'buchungstext',
-    'detail',
-    'particulars',
-    'opis',
-    'tytul',
-    'popis',
-    'avisierungstext',
-  ],
-};
-
-/**
- * Columns that hold a running balance, a fee or the amount in a foreign currency: never the amount
- * or the currency, whatever their values look like ("Amount (Foreign Currency)", "Saldo in CHF").
- */
-const NOT_THE_AMOUNT = ['saldo', 'balance', 'kontostand', 'solde', 'stand', 'foreign', 'original', 'fee', 'fees'];
-const MONEY_FIELDS: ReadonlySet<CsvField> = new Set(['amount', 'debit', 'credit', 'currency']);
-const hasWord = (header: string, words: readonly string[]) => words.some((word) => ` ${header} `.includes(` ${word} `));
-
-const ACCENTS = /\p{M}/gu;
-const NOT_WORD = /[^a-z0-9]+/g;
-
-/** A header cell as the word lists are written: "Auftraggeber / Begünstigter" → "auftraggeber begunstigter". */
-export function normaliseHeader(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/ł/g, 'l')
-    .normalize('NFD')
-    .replace(ACCENTS, '')
-    .replace(NOT_WORD, ' ')
-    .trim();
-}
-
-/**
- * How well a normalised header names a field: 0.. for the whole header, 100.. for its first words,
- * 200.. for words inside; null when not at all. An id only by its first words: a "Gläubiger-ID"
- * names the creditor, and taking it as the row's id would make every row from one creditor a duplicate.
- */
-function nameScore(header: string, field: CsvField): number | null {
-  if (MONEY_FIELDS.has(field) && hasWord(header, NOT_THE_AMOUNT)) return null;
-  let best: number | null = null;
-  NAMES[field].forEach((name, rank) => {
-    let score: number | null = null;
-    if (header === name) score = rank;
-    else if (header.startsWith(`${name} `)) score = 100 + rank;
-    else if (field !== 'id' && ` ${header} `.includes(` ${name} `)) score = 200 + rank;
-    if (score !== null && (best === null || score < best)) best = score;
-  });
-  return best;
-}
-
-/** How many different fields a record's cells name: a header names several, a title line or data none. */
-export function headerFieldCount(cells: readonly string[]): number {
-  const named = new Set<CsvField>();
-  for (const cell of cells) {
-    const header = normaliseHeader(cell);
-    if (header === '') continue;
-    for (const field of CSV_FIELDS) if (nameScore(header, field) !== null) named.add(field);
-  }
-  if (named.has('debit') && named.has('credit')) named.add('amount');
-  return named.size;
-}
 
 const CURRENCY_CODE = /^[A-Za-z]{3}$|^\p{Sc}$/u;
 
@@ -323,19 +105,18 @@ export function detectColumns(
   candidates.sort((a, b) => a.score - b.score || a.column - b.column);
   const found: Partial<ColumnIndexes> = {};
   const taken = new Set<number>();
-  for (const { field, column } of candidates) {
-    if (found[field] !== undefined || taken.has(column)) continue;
-    if (!fitsValues(field, columnValues(sample, column))) continue;
+  const take = (field: CsvField, column: number | undefined) => {
+    if (column === undefined) return;
     found[field] = column;
     taken.add(column);
+  };
+  for (const { field, column } of candidates) {
+    if (found[field] !== undefined || taken.has(column)) continue;
+    if (fitsValues(field, columnValues(sample, column))) take(field, column);
   }
-  if (found.date === undefined) {
-    found.date = byValues(header, sample, width, taken, looksLikeDate);
-    if (found.date !== undefined) taken.add(found.date);
-  }
+  if (found.date === undefined) take('date', byValues(header, sample, width, taken, looksLikeDate));
   if (found.amount === undefined && (found.debit === undefined || found.credit === undefined)) {
-    found.amount = byValues(header, sample, width, taken, looksLikeAmount, AMOUNT_EVIDENCE);
-    if (found.amount !== undefined) taken.add(found.amount);
+    take('amount', byValues(header, sample, width, taken, looksLikeAmount, AMOUNT_EVIDENCE));
   }
   if (found.amount !== undefined) {
     delete found.debit;
@@ -344,9 +125,7 @@ export function detectColumns(
     delete found.debit;
     delete found.credit;
   }
-  if (header.length === 0 && found.description === undefined) {
-    found.description = longestText(sample, width, taken);
-  }
+  if (header.length === 0 && found.description === undefined) take('description', longestText(sample, width, taken));
   return found;
 }
 
@@ -365,6 +144,33 @@ function longestText(sample: readonly string[][], width: number, taken: Readonly
     }
   }
   return best;
+}
+
+/**
+ * A column saying whether the amount is money in or out, for banks that write amounts unsigned:
+ * named so (or with a blank header) and holding nothing but such marks. The contract has no
+ * mapping field for it, so it is found from the content also when the caller maps the columns.
+ */
+export function detectSignColumn(
+  header: readonly string[],
+  sample: readonly string[][],
+  width: number,
+  taken: ReadonlySet<number>,
+): number | undefined {
+  for (let column = 0; column < width; column++) {
+    const name = normaliseHeader(header[column] ?? '');
+    if (taken.has(column) || (name !== '' && !SIGN_HEADERS.has(name))) continue;
+    let marks = 0;
+    let others = 0;
+    for (const cells of sample) {
+      const value = (cells[column] ?? '').trim().toLowerCase();
+      if (value === '') continue;
+      if (OUT_MARKS.has(value) || IN_MARKS.has(value)) marks++;
+      else others++;
+    }
+    if (marks > 0 && others === 0) return column;
+  }
+  return undefined;
 }
 
 /** A column given by the caller: its index, or a 400 naming the option and the column. */
@@ -405,7 +211,8 @@ export function describeColumns(indexes: ColumnIndexes, header: readonly string[
     const asGiven = given?.[field];
     if (asGiven !== undefined) return asGiven;
     const text = (header[column] ?? '').trim();
-    const unique = text !== '' && header.filter((cell) => cell.trim().toLowerCase() === text.toLowerCase()).length === 1;
+    const unique =
+      text !== '' && header.filter((cell) => cell.trim().toLowerCase() === text.toLowerCase()).length === 1;
     return unique ? text : column;
   };
   const columns: CsvColumns = { date: name(indexes.date, 'date') };

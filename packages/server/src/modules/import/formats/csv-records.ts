@@ -8,8 +8,9 @@ import type { CsvDelimiter } from './csv-dialect.js';
 /** Line breaks inside a record's cells: \r\n, \r and \n each count once. */
 function lineBreaks(cells: readonly string[]): number {
   let breaks = 0;
-  const lastCell = cells.length - 1;
-  cells.forEach((cell, index) => {
+  const last = cells.length - 1;
+  for (let index = 0; index <= last; index++) {
+    const cell = cells[index] ?? '';
     let at = cell.indexOf('\n');
     while (at >= 0) {
       breaks++;
@@ -18,11 +19,11 @@ function lineBreaks(cells: readonly string[]): number {
     at = cell.indexOf('\r');
     while (at >= 0) {
       // A lone \r ending the record is the rest of a \r\n in a file whose first line ended in \n.
-      const trailing = index === lastCell && at === cell.length - 1;
+      const trailing = index === last && at === cell.length - 1;
       if (cell.charCodeAt(at + 1) !== 10 && !trailing) breaks++;
       at = cell.indexOf('\r', at + 1);
     }
-  });
+  }
   return breaks;
 }
 

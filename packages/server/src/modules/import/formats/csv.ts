@@ -1,12 +1,15 @@
-import type { CsvDateFormat, CsvOptions, ImportEncoding, ImportTable, ResolvedImportOptions } from '@kassa/contract';
+import type { CsvOptions, ImportEncoding, ImportTable, ResolvedImportOptions } from '@kassa/contract';
 import { unprocessable } from '../../../http/errors.js';
-import { addAmounts, detectNumberFormat, looksLikeAmount, negateAmount, normaliseAmount } from './amounts.js';
+import { detectNumberFormat, looksLikeAmount } from './amounts.js';
 import type { NumberFormat } from './amounts.js';
-import { describeColumns, detectColumns, headerFieldCount, resolveColumns } from './csv-columns.js';
+import { describeColumns, detectColumns, detectSignColumn, resolveColumns } from './csv-columns.js';
 import type { ColumnIndexes } from './csv-columns.js';
+import { headerFieldCount } from './csv-header-names.js';
 import { detectLayout, HEAD_LINES, scanHead } from './csv-dialect.js';
 import { forEachRecord } from './csv-records.js';
-import { detectDateFormat, looksLikeDate, parseDate } from './dates.js';
+import { readRow } from './csv-rows.js';
+import type { RowReader } from './csv-rows.js';
+import { detectDateFormat, looksLikeDate } from './dates.js';
 import { PREVIEW_TABLE_ROWS } from './types.js';
 import type { ParsedRow, ParsedStatement } from './types.js';
 
@@ -27,13 +30,12 @@ interface HeadRow {
 
 export const NOT_TABULAR = 'The file is not CSV: no delimiter (, ; tab |) splits its lines into the same columns';
 
-const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+const NOT_BLANK = /\S/;
+const isBlank = (cells: readonly string[]) => !cells.some((cell) => NOT_BLANK.test(cell));
 
-/** A record that is data, not a header: no header words, a date and an amount. */
+/** A record that is data, not a header: a date and an amount (a header holds neither). */
 const looksLikeData = (cells: readonly string[]) =>
-  headerFieldCount(cells) === 0 &&
-  cells.some((cell) => looksLikeDate(cell)) &&
-  cells.some((cell) => !looksLikeDate(cell) && looksLikeAmount(cell));
+  cells.some((cell) => looksLikeDate(cell)) && cells.some((cell) => !looksLikeDate(cell) && looksLikeAmount(cell));
 
 /** The header: the first record naming two fields near where the table starts, else where it starts. */
 function findHeader(rows: readonly HeadRow[], tableLine: number): number {
@@ -56,76 +58,15 @@ function preferredDecimal(delimiter: string, dateValues: readonly string[]): Num
   return /^\s*\d{1,2}\.\d{1,2}\.\d{2,4}/.test(firstDate) ? ',' : '.';
 }
 
-const RUN_OF_SPACE = /\s+/g;
-const NEEDS_CLEANING = /\s\s|[\t\n\r]/;
-
-/** A text cell on one line: a quoted line break or a run of spaces becomes one space. */
-const clean = (value: string) => (NEEDS_CLEANING.test(value) ? value.replace(RUN_OF_SPACE, ' ').trim() : value.trim());
-
-interface RowReader {
-  columns: ColumnIndexes;
-  number: Required<NumberFormat>;
-  dateFormat: CsvDateFormat;
-}
-
-type AmountCell = { ok: true; amount: string } | { ok: false; error: string } | null;
-
-/** An amount cell: null when empty, the normalised amount, or an error naming the field. */
-function readAmount(cells: readonly string[], column: number | undefined, reader: RowReader, field: string): AmountCell {
-  const text = column === undefined ? '' : (cells[column] ?? '').trim();
-  if (text === '') return null;
-  const amount = normaliseAmount(text, reader.number);
-  return amount === null ? { ok: false, error: `${field}: "${text}" is not a number` } : { ok: true, amount };
-}
-
-/** One record as a row; null for a line with neither a date nor an amount (a summary or separator line). */
-function readRow(cells: readonly string[], line: number, reader: RowReader): ParsedRow | null {
-  const { columns } = reader;
-  const cell = (column: number | undefined) => (column === undefined ? '' : (cells[column] ?? ''));
-  const dateText = cell(columns.date).trim();
-  const date = dateText === '' ? null : parseDate(dateText, reader.dateFormat);
-  const errors: string[] = [];
-  let amount: string | null = null;
-  let noAmount: boolean;
-  if (columns.amount !== undefined) {
-    const read = readAmount(cells, columns.amount, reader, 'amount');
-    noAmount = read === null;
-    if (read?.ok === false) errors.push(read.error);
-    else if (read?.ok === true) amount = read.amount;
-  } else {
-    // The amount is credit − debit; a debit is money out whether the bank writes it signed or not.
-    const debit = readAmount(cells, columns.debit, reader, 'debit');
-    const credit = readAmount(cells, columns.credit, reader, 'credit');
-    noAmount = debit === null && credit === null;
-    if (debit?.ok === false) errors.push(debit.error);
-    if (credit?.ok === false) errors.push(credit.error);
-    const out = debit?.ok === true ? negateAmount(debit.amount.replace(/^-/, '')) : null;
-    const into = credit?.ok === true ? credit.amount : null;
-    if (errors.length === 0 && !noAmount) amount = out === null ? into : into === null ? out : addAmounts(into, out);
-  }
-  if (date === null && noAmount) return null;
-  if (date === null) errors.unshift(dateText === '' ? 'date: missing' : `date: "${dateText}" is not a date in ${reader.dateFormat}`);
-  if (noAmount) errors.push('amount: missing');
-  const row: ParsedRow = {
-    line,
-    date: date ?? '',
-    amount: amount ?? '',
-    currency: cell(columns.currency).trim().toUpperCase(),
-    description: clean(cell(columns.description)),
-    payee: clean(cell(columns.payee)),
-    externalId: cell(columns.id).trim() || null,
-    account: '',
-  };
-  if (errors.length > 0) row.error = `line ${line}, ${errors.join('; ')}`;
-  return row;
-}
-
+/** What detection missed, as the 422 says it; null when date and amount were found. */
 function missingColumns(columns: Partial<ColumnIndexes>): string | null {
-  const noDate = columns.date === undefined;
-  const noAmount = columns.amount === undefined && (columns.debit === undefined || columns.credit === undefined);
-  if (!noDate && !noAmount) return null;
-  const what = noDate && noAmount ? 'a date column nor an amount column' : noDate ? 'a date column' : 'an amount column';
-  return `Kassa finds neither ${what} in the CSV file${noAmount ? ' (nor debit and credit columns)' : ''}; set the column mapping by hand`;
+  const missing: string[] = [];
+  if (columns.date === undefined) missing.push('date column');
+  if (columns.amount === undefined && (columns.debit === undefined || columns.credit === undefined)) {
+    missing.push('amount column (nor debit and credit columns)');
+  }
+  if (missing.length === 0) return null;
+  return `The CSV file has no ${missing.join(' and no ')} that Kassa recognises; set the column mapping by hand`;
 }
 
 /** Reads a CSV file; throws 422 when it is no table or lacks a date or amount column, 400 for a mapping it does not fit. */
@@ -157,7 +98,8 @@ export function readCsv(text: string, given: CsvOptions, encoding: ImportEncodin
   if (missing !== null || found.date === undefined) throw unprocessable(missing ?? 'no date column');
   const columns: ColumnIndexes = { ...found, date: found.date };
 
-  const valuesOf = (column: number | undefined) => (column === undefined ? [] : sample.map((cells) => cells[column] ?? ''));
+  const valuesOf = (column: number | undefined) =>
+    column === undefined ? [] : sample.map((cells) => cells[column] ?? '');
   const dateValues = valuesOf(columns.date);
   const amountValues = [...valuesOf(columns.amount), ...valuesOf(columns.debit), ...valuesOf(columns.credit)];
   const detected = detectNumberFormat(amountValues, preferredDecimal(delimiter, dateValues), given.decimalSeparator);
@@ -165,10 +107,14 @@ export function readCsv(text: string, given: CsvOptions, encoding: ImportEncodin
   const dateFormat = given.dateFormat ?? detectDateFormat(dateValues, number.decimalSeparator === ',');
   if (dateFormat === null) {
     const example = dateValues.find((value) => value.trim() !== '') ?? '';
-    throw unprocessable(`The CSV date column holds no dates Kassa reads (e.g. "${example}"); set the date format by hand`);
+    throw unprocessable(
+      `The CSV date column holds no dates Kassa reads (e.g. "${example}"); set the date format by hand`,
+    );
   }
 
-  const reader: RowReader = { columns, number, dateFormat };
+  const mapped = new Set(Object.values(columns));
+  const sign = columns.amount === undefined ? undefined : detectSignColumn(header, sample, width, mapped);
+  const reader: RowReader = { columns, sign, number, dateFormat, days: new Map() };
   const headerLine = headerRow.line;
   const parsed: ParsedRow[] = [];
   const table: string[][] = [];

@@ -3,7 +3,8 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decode } from './decode.js';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/encodings/${name}`, import.meta.url)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/encodings/${name}`, import.meta.url)));
 const bytes = (...values: number[]) => new Uint8Array(values);
 
 describe('decode', () => {
@@ -40,6 +41,14 @@ describe('decode', () => {
     expect(text).toContain('Strom Abschlag „Januar“');
     expect(text).toContain('Miete Januar 2026 – Wohnung 3');
     expect(text).not.toMatch(/[\u0080-\u009f\ufffd]/);
+  });
+
+  it('looks for bytes 0x80–0x9F in the whole file, not only in what chardet samples', () => {
+    const line = 'Date;Libellé;Montant\n02/01/2026;Carte Boulangerie Élodie à Paris;-4,50\n';
+    const text = `${line.repeat(1200)}03/01/2026;Café €;-1,00\n`;
+    const decoded = decode(new Uint8Array(iconv.encode(text, 'windows-1252')));
+    expect(decoded.encoding).toBe('windows-1252');
+    expect(decoded.text.endsWith('Café €;-1,00\n')).toBe(true);
   });
 
   it('takes ISO-8859-1 for Latin-1 text without such bytes', () => {

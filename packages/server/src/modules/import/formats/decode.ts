@@ -48,9 +48,7 @@ function hasC1Bytes(bytes: Uint8Array): boolean {
 
 /** chardet's best guess mapped onto the encodings Kassa offers (contract importEncodings). */
 function guessEncoding(bytes: Uint8Array): ImportEncoding {
-  const sample = bytes.subarray(0, SAMPLE_BYTES);
-  const c1 = hasC1Bytes(sample);
-  for (const match of analyse(sample)) {
+  for (const match of analyse(bytes.subarray(0, SAMPLE_BYTES))) {
     switch (match.name) {
       case 'UTF-8':
         return 'utf-8';
@@ -63,7 +61,8 @@ function guessEncoding(bytes: Uint8Array): ImportEncoding {
         // Central European; Windows-1250 is not offered and ISO-8859-2 is its nearest.
         return 'iso-8859-2';
       case 'ISO-8859-1':
-        return c1 ? 'windows-1252' : 'iso-8859-1';
+        // The whole file: a single € far down must not become a control character.
+        return hasC1Bytes(bytes) ? 'windows-1252' : 'iso-8859-1';
       case 'windows-1252':
         return 'windows-1252';
       default:

@@ -103,7 +103,10 @@ describe('detectFormat', () => {
     ['prose', 'Dear customer,\nyour statement is attached.\nKind regards\n'],
     ['one line', 'Date,Amount'],
     ['a CAMT.054 notification', camt('054', '08', 'BkToCstmrDbtCdtNtfctn')],
-    ['a SEPA payment order', '<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>'],
+    [
+      'a SEPA payment order',
+      '<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>',
+    ],
     ['HTML', '<!DOCTYPE html>\n<html><body><table><tr><td>a,b</td></tr></table></body></html>'],
     ['JSON', '[\n{"date": "2026-01-02", "amount": -4.5},\n{"date": "2026-01-03", "amount": 12}\n]'],
     ['an MT940 fragment without balances', ':20:X\n:86:text\n'],

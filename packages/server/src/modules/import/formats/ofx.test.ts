@@ -166,7 +166,15 @@ describe('parseOfx', () => {
     expect(rows.map((r) => [r.line, r.account, r.date, r.amount, r.externalId, r.description, r.payee])).toEqual([
       [1, 'CH9300762011623852957', '2026-03-03', '-1800.00', 'CHK-0303-1', 'Miete März', 'Hausverwaltung AG'],
       [2, 'CH9300762011623852957', '2026-03-25', '-500.00', 'CHK-0325-1', 'Transfer to savings', 'Transfer to savings'],
-      [3, 'CH5604835012345678009', '2026-03-25', '500.00', 'SAV-0325-1', 'Transfer from checking', 'Transfer from checking'],
+      [
+        3,
+        'CH5604835012345678009',
+        '2026-03-25',
+        '500.00',
+        'SAV-0325-1',
+        'Transfer from checking',
+        'Transfer from checking',
+      ],
       [4, 'CH5604835012345678009', '2026-03-31', '1.25', 'SAV-0331-1', 'Habenzins Q1', 'Zins'],
     ]);
     expect(rows.every((r) => r.currency === 'CHF' && r.error === undefined)).toBe(true);
@@ -240,7 +248,24 @@ describe('parseOfx', () => {
     const broken = fixture('creditcard-v211.ofx').replace('</STMTTRN>', '');
     const error = rejection(() => parseOfx(broken));
     expect(error.status).toBe(422);
-    expect(error.message).toMatch(/^OFX: the XML is not well-formed \(line 75: Expected closing tag .STMTTRN. \(opened in line 29, col 11\)/);
+    expect(error.message).toMatch(
+      /^OFX: the XML is not well-formed \(line 75: Expected closing tag .STMTTRN. \(opened in line 29, col 11\)/,
+    );
+  });
+
+  it('names the file line of a fault in an OFX 1.x file too', () => {
+    const broken = fixture('bank-sgml-102.ofx').replace('</STMTTRN>', '');
+    const error = rejection(() => parseOfx(broken));
+    expect(error.status).toBe(422);
+    // The first STMTTRN opens on line 43; the fault shows where BANKTRANLIST closes, line 68.
+    expect(error.message).toMatch(
+      /^OFX: the XML is not well-formed \(line 68: Expected closing tag 'STMTTRN' \(opened in line 43, col 1\)/,
+    );
+  });
+
+  it('still reads the transactions of a 1.x file that forgot </BANKTRANLIST>', () => {
+    const forgetful = fixture('bank-sgml-102.ofx').replace('</BANKTRANLIST>', '');
+    expect(parseOfx(forgetful)).toEqual(parseOfx(fixture('bank-sgml-102.ofx')));
   });
 });
 

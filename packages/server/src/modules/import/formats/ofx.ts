@@ -61,7 +61,10 @@ export function parseOfx(text: string): ParsedStatement {
       ...(closingBalance === undefined ? {} : { closingBalance }),
       ...(closingBalance === undefined || closingDate === undefined ? {} : { closingDate }),
     });
-    for (const transaction of elementsAt(element, 'BANKTRANLIST', 'STMTTRN')) {
+    // A 1.x file that forgot </BANKTRANLIST> has it read as an empty leaf (see sgmlToXml) and
+    // its transactions land right in the statement: they are read there too.
+    const transactions = [...elementsAt(element, 'BANKTRANLIST', 'STMTTRN'), ...elementsAt(element, 'STMTTRN')];
+    for (const transaction of transactions) {
       rows.push(readTransaction(transaction, rows.length + 1, account, currency));
     }
   }

@@ -130,12 +130,23 @@ describe('parseQif', () => {
 
   it('reads every date form: M/D/YY, apostrophe years, D.M.YYYY, ISO, padded parts', () => {
     const record = (date: string) => `D${date}\nT1\n^\n`;
-    const dates = ['3/7/26', "3/7'26", " 3/ 7' 6", '03/07/2026', '2026-03-07', '3-7-2026', '7.3.2026', '07.03.26'];
+    const dates = [
+      '3/7/26',
+      "3/7'26",
+      " 3/ 7' 6",
+      '03/07/2026',
+      '2026-03-07',
+      '2026/3/7',
+      '3-7-2026',
+      '7.3.2026',
+      '07.03.26',
+    ];
     const rows = parseQif(`!Type:Bank\n${dates.map(record).join('')}`).rows;
     expect(rows.map((r) => r.date)).toEqual([
       '2026-03-07',
       '2026-03-07',
       '2006-03-07',
+      '2026-03-07',
       '2026-03-07',
       '2026-03-07',
       '2026-03-07',

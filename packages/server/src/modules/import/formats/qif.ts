@@ -97,7 +97,8 @@ function readRecord(record: QifRecord, order: DayMonthOrder): ParsedRow {
   const problems: string[] = [];
   const dateText = fields.get('D') ?? '';
   const date = qifDay(dateText, order);
-  if (date === undefined) problems.push(dateText.trim() === '' ? 'date: missing' : `date: ${quoted(dateText)} is not a date`);
+  if (date === undefined)
+    problems.push(dateText.trim() === '' ? 'date: missing' : `date: ${quoted(dateText)} is not a date`);
   const amountText = fields.get('T') ?? fields.get('U') ?? '';
   const amount = normaliseAmount(amountText, 'thousands');
   if (amount === undefined) {
@@ -124,9 +125,10 @@ function readRecord(record: QifRecord, order: DayMonthOrder): ParsedRow {
 type DayMonthOrder = 'MD' | 'DM';
 
 // M/D/Y with '/' or '-', a "'" before the year marking 2000 and later (Quicken: 1/5'04);
-// D.M.Y; and Y-M-D. Quicken pads one-digit parts with a space (" 1/ 5/98"), so spaces go first.
+// D.M.Y; and Y-M-D (or Y/M/D). Quicken pads one-digit parts with a space (" 1/ 5/98"), so
+// spaces are dropped first.
 const PART_DATE = /^(\d{1,2})([/.-])(\d{1,2})(?:([/.-])|('))(\d{1,4})$/;
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const ISO_DATE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 
 /**
  * The order of the two leading parts for the whole file: a '/'-date whose first part is above 12
@@ -146,7 +148,7 @@ function dayMonthOrder(records: readonly QifRecord[]): DayMonthOrder {
 function qifDay(text: string, order: DayMonthOrder): string | undefined {
   const compact = text.replace(/\s/g, '');
   const iso = ISO_DATE.exec(compact);
-  if (iso !== null) return isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  if (iso !== null) return isoDay(Number(iso[1]), Number(iso[3]), Number(iso[4]));
   const match = PART_DATE.exec(compact);
   if (match === null) return undefined;
   const [, first = '', separator, second = '', , apostrophe, yearText = ''] = match;

@@ -164,7 +164,7 @@ export interface XmlElement {
 export function readXml(xml: string, format: string, options: X2jOptions): XmlElement {
   // The parser alone reads broken XML without a word (a missing closing tag just ends the
   // element), which would import half a statement; the validator finds the fault and its line.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- its successor is a separate package; this one still ships and works
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- still shipped; its successor is another package
   const verdict = XMLValidator.validate(xml);
   if (verdict !== true) {
     const { line, msg } = verdict.err;
@@ -196,11 +196,14 @@ const entityDecoder: EntityDecoderOptions = {
   setXmlVersion: () => undefined,
   decode: (text) =>
     text.includes('&')
-      ? text.replace(/&(?:#(\d{1,7})|#x([\da-fA-F]{1,6})|([A-Za-z]+));/g, (whole, dec?: string, hex?: string, name?: string) => {
-          if (name !== undefined) return NAMED_ENTITIES.get(name) ?? whole;
-          const code = dec === undefined ? parseInt(hex ?? '', 16) : Number(dec);
-          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-        })
+      ? text.replace(
+          /&(?:#(\d{1,7})|#x([\da-fA-F]{1,6})|([A-Za-z]+));/g,
+          (whole, dec?: string, hex?: string, name?: string) => {
+            if (name !== undefined) return NAMED_ENTITIES.get(name) ?? whole;
+            const code = dec === undefined ? parseInt(hex ?? '', 16) : Number(dec);
+            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+          },
+        )
       : text,
 };
 

@@ -15,7 +15,7 @@ export interface ParsedRow {
   currency: string;
   description: string;
   payee: string;
-  /** The bank's own id of the row (OFX FITID, CAMT AcctSvcrRef/NtryRef, MT940 bank reference, a mapped id column). */
+  /** The bank's own id of the row (OFX FITID, CAMT AcctSvcrRef or EndToEndId, MT940 bank reference, a mapped id column). */
   externalId: string | null;
   /** The statement account this row belongs to (ParsedAccount.account). */
   account: string;

@@ -1,0 +1,166 @@
+import type { Category, Rule, RuleInputBody, RuleMatch, UpdateRuleBody } from '@kassa/contract';
+import { formatMoney } from '@kassa/money';
+import { realCategories } from '../categories/category-lists';
+
+/** The contract's MAX_RULE_PATTERN (a value import of the contract would load zod into the page). */
+export const MAX_PATTERN = 200;
+
+/** How a match kind reads in the list and in the form's switch. */
+export const MATCH_LABELS: Record<RuleMatch, string> = {
+  contains: 'Contains',
+  regex: 'Regular expression',
+};
+
+/** The fields of the rule form as typed: amounts are text (numbers or expressions, the server evaluates them). */
+export interface RuleDraft {
+  match: RuleMatch;
+  pattern: string;
+  categoryId: string | null;
+  minAmount: string;
+  maxAmount: string;
+  currency: string | null;
+}
+
+/** The input fields of a rule, as the server names them in its 400 messages ("pattern: …"). */
+export type RuleField = 'match' | 'pattern' | 'categoryId' | 'minAmount' | 'maxAmount' | 'currency';
+export type FieldErrors = Partial<Record<RuleField, string>>;
+
+const amountText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The form's starting values: a stored rule, a prefill (e.g. from an import row), or blank. */
+export function draftOf(from: Partial<RuleInputBody> | undefined): RuleDraft {
+  return {
+    match: from?.match === 'regex' ? 'regex' : 'contains',
+    pattern: from?.pattern ?? '',
+    categoryId: from?.categoryId === undefined ? null : String(from.categoryId),
+    minAmount: amountText(from?.minAmount),
+    maxAmount: amountText(from?.maxAmount),
+    currency: from?.currency ?? null,
+  };
+}
+
+const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
+
+/**
+ * Checks what the form can know without the server (the server checks again and names the field
+ * of anything else): a pattern, a compiling regular expression, a category, a currency with a
+ * bound, plain-number bounds above zero and min ≤ max. Gives the body to send, or the fields' messages.
+ * The currency goes only with a bound: without one the server refuses it.
+ */
+export function checkDraft(d: RuleDraft): { ok: true; body: RuleInputBody } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const pattern = d.pattern.trim();
+  const min = d.minAmount.trim();
+  const max = d.maxAmount.trim();
+  const hasRange = min !== '' || max !== '';
+  if (pattern === '')
+    errors.pattern = d.match === 'regex' ? 'Enter a regular expression' : 'Enter the text to look for';
+  else if (d.match === 'regex') {
+    try {
+      new RegExp(pattern, 'i');
+    } catch {
+      errors.pattern = 'Not a valid regular expression';
+    }
+  }
+  if (d.categoryId === null) errors.categoryId = 'Choose a category';
+  if (hasRange && d.currency === null) errors.currency = 'Choose the currency of the amount range';
+  if (PLAIN_NUMBER.test(min) && Number(min) === 0) errors.minAmount = 'Must be more than zero';
+  if (PLAIN_NUMBER.test(max) && Number(max) === 0) errors.maxAmount = 'Must be more than zero';
+  else if (PLAIN_NUMBER.test(min) && PLAIN_NUMBER.test(max) && Number(min) > Number(max))
+    errors.maxAmount = 'Must not be less than the minimum';
+  if (Object.keys(errors).length > 0 || d.categoryId === null) return { ok: false, errors };
+  return {
+    ok: true,
+    body: {
+      match: d.match,
+      pattern,
+      categoryId: Number(d.categoryId),
+      minAmount: min === '' ? null : min,
+      maxAmount: max === '' ? null : max,
+      currency: hasRange ? d.currency : null,
+    },
+  };
+}
+
+const FIELD_MESSAGE = /^(match|pattern|categoryId|minAmount|maxAmount|currency): (.+)$/s;
+
+/**
+ * Where a refusal of the server belongs: its messages name the field first ("pattern: not a valid
+ * regular expression (…)"), which goes under that field; any other message goes above the buttons.
+ */
+export function serverError(message: string): { field: RuleField | null; text: string } {
+  const m = FIELD_MESSAGE.exec(message);
+  if (m === null) return { field: null, text: message };
+  const text = m[2] ?? '';
+  return { field: m[1] as RuleField, text: text.charAt(0).toUpperCase() + text.slice(1) };
+}
+
+/** The amount range of a rule as the list shows it, or null for any amount. */
+export function rangeText(rule: Pick<Rule, 'minAmount' | 'maxAmount' | 'currency'>): string | null {
+  const { minAmount: min, maxAmount: max, currency } = rule;
+  if (currency === null || (min === null && max === null)) return null;
+  if (min !== null && max !== null) return `${formatMoney(min, currency)} – ${formatMoney(max, currency)}`;
+  if (min !== null) return `at least ${formatMoney(min, currency)}`;
+  return `at most ${formatMoney(max ?? 0, currency)}`;
+}
+
+/** The body of rule/update that keeps a rule as it is but for its position. */
+export function withPosition(rule: Rule, position: number): UpdateRuleBody {
+  return {
+    id: rule.id,
+    match: rule.match,
+    pattern: rule.pattern,
+    categoryId: rule.categoryId,
+    minAmount: rule.minAmount,
+    maxAmount: rule.maxAmount,
+    currency: rule.currency,
+    position,
+  };
+}
+
+/**
+ * The updates that move the rule at `index` of `rules` (in the server's order: position, then id)
+ * one place up (-1) or down (+1). The two rules swap their positions when that gives the new order
+ * (the usual case: two updates); when positions repeat and a swap would not, every rule is
+ * numbered from 0 in the new order and only the changed ones are sent.
+ */
+export function positionsAfterMove(rules: readonly Rule[], index: number, delta: -1 | 1): UpdateRuleBody[] {
+  const other = index + delta;
+  const moving = rules[index];
+  const swapped = rules[other];
+  if (moving === undefined || swapped === undefined) return [];
+  const order = [...rules];
+  order[index] = swapped;
+  order[other] = moving;
+  const slots = rules.map((r) => r.position);
+  const sortsRight = order.every((r, k) => {
+    const next = order[k + 1];
+    const at = slots[k] ?? 0;
+    const nextAt = slots[k + 1] ?? 0;
+    return next === undefined || at < nextAt || (at === nextAt && r.id < next.id);
+  });
+  const positions = sortsRight ? slots : order.map((_r, k) => k);
+  return order.flatMap((r, k) => {
+    const position = positions[k] ?? k;
+    return r.position === position ? [] : [withPosition(r, position)];
+  });
+}
+
+/**
+ * The choices of the category picker: active income and expense categories, each group by name.
+ * `keep` (the edited rule's category) is offered even when inactive, so the picker can show it.
+ */
+export function categoryChoices(all: readonly Category[], keep: number | null) {
+  const choice = (c: Category) => ({
+    value: String(c.id),
+    label: c.isActive ? c.name : `${c.name} (inactive)`,
+  });
+  const offered = (isIncome: boolean) =>
+    realCategories(all, isIncome)
+      .filter((c) => c.isActive || c.id === keep)
+      .map(choice);
+  return [
+    { group: 'Expense', items: offered(false) },
+    { group: 'Income', items: offered(true) },
+  ].filter((g) => g.items.length > 0);
+}
