@@ -264,8 +264,9 @@ export interface ImportBatchesTable {
 
 export interface ImportRowsTable {
   batch_id: number;
+  /** The first line of the chunk. */
   line: number;
-  /** JSON of the ImportRow shown in the preview. */
+  /** JSON array of the stored preview rows (import/preview-rows.ts StoredRow), in file order. */
   data: string;
 }
 

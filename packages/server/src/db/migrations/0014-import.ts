@@ -4,7 +4,8 @@ import { withIdColumn } from './helpers.js';
 // Import of bank files (DESIGN §9, docs/DECISIONS.md "Import"):
 // - import_batches: one uploaded file, from preview to commit (and undo); options, accounts and
 //   what the commit replaced are JSON text, read and written whole.
-// - import_rows: the stored preview, one row per line, so commit writes exactly what was shown.
+// - import_rows: the stored preview as JSON chunks of rows (keyed by their first line), so commit
+//   writes exactly what was shown.
 // - import_links: what a commit wrote per row, and the keys later imports recognise it by
 //   (external id, versioned fingerprint); kept after the transaction is edited or deleted.
 // - import_profiles: the CSV mapping a user confirmed for a pocket, used on the next file.
@@ -67,6 +68,7 @@ export const m0014Import: Migration = {
       .columns(['user_id', 'pocket_id', 'fingerprint'])
       .execute();
     await db.schema.createIndex('import_links_batch').on('import_links').column('batch_id').execute();
+    await db.schema.createIndex('import_links_transaction').on('import_links').column('transaction_id').execute();
     await db.schema.createIndex('import_links_payee').on('import_links').columns(['user_id', 'payee']).execute();
     await db.schema
       .createIndex('import_links_day')

@@ -118,7 +118,7 @@ export async function commitBatch(
   if (batch === undefined) throw notFound(`Import ${batchId} not found`);
   if (batch.status !== 'preview') throw conflict(`Import ${batchId} was already ${batch.status}`);
   if (batch.expires_at < now) throw notFound(`Import ${batchId} has expired: preview the file again`);
-  const rows = (await repo.rowsOf(batch.id)).map((d) => JSON.parse(d) as StoredRow);
+  const rows = await repo.rowsOf<StoredRow>(batch.id);
   const categories = await new CategoriesRepository(db).list(userId);
   const { byLine, actions, rejected } = decide(rows, input, categories);
 

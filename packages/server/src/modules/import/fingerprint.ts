@@ -3,10 +3,11 @@ import { normaliseText } from '../rules/match.js';
 
 // A row without a bank id is recognised again by its fingerprint (DESIGN §9). The fingerprint
 // carries the version of the rule that made it: a later rule gets a new version, and rows stored
-// under an old one are still compared under the old one (fingerprintsOf), so changing the rule
-// never re-imports what was imported before.
+// under an old one are still compared under the old one (preview-rows.ts recognise), so changing
+// the rule never re-imports what was imported before. A version's rule never changes once shipped
+// (fingerprint.test.ts pins it).
 
-/** The fields a fingerprint is made of. */
+/** The fields a fingerprint is made of (the occurrence is counted per key, see occurrenceKey). */
 export interface FingerprintInput {
   pocketId: number;
   day: number;
@@ -28,30 +29,23 @@ export const normalisePayee = (payee: string): string => normaliseText(payee);
 export const occurrenceKey = (f: Omit<FingerprintInput, 'occurrence'>): string =>
   `${f.pocketId}|${f.day}|${f.amount}|${fingerprintText(f.payee, f.description)}`;
 
-const VERSIONS: Record<number, (f: FingerprintInput) => string> = {
-  1: (f) =>
-    createHash('sha256')
-      .update(`${occurrenceKey(f)}|${f.occurrence}`)
-      .digest('base64url')
-      .slice(0, 32),
+/** Each version's hash of a row's occurrence key and its occurrence number. */
+const VERSIONS: Record<number, (key: string, occurrence: number) => string> = {
+  1: (key, occurrence) => createHash('sha256').update(`${key}|${occurrence}`).digest('base64url').slice(0, 32),
 };
 
 /** The version new fingerprints are made with. */
 export const FINGERPRINT_VERSION = 1;
 
-/** The fingerprint of a row under the current version: "v1:…". */
-export const fingerprint = (f: FingerprintInput): string => fingerprintOf(FINGERPRINT_VERSION, f);
-
-function fingerprintOf(version: number, f: FingerprintInput): string {
+/** The fingerprint under one version, from the row's occurrence key (computed once per row). */
+export function fingerprintOfKey(version: number, key: string, occurrence: number): string {
   const make = VERSIONS[version];
   if (make === undefined) throw new Error(`unknown fingerprint version ${version}`);
-  return `v${version}:${make(f)}`;
+  return `v${version}:${make(key, occurrence)}`;
 }
 
-/** The row's fingerprint under every version in `versions` (the ones stored rows carry). */
-export function fingerprintsOf(f: FingerprintInput, versions: Iterable<number>): string[] {
-  return [...new Set([FINGERPRINT_VERSION, ...versions])].map((v) => fingerprintOf(v, f));
-}
+/** Whether this server knows how to make fingerprints of a version (a newer server's rows are not compared). */
+export const knownVersion = (version: number): boolean => VERSIONS[version] !== undefined;
 
 /** The version of a stored fingerprint ("v1:…" → 1). */
 export const versionOf = (stored: string): number => Number(/^v(\d+):/.exec(stored)?.[1] ?? FINGERPRINT_VERSION);

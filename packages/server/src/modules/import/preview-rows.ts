@@ -1,6 +1,6 @@
 import { IMPORT_MATCH_DAYS, MAX_INSTANT, MIN_INSTANT, type ImportMatch, type ImportRow } from '@kassa/contract';
 import { dayFromIso, findCurrency, fixedDecimal, isoFromDay, parseSignedAmount } from '@kassa/money';
-import { fingerprint, fingerprintsOf, occurrenceKey, versionOf } from './fingerprint.js';
+import { FINGERPRINT_VERSION, fingerprintOfKey, knownVersion, occurrenceKey, versionOf } from './fingerprint.js';
 import type { ParsedRow } from './formats/types.js';
 import type { LinkRow, NearbyTransaction } from './repository.js';
 
@@ -151,11 +151,11 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
 function recognise(rows: StoredRow[], ctx: PreviewContext): void {
   const byExternal = new Map<string, LinkRow>();
   const byFingerprint = new Map<string, LinkRow>();
-  const versions = new Set<number>();
+  const versions = new Set<number>([FINGERPRINT_VERSION]);
   for (const l of ctx.links) {
     if (l.external_id !== null) byExternal.set(`${l.pocket_id}|${l.external_id}`, l);
     byFingerprint.set(`${l.pocket_id}|${l.fingerprint}`, l);
-    versions.add(versionOf(l.fingerprint));
+    if (knownVersion(versionOf(l.fingerprint))) versions.add(versionOf(l.fingerprint));
   }
   const seenExternal = new Map<string, number>();
   const occurrences = new Map<string, number>();
@@ -182,7 +182,7 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
     const key = occurrenceKey(fields);
     const occurrence = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, occurrence);
-    row.fingerprint = fingerprint({ ...fields, occurrence });
+    row.fingerprint = fingerprintOfKey(FINGERPRINT_VERSION, key, occurrence);
     row.pairKey = `${pocketId}|${row.day}|${row.minor}|${row.externalId ?? row.fingerprint}`;
 
     if (row.externalId !== null) {
@@ -199,9 +199,12 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
       } else seenExternal.set(externalKey, row.line);
       continue;
     }
-    const stored = fingerprintsOf({ ...fields, occurrence }, versions)
-      .map((f) => byFingerprint.get(`${pocketId}|${f}`))
-      .find((l) => l !== undefined);
+    // Stored rows are compared under the version each was made with.
+    let stored: LinkRow | undefined;
+    for (const version of versions) {
+      const f = version === FINGERPRINT_VERSION ? row.fingerprint : fingerprintOfKey(version, key, occurrence);
+      stored ??= byFingerprint.get(`${pocketId}|${f}`);
+    }
     if (stored !== undefined) {
       markDuplicate(row, 'fingerprint', stored, `line ${row.line}: the same row was imported before`);
       // Recognised exactly: that transaction is no near match for another row of the file.

@@ -4,6 +4,9 @@ import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.j
 /** Rows per INSERT: far below both databases' limits on bound parameters. */
 const CHUNK = 500;
 
+/** Preview rows per stored JSON chunk. */
+const ROWS_PER_CHUNK = 1000;
+
 export type BatchRow = Selectable<ImportBatchesTable>;
 export type LinkRow = Selectable<ImportLinksTable>;
 export type NewLink = Omit<LinkRow, 'id'>;
@@ -27,11 +30,20 @@ export class ImportRepository {
     return id;
   }
 
-  async insertRows(batchId: number, rows: readonly { line: number; data: string }[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK)
+  /**
+   * Stores the preview's rows as JSON, ROWS_PER_CHUNK to a table row (keyed by the chunk's
+   * first line): 100k rows are a hundred inserts, not a hundred thousand.
+   */
+  async insertRows(batchId: number, rows: readonly { line: number }[]): Promise<void> {
+    const chunks: { batch_id: number; line: number; data: string }[] = [];
+    for (let i = 0; i < rows.length; i += ROWS_PER_CHUNK) {
+      const chunk = rows.slice(i, i + ROWS_PER_CHUNK);
+      chunks.push({ batch_id: batchId, line: chunk[0]?.line ?? 0, data: JSON.stringify(chunk) });
+    }
+    for (let i = 0; i < chunks.length; i += 50)
       await this.db
         .insertInto('import_rows')
-        .values(rows.slice(i, i + CHUNK).map((r) => ({ batch_id: batchId, line: r.line, data: r.data })))
+        .values(chunks.slice(i, i + 50))
         .execute();
   }
 
@@ -56,15 +68,15 @@ export class ImportRepository {
       .execute();
   }
 
-  /** The stored preview rows of a batch (JSON text), in line order. */
-  async rowsOf(batchId: number): Promise<string[]> {
-    const rows = await this.db
+  /** The stored preview rows of a batch, in file order. */
+  async rowsOf<T>(batchId: number): Promise<T[]> {
+    const chunks = await this.db
       .selectFrom('import_rows')
       .select('data')
       .where('batch_id', '=', batchId)
       .orderBy('line')
       .execute();
-    return rows.map((r) => r.data);
+    return chunks.flatMap((c) => JSON.parse(c.data) as T[]);
   }
 
   /** Previews nobody committed within their time, and their rows. */

@@ -144,10 +144,7 @@ export class ImportService {
         committed_at: null,
         undone_at: null,
       });
-      await batches.insertRows(
-        id,
-        rows.map((r) => ({ line: r.line, data: JSON.stringify(r) })),
-      );
+      await batches.insertRows(id, rows);
       return id;
     });
     return {
@@ -295,7 +292,8 @@ export class ImportService {
         const rule = (minor > 0 ? incomeRule : expenseRule)({ text, amountMinor: minor, currency });
         return rule === null ? null : { id: rule.id, categoryId: rule.categoryId };
       },
-      payeeCategory: (payee, isIncome) => payees.get(`${isIncome ? 1 : 0}|${normalisePayee(payee)}`) ?? null,
+      payeeCategory: (payee, isIncome) =>
+        payees.size === 0 ? null : (payees.get(`${isIncome ? 1 : 0}|${normalisePayee(payee)}`) ?? null),
       rejected: await repo.rejectedPairs(userId),
       convert: (minor, fromCode, toCode, day) => {
         try {

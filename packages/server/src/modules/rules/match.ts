@@ -45,6 +45,7 @@ function inRange(rule: MatchRule, row: MatchRow): boolean {
 
 /** Compiles rules once (in order) into a function giving the first rule that fits a row, or null. */
 export function compileRuleFinder<R extends MatchRule>(rules: readonly R[]): (row: MatchRow) => R | null {
+  if (rules.length === 0) return () => null; // no text to normalise for nobody's rules
   const tests = rules.map((rule) => {
     if (rule.match === 'contains') {
       const needle = normaliseText(rule.pattern);
