@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { analyticsRoutes } from '../features/analytics/routes';
+import { importRoutes } from '../features/import/routes';
 import { manageRoutes } from '../features/manage/routes';
 import { operationsRoutes } from '../features/operations/routes';
 import { transactionRoutes } from '../features/transactions/routes';
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           ...analyticsRoutes,
           ...transactionRoutes,
           ...manageRoutes,
+          ...importRoutes,
           ...operationsRoutes,
           ...userRoutes,
           // An unknown private path stays in the app.

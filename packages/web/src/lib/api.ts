@@ -70,23 +70,25 @@ export async function apiFetch(
     credentials: 'same-origin',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (!res.ok) {
-    const raw = await res.text();
-    let json: unknown;
-    try {
-      json = raw === '' ? undefined : JSON.parse(raw);
-    } catch {
-      json = undefined; // a proxy's HTML error page: the status still tells what happened
-    }
-    const retryAfter = Number(res.headers.get('retry-after') ?? '');
-    throw new ApiError(
-      res.status,
-      isErrorBody(json) ? json : undefined,
-      token !== null,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
+  if (!res.ok) throw errorOf(res.status, await res.text(), res.headers.get('retry-after'), token !== null);
   return res;
+}
+
+/** The ApiError of a non-2xx answer: its status, error body (if it is one) and Retry-After. */
+function errorOf(status: number, raw: string, retryAfterHeader: string | null, sessionBound: boolean): ApiError {
+  let json: unknown;
+  try {
+    json = raw === '' ? undefined : JSON.parse(raw);
+  } catch {
+    json = undefined; // a proxy's HTML error page: the status still tells what happened
+  }
+  const retryAfter = Number(retryAfterHeader ?? '');
+  return new ApiError(
+    status,
+    isErrorBody(json) ? json : undefined,
+    sessionBound,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }
 
 /** Calls the API (apiFetch) and reads the answer: JSON, or plain text with `text`. */
@@ -107,3 +109,60 @@ export const apiGet = <T>(path: string, options?: RequestOptions) => apiRequest<
 /** POST shorthand. */
 export const apiPost = <T>(path: string, body?: unknown, options?: RequestOptions) =>
   apiRequest<T>('POST', path, body, options);
+
+export interface FormRequestOptions {
+  /** Called as the body goes out, with the bytes sent so far and the body's size. */
+  onUploadProgress?: (loaded: number, total: number) => void;
+  /** Cancels the request; the promise then rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a multipart form (a file upload) with the session's token and the CSRF header, and reads
+ * the JSON answer; throws ApiError for non-2xx answers, like apiRequest. XMLHttpRequest rather
+ * than fetch, because only it reports upload progress. The browser sets the multipart boundary.
+ */
+export function postForm<T>(path: string, form: FormData, options: FormRequestOptions = {}): Promise<T> {
+  const { onUploadProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('The request was cancelled', 'AbortError');
+    if (signal?.aborted === true) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/${path}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = getToken();
+    if (token !== null) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf !== undefined) xhr.setRequestHeader(CSRF_HEADER, csrf);
+    if (onUploadProgress !== undefined)
+      xhr.upload.onprogress = (e) => onUploadProgress(e.loaded, e.lengthComputable ? e.total : e.loaded);
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      settle();
+      const raw = xhr.responseText;
+      if (xhr.status < 200 || xhr.status > 299) {
+        reject(errorOf(xhr.status, raw, xhr.getResponseHeader('retry-after'), token !== null));
+        return;
+      }
+      try {
+        resolve((raw === '' ? undefined : JSON.parse(raw)) as T);
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error('The answer is not JSON'));
+      }
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('The file could not be sent: the network failed'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(aborted());
+    };
+    xhr.send(form);
+  });
+}

@@ -61,7 +61,9 @@ export function stubApi(answers: Record<string, Answer | ((body: unknown) => Ans
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const key = `${init?.method ?? 'GET'} ${url.replace(/^.*\/api\//, '')}`;
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    // A multipart upload (postForm) is logged as its FormData.
+    const body: unknown =
+      typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined;
     calls.push({ key, headers: { ...(init?.headers as Record<string, string>) }, body });
     const entry = answers[key] ?? BACKGROUND[key];
     const answer =
@@ -77,7 +79,61 @@ export function stubApi(answers: Record<string, Answer | ((body: unknown) => Ans
       }),
     );
   };
+  globalThis.XMLHttpRequest = FetchXhr as unknown as typeof XMLHttpRequest;
   return calls;
+}
+
+/**
+ * XMLHttpRequest as far as postForm uses it (lib/api.ts), answered by the fetch stub above, so
+ * uploads take the same canned answers and land in the same log. The upload reports its progress
+ * once half-way and once complete.
+ */
+class FetchXhr {
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+  private response: Response | undefined;
+  private aborted = false;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader(name: string): string | null {
+    return this.response?.headers.get(name) ?? null;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  send(body?: FormData) {
+    let total = 0;
+    for (const [, value] of body?.entries() ?? []) total += typeof value === 'string' ? value.length : value.size;
+    this.upload.onprogress?.({ loaded: Math.floor(total / 2), total, lengthComputable: true });
+    this.upload.onprogress?.({ loaded: total, total, lengthComputable: true });
+    void fetch(this.url, { method: this.method, headers: this.headers, ...(body === undefined ? {} : { body }) })
+      .then(async (res) => {
+        const text = await res.text();
+        if (this.aborted) return;
+        this.response = res;
+        this.status = res.status;
+        this.responseText = text;
+        this.onload?.();
+      })
+      .catch(() => {
+        if (!this.aborted) this.onerror?.();
+      });
+  }
 }
 
 /** Renders the whole app's route tree at `path`, with every provider the real App has. */

@@ -1,5 +1,6 @@
 import {
   IconChartBar,
+  IconFileImport,
   IconHelp,
   IconLayoutDashboard,
   IconList,
@@ -18,6 +19,7 @@ export const SECTIONS: { path: string; label: string; icon: Icon }[] = [
   { path: 'analytics', label: 'Analytics', icon: IconChartBar },
   { path: 'operations', label: 'Operations', icon: IconTool },
   { path: 'manage', label: 'Manage', icon: IconSettings },
+  { path: 'import', label: 'Import', icon: IconFileImport },
   { path: 'user', label: 'User', icon: IconUser },
 ];
 

@@ -1,7 +1,8 @@
-import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useCategories } from '../../../shared/global-data';
 import { ALL_TIME, quickRange, toApiInterval } from '../../../components/interval';
 import {
@@ -66,14 +67,19 @@ export function TransactionListPage() {
         value={filterState}
         onChange={setFilterState}
         actions={
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => exportCsv.mutate(toExportQuery(filterState))}
-            loading={exportCsv.isPending}
-          >
-            Export CSV
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to="/private/import" variant="default" size="xs">
+              Import
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => exportCsv.mutate(toExportQuery(filterState))}
+              loading={exportCsv.isPending}
+            >
+              Export CSV
+            </Button>
+          </Group>
         }
       />
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>

@@ -1,0 +1,59 @@
+import type { ImportAccount, ImportCommitResult } from '@kassa/contract';
+import { formatDate, formatMoney } from '@kassa/money';
+
+/** A statement day (YYYY-MM-DD) as the app writes dates (yyyy.mm.dd.); '—' when unreadable. */
+export function dayText(day: string | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (m === null) return day === undefined || day === '' ? '—' : day;
+  return `${m[1] ?? ''}.${m[2] ?? ''}.${m[3] ?? ''}.`;
+}
+
+/** An instant of the API as a local date (yyyy.mm.dd.). */
+export const instantDay = (iso: string) => formatDate(new Date(iso));
+
+/** "1 row", "2 rows". */
+export const count = (n: number, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`;
+
+/** A closing balance as the fixpoint box names it: "1 234.56 € on 2024.03.31." (with the account when several). */
+export function closingText(account: ImportAccount, withAccount: boolean): string {
+  const amount = Number(account.closingBalance);
+  const money =
+    Number.isFinite(amount) && account.currency !== ''
+      ? formatMoney(amount, account.currency)
+      : (account.closingBalance ?? '');
+  const on = account.closingDate === undefined ? '' : ` on ${dayText(account.closingDate)}`;
+  return `${withAccount && account.account !== '' ? `${account.account}: ` : ''}${money}${on}`;
+}
+
+/** The summary lines after a commit, in order. */
+export function resultLines(r: ImportCommitResult): { label: string; value: number | string; key: string }[] {
+  return [
+    { key: 'imported', label: 'Imported', value: r.imported },
+    { key: 'skipped', label: 'Skipped', value: r.skipped },
+    { key: 'duplicates', label: 'Duplicates left out', value: r.duplicates },
+    { key: 'transfers', label: 'Transfers between pockets', value: r.transfers },
+    { key: 'conversions', label: 'Conversions', value: r.conversions },
+    { key: 'fixpoint', label: 'Fixpoint', value: r.fixpointId === null ? 'none' : 'saved' },
+  ];
+}
+
+/** What the commit will do, as one sentence: "3 rows will be imported; 1 skipped, 2 duplicates left out." */
+export function planText(
+  t: Record<'import' | 'skip' | 'duplicate' | 'error' | 'transfer' | 'conversion', number>,
+): string {
+  const head = `${count(t.import, 'row')} will be imported`;
+  const pairs = [
+    ...(t.transfer > 0
+      ? [`${count(t.transfer, 'row')} ${t.transfer === 1 ? 'is a transfer' : 'are transfers'} between your pockets`]
+      : []),
+    ...(t.conversion > 0
+      ? [`${count(t.conversion, 'row')} ${t.conversion === 1 ? 'becomes' : 'become'} a conversion`]
+      : []),
+  ];
+  const out = [
+    ...(t.skip > 0 ? [`${t.skip} skipped`] : []),
+    ...(t.duplicate > 0 ? [`${count(t.duplicate, 'duplicate')} left out`] : []),
+    ...(t.error > 0 ? [`${count(t.error, 'row')} with errors left out`] : []),
+  ];
+  return `${[head, ...pairs].join(', ')}${out.length > 0 ? `; ${out.join(', ')}` : ''}.`;
+}
