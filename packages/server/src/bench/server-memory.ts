@@ -21,20 +21,23 @@ function freePort(): Promise<number> {
 }
 
 /** VmRSS (now) and VmHWM (peak) of a process, in MiB. */
-function residentMiB(pid: number): { now: number; peak: number } {
+export function residentMiB(pid: number): { now: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { now: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
 }
 
-/**
- * The server's own memory under the heavy user, apart from the benchmark's seed data: builds the
- * server, starts it as production does (`node packages/server/dist/main.js`) on the seeded SQLite
- * file, drives every screen's calls over the whole history through real HTTP (reports over ten
- * years, the lists unfiltered, every category's list and summary, the converted sum), three
- * times over, and reads its resident memory after start and at its peak from /proc.
- */
-export async function serverMemory(file: string, email: string, password: string): Promise<string> {
+/** The production build started as its own process on a SQLite file, ready for requests. */
+export interface ProductionServer {
+  base: string;
+  pid: number;
+  /** Logs in; returns headers for authenticated JSON requests (bearer token and CSRF pair). */
+  login(email: string, password: string): Promise<Record<string, string>>;
+  stop(): void;
+}
+
+/** Builds the server and starts it as production does (`node packages/server/dist/main.js`). */
+export async function startProductionServer(file: string): Promise<ProductionServer> {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', 'packages/server'], { cwd: ROOT });
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
@@ -51,9 +54,9 @@ export async function serverMemory(file: string, email: string, password: string
     },
     stdio: 'ignore',
   });
-  const pid = child.pid ?? 0;
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => child.kill('SIGTERM');
   try {
-    const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       const ok = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
@@ -63,19 +66,45 @@ export async function serverMemory(file: string, email: string, password: string
       if (i > 300) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  const csrf = 'm'.repeat(43);
+  const csrfHeaders = { 'x-xsrf-token': csrf, cookie: `${CSRF_COOKIE}=${csrf}` };
+  return {
+    base,
+    pid: child.pid ?? 0,
+    stop,
+    async login(email, password) {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { ...csrfHeaders, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const { token } = (await res.json()) as { token: string };
+      return { ...csrfHeaders, authorization: `Bearer ${token}` };
+    },
+  };
+}
+
+/**
+ * The server's own memory under the heavy user, apart from the benchmark's seed data: builds the
+ * server, starts it as production does (`node packages/server/dist/main.js`) on the seeded SQLite
+ * file, drives every screen's calls over the whole history through real HTTP (reports over ten
+ * years, the lists unfiltered, every category's list and summary, the converted sum), three
+ * times over, and reads its resident memory after start and at its peak from /proc.
+ */
+export async function serverMemory(file: string, email: string, password: string): Promise<string> {
+  const server = await startProductionServer(file);
+  try {
+    const { base, pid } = server;
     const started = residentMiB(pid).now;
-    const csrf = 'm'.repeat(43);
-    const headers = { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie: `${CSRF_COOKIE}=${csrf}` };
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email, password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const headers = { ...(await server.login(email, password)), 'content-type': 'application/json' };
     const call = async (method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> => {
       const res = await fetch(`${base}${url}`, {
         method,
-        headers: { ...headers, authorization: `Bearer ${token}` },
+        headers,
         ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       });
       if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -104,6 +133,6 @@ export async function serverMemory(file: string, email: string, password: string
     const { peak } = residentMiB(pid);
     return `server alone (production build in its own process, every screen over all history, real HTTP): RSS ${started} MiB after start, peak ${peak} MiB`;
   } finally {
-    child.kill('SIGTERM');
+    server.stop();
   }
 }

@@ -2,6 +2,7 @@ import type { ImportCommit, ImportCommitResult, ImportUndoResult } from '@kassa/
 import { dayFromIso } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { allocateIds } from '../../db/id-allocation.js';
+import { refreshStatistics } from '../../db/statistics.js';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -9,8 +10,8 @@ import { CategoriesRepository, type CategoryRow } from '../categories/repository
 import { ConversionsRepository } from '../conversions/repository.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
-import { applyBulkDeltas, deleteTransactionsByIds, insertTransactionsWithIds } from '../ledger/bulk-load.js';
-import { conversionDeltas, transactionDeltas, type TotalDelta } from '../ledger/daily-totals.js';
+import { applyBulkDeltas, DeltaSum, deleteTransactionsByIds, insertTransactionsWithIds } from '../ledger/bulk-load.js';
+import { conversionDeltas, transactionDeltas } from '../ledger/daily-totals.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { normalisePayee } from './fingerprint.js';
@@ -22,6 +23,12 @@ import type { SavedProfile } from './service.js';
 // and conversions in one database transaction; undo takes exactly those back out.
 
 const DAY_MS = 86_400_000;
+
+/** Rows written per step of a commit or undo. */
+const WRITE_SLICE = 5000;
+
+/** A commit this large leaves PostgreSQL's planner statistics behind (db/statistics.ts). */
+const BIG_BATCH = 1000;
 
 /** The category a row without one gets, per direction, created when first needed (DESIGN §9). */
 export const UNCATEGORIZED = 'Uncategorized';
@@ -122,12 +129,12 @@ export async function commitBatch(
   const categories = await new CategoriesRepository(db).list(userId);
   const { byLine, actions, rejected } = decide(rows, input, categories);
 
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await lockUserLedger(trx, userId);
     const batches = new ImportRepository(trx);
     if (!(await batches.moveStatus(userId, batchId, 'preview', { status: 'committed', committed_at: now })))
       throw conflict(`Import ${batchId} was already committed`);
-    const deltas: TotalDelta[] = [];
+    const deltas = new DeltaSum();
     const links: NewLink[] = [];
     const replaced: Replaced = { transactions: [], states: [], fixpoints: [] };
     const link = (row: StoredRow, target: { transaction_id?: number; conversion_id?: number }): NewLink => ({
@@ -167,7 +174,7 @@ export async function commitBatch(
           actions.set(row.line, 'write'); // the other leg is gone since the preview: a plain row again
           continue;
         }
-        deltas.push(...transactionDeltas(removed, -1));
+        deltas.add(transactionDeltas(removed, -1));
         replaced.transactions.push({ linkId: standing.id, row: withoutId(removed) });
         otherLeg = { minor: standing.amount, currency: standing.currency, day: standing.day };
         await batches.setLinkTargets(standing.id, { transaction_id: null, conversion_id: null });
@@ -190,7 +197,7 @@ export async function commitBatch(
         day: Math.max(from.day, to.day),
       };
       const conversionId = await conversions.insert(userId, conversion, now);
-      deltas.push(...conversionDeltas(conversion, 1));
+      deltas.add(conversionDeltas(conversion, 1));
       conversionCount++;
       links.push(link(row, { conversion_id: conversionId }));
       if (other !== undefined) links.push(link(other, { conversion_id: conversionId }));
@@ -201,34 +208,47 @@ export async function commitBatch(
       }
     }
 
-    // Plain rows: one transaction each, under ids taken first so each link knows its row.
+    await batches.insertLinks(links);
+
+    // Plain rows: one transaction each, under ids taken first so each link knows its row; written
+    // a slice at a time, so a million rows are never all held as rows, links and deltas at once.
     const toWrite = rows.filter((r) => actions.get(r.line) === 'write');
     const uncategorized = await uncategorizedIds(trx, userId, toWrite, categories, now);
     const ids = await allocateIds(trx, 'transactions', toWrite.length);
-    const written: TransactionRow[] = toWrite.map((r, i) => ({
-      id: ids[i] ?? 0,
-      categoryId: usable(r, categories) ?? (r.minor > 0 ? uncategorized.income : uncategorized.expense),
-      kind: 'real',
-      businessType: null,
-      isIncome: r.minor > 0,
-      amount: Math.abs(r.minor),
-      currency: r.currency,
-      description: describe(r),
-      time: r.day * DAY_MS + ROW_HOUR_MS,
-      day: r.day,
-    }));
-    await insertTransactionsWithIds(trx, userId, written, now);
-    for (const [i, t] of written.entries()) {
-      deltas.push(...transactionDeltas(t, 1));
-      const row = toWrite[i];
-      if (row !== undefined) links.push(link(row, { transaction_id: t.id }));
+    const currencies = new Set<string>();
+    const usedCategories = new Set<number>();
+    for (let from = 0; from < toWrite.length; from += WRITE_SLICE) {
+      const slice = toWrite.slice(from, from + WRITE_SLICE);
+      const written: TransactionRow[] = [];
+      const writtenLinks: NewLink[] = [];
+      for (const [i, r] of slice.entries()) {
+        const t: TransactionRow = {
+          id: ids[from + i] ?? 0,
+          categoryId: usable(r, categories) ?? (r.minor > 0 ? uncategorized.income : uncategorized.expense),
+          kind: 'real',
+          businessType: null,
+          isIncome: r.minor > 0,
+          amount: Math.abs(r.minor),
+          currency: r.currency,
+          description: describe(r),
+          time: r.day * DAY_MS + ROW_HOUR_MS,
+          day: r.day,
+        };
+        written.push(t);
+        writtenLinks.push(link(r, { transaction_id: t.id }));
+      }
+      await insertTransactionsWithIds(trx, userId, written, now);
+      await batches.insertLinks(writtenLinks);
+      for (const t of written) {
+        deltas.add(transactionDeltas(t, 1));
+        currencies.add(t.currency);
+        usedCategories.add(t.categoryId);
+      }
     }
-    await batches.insertLinks(links);
     await applyBulkDeltas(trx, userId, deltas);
-    const used = [...new Set(written.map((t) => t.currency))];
-    if (used.length > 0) await new UserCurrenciesRepository(trx).touch(userId, used, now);
+    if (currencies.size > 0) await new UserCurrenciesRepository(trx).touch(userId, [...currencies], now);
     const categoryRepo = new CategoriesRepository(trx);
-    for (const id of new Set(written.map((t) => t.categoryId))) await categoryRepo.touch(userId, id, now);
+    for (const id of usedCategories) await categoryRepo.touch(userId, id, now);
 
     const rejectedPairs = [...rejected].flatMap((line) => {
       const row = byLine.get(line);
@@ -240,7 +260,7 @@ export async function commitBatch(
       input.fixpoint === true ? await closingFixpoints(trx, userId, batch.accounts, replaced, now) : null;
     await saveProfiles(batches, userId, batch.options, batch.accounts, now);
     await batches.finishCommit(userId, batchId, {
-      imported: written.length,
+      imported: toWrite.length,
       replaced: JSON.stringify(replaced),
       fixpoint_id: fixpointId,
     });
@@ -248,7 +268,7 @@ export async function commitBatch(
     const count = (action: Action) => rows.filter((r) => actions.get(r.line) === action).length;
     return {
       batchId,
-      imported: written.length,
+      imported: toWrite.length,
       skipped: count('skip') + count('error'),
       duplicates: count('duplicate'),
       transfers,
@@ -256,6 +276,8 @@ export async function commitBatch(
       fixpointId,
     };
   });
+  if (result.imported >= BIG_BATCH) await refreshStatistics(db, ['transactions', 'import_links']);
+  return result;
 }
 
 /** Minor units of a closing balance the preview already checked (exactMinor). */
@@ -399,19 +421,19 @@ export async function undoBatch(
     if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now })))
       throw conflict(`Import ${batchId} was already undone`);
     const links = await batches.linksOfBatch(batchId);
-    const deltas: TotalDelta[] = [];
-    const removedTransactions = await deleteTransactionsByIds(
-      trx,
-      userId,
-      links.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id])),
-    );
-    for (const t of removedTransactions) deltas.push(...transactionDeltas(t, -1));
+    const deltas = new DeltaSum();
+    const transactionIds = links.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));
+    let removed = 0;
+    for (let from = 0; from < transactionIds.length; from += WRITE_SLICE) {
+      const gone = await deleteTransactionsByIds(trx, userId, transactionIds.slice(from, from + WRITE_SLICE));
+      for (const t of gone) deltas.add(transactionDeltas(t, -1));
+      removed += gone.length;
+    }
     const conversions = new ConversionsRepository(trx);
-    let removed = removedTransactions.length;
     for (const id of new Set(links.flatMap((l) => (l.conversion_id === null ? [] : [l.conversion_id])))) {
       const c = await conversions.delete(userId, id);
       if (c === undefined) continue;
-      deltas.push(...conversionDeltas(c, -1));
+      deltas.add(conversionDeltas(c, -1));
       removed++;
     }
     const replaced = JSON.parse(batch.replaced ?? '{"transactions":[],"states":[],"fixpoints":[]}') as Replaced;
@@ -419,7 +441,7 @@ export async function undoBatch(
     const restored = replaced.transactions.map((r, i) => ({ ...r.row, id: ids[i] ?? 0 }));
     await insertTransactionsWithIds(trx, userId, restored, now);
     for (const [i, t] of restored.entries()) {
-      deltas.push(...transactionDeltas(t, 1));
+      deltas.add(transactionDeltas(t, 1));
       const linkId = replaced.transactions[i]?.linkId;
       if (linkId !== undefined) await batches.setLinkTargets(linkId, { transaction_id: t.id, conversion_id: null });
     }

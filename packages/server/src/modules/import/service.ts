@@ -51,15 +51,19 @@ export interface SavedProfile {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The API's row: the stored row without what only commit needs. */
+/**
+ * The API's row: the stored row without what only commit needs. The fields are cleared in place
+ * (JSON leaves undefined out), so a million-row answer makes no second million objects.
+ */
 function shown(row: StoredRow): ImportRow {
-  const out: Partial<StoredRow> = { ...row };
-  delete out.day;
-  delete out.minor;
-  delete out.fingerprint;
-  delete out.pairKey;
-  delete out.matchKey;
-  return out as ImportRow;
+  const internal: Record<keyof Omit<StoredRow, keyof ImportRow>, undefined> = {
+    day: undefined,
+    minor: undefined,
+    fingerprint: undefined,
+    pairKey: undefined,
+    matchKey: undefined,
+  };
+  return Object.assign(row, internal);
 }
 
 /**
@@ -108,6 +112,7 @@ export class ImportService {
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
     const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
     const rows = previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
+    parsed.rows.length = 0; // the file's rows are in `rows` now: let them go before the answer is built
 
     const counts = { new: 0, duplicate: 0, error: 0 };
     let earliest = Infinity;
@@ -153,7 +158,7 @@ export class ImportService {
       options: resolved,
       accounts,
       counts,
-      rows: rows.map(shown),
+      rows: rows.map(shown), // the same objects, after they were stored
       ...(parsed.table === undefined ? {} : { table: parsed.table }),
       fixpoints: { affected: affected.count, earliest: affected.earliest === null ? null : iso(affected.earliest) },
       expiresAt: iso(expiresAt),

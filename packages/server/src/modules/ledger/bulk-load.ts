@@ -94,23 +94,35 @@ export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<vo
 /** Above this many distinct daily totals a bulk write rebuilds the derived tables instead of adjusting them. */
 const REBUILD_ABOVE = 2000;
 
-/**
- * Keeps the derived tables right after a bulk write of many rows (import, undo): the deltas are
- * summed per daily total first; a few are applied, many make a rebuild from the rows, which is
- * faster than thousands of single adjustments. The caller has written the rows and holds the lock.
- */
-export async function applyBulkDeltas(db: Kysely<DB>, userId: number, deltas: readonly TotalDelta[]): Promise<void> {
-  const summed = new Map<string, TotalDelta>();
-  for (const d of deltas) {
-    const key = `${d.day}|${d.currency}|${d.category_id}|${d.business_type}|${d.is_income}`;
-    const s = summed.get(key);
-    if (s === undefined) summed.set(key, { ...d });
-    else {
-      s.amount += d.amount;
-      s.count += d.count;
+/** Daily-total changes of a bulk write, summed per daily total as they come (a million rows need not be held). */
+export class DeltaSum {
+  private readonly sums = new Map<string, TotalDelta>();
+
+  add(deltas: readonly TotalDelta[]): void {
+    for (const d of deltas) {
+      const key = `${d.day}|${d.currency}|${d.category_id}|${d.business_type}|${d.is_income}`;
+      const s = this.sums.get(key);
+      if (s === undefined) this.sums.set(key, { ...d });
+      else {
+        s.amount += d.amount;
+        s.count += d.count;
+      }
     }
   }
-  const changes = [...summed.values()].filter((d) => d.amount !== 0 || d.count !== 0);
+
+  /** The totals that change. */
+  changes(): TotalDelta[] {
+    return [...this.sums.values()].filter((d) => d.amount !== 0 || d.count !== 0);
+  }
+}
+
+/**
+ * Keeps the derived tables right after a bulk write of many rows (import, undo): a few summed
+ * changes are applied, many make a rebuild from the rows, which is faster than thousands of
+ * single adjustments. The caller has written the rows and holds the lock.
+ */
+export async function applyBulkDeltas(db: Kysely<DB>, userId: number, sum: DeltaSum): Promise<void> {
+  const changes = sum.changes();
   if (changes.length > REBUILD_ABOVE) await rebuildDerived(db, userId);
   else if (changes.length > 0) await new DailyTotalsRepository(db).apply(userId, changes);
 }
