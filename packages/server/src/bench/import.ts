@@ -53,7 +53,12 @@ export function statementCsv(rows: number, compact: boolean): string {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Preview, commit, the same file again (all duplicates) and undo of a 100k-row CSV, in process. */
-export async function importOn(label: string, target: DatabaseTarget, rows: number, pgSchema?: string): Promise<string[]> {
+export async function importOn(
+  label: string,
+  target: DatabaseTarget,
+  rows: number,
+  pgSchema?: string,
+): Promise<string[]> {
   const database = openDatabase(target, pgSchema === undefined ? {} : { pgSchema });
   try {
     await migrateToLatest(database.db);
