@@ -252,6 +252,8 @@ export interface ImportBatchesTable {
   status: 'preview' | 'committed' | 'undone';
   row_count: number;
   imported: Generated<number>;
+  /** JSON array of the lines proposed as a transfer or conversion leg: commit reads only their chunks up front. */
+  paired_lines: string;
   /** JSON of what the commit replaced (earlier imported transactions turned into transfers, a pocket state), for undo. */
   replaced: string | null;
   /** The fixpoint the commit created from a closing balance. */

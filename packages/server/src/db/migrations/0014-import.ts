@@ -21,6 +21,7 @@ export const m0014Import: Migration = {
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('row_count', 'integer', (c) => c.notNull())
       .addColumn('imported', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('paired_lines', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('replaced', 'text')
       .addColumn('fixpoint_id', 'integer')
       .addColumn('created_at', 'bigint', (c) => c.notNull())

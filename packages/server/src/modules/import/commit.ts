@@ -10,7 +10,7 @@ import { CategoriesRepository, type CategoryRow } from '../categories/repository
 import { ConversionsRepository } from '../conversions/repository.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
-import { applyBulkDeltas, DeltaSum, deleteTransactionsByIds, insertTransactionsWithIds } from '../ledger/bulk-load.js';
+import { applyBulkDeltas, DeltaSum, deleteTransactionsByIds, insertTransactionRows } from '../ledger/bulk-load.js';
 import { conversionDeltas, transactionDeltas } from '../ledger/daily-totals.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
@@ -125,9 +125,14 @@ export async function commitBatch(
   if (batch === undefined) throw notFound(`Import ${batchId} not found`);
   if (batch.status !== 'preview') throw conflict(`Import ${batchId} was already ${batch.status}`);
   if (batch.expires_at < now) throw notFound(`Import ${batchId} has expired: preview the file again`);
-  const rows = await repo.rowsOf<StoredRow>(batch.id);
+  // Only rows the body changes or that pair with another leg are held; the others are read a
+  // chunk at a time while they are written (a million rows are never all in memory).
+  const wanted = new Set([...(input.rows ?? []).map((o) => o.line), ...(JSON.parse(batch.paired_lines) as number[])]);
+  const special = await repo.rowsAt<StoredRow>(batch.id, wanted);
   const categories = await new CategoriesRepository(db).list(userId);
-  const { byLine, actions, rejected } = decide(rows, input, categories);
+  const { byLine, actions, rejected } = decide(special, input, categories);
+  const actionOf = (r: StoredRow): Action =>
+    actions.get(r.line) ?? (r.status === 'new' ? 'write' : r.status === 'duplicate' ? 'duplicate' : 'error');
 
   const result = await db.transaction().execute(async (trx) => {
     await lockUserLedger(trx, userId);
@@ -158,7 +163,7 @@ export async function commitBatch(
     let transfers = 0;
     let conversionCount = 0;
     const done = new Set<number>();
-    for (const row of rows) {
+    for (const row of special) {
       const match = row.match;
       if (actions.get(row.line) !== 'pair' || match === undefined || done.has(row.line)) continue;
       done.add(row.line);
@@ -212,19 +217,30 @@ export async function commitBatch(
 
     // Plain rows: one transaction each, under ids taken first so each link knows its row; written
     // a slice at a time, so a million rows are never all held as rows, links and deltas at once.
-    const toWrite = rows.filter((r) => actions.get(r.line) === 'write');
-    const uncategorized = await uncategorizedIds(trx, userId, toWrite, categories, now);
-    const ids = await allocateIds(trx, 'transactions', toWrite.length);
+    const uncategorized = new Map<boolean, number>();
+    const categoryOf = async (r: StoredRow): Promise<number> => {
+      const own = usable(r, categories);
+      if (own !== null) return own;
+      const isIncome = r.minor > 0;
+      let id = uncategorized.get(isIncome);
+      if (id === undefined) {
+        id = await uncategorizedId(trx, userId, isIncome, now);
+        uncategorized.set(isIncome, id);
+      }
+      return id;
+    };
     const currencies = new Set<string>();
     const usedCategories = new Set<number>();
-    for (let from = 0; from < toWrite.length; from += WRITE_SLICE) {
-      const slice = toWrite.slice(from, from + WRITE_SLICE);
+    const tally = { write: 0, skip: 0, error: 0, duplicate: 0, pair: 0 };
+    let slice: StoredRow[] = [];
+    const flush = async () => {
+      const ids = await allocateIds(trx, 'transactions', slice.length);
       const written: TransactionRow[] = [];
       const writtenLinks: NewLink[] = [];
       for (const [i, r] of slice.entries()) {
         const t: TransactionRow = {
-          id: ids[from + i] ?? 0,
-          categoryId: usable(r, categories) ?? (r.minor > 0 ? uncategorized.income : uncategorized.expense),
+          id: ids[i] ?? 0,
+          categoryId: await categoryOf(r),
           kind: 'real',
           businessType: null,
           isIncome: r.minor > 0,
@@ -236,15 +252,24 @@ export async function commitBatch(
         };
         written.push(t);
         writtenLinks.push(link(r, { transaction_id: t.id }));
-      }
-      await insertTransactionsWithIds(trx, userId, written, now);
-      await batches.insertLinks(writtenLinks);
-      for (const t of written) {
         deltas.add(transactionDeltas(t, 1));
         currencies.add(t.currency);
         usedCategories.add(t.categoryId);
       }
-    }
+      await insertTransactionRows(trx, userId, written, now);
+      await batches.insertLinks(writtenLinks);
+      slice = [];
+    };
+    for await (const chunk of batches.rowChunks<StoredRow>(batchId))
+      for (const stored of chunk) {
+        const r = byLine.get(stored.line) ?? stored; // with the body's changes
+        const action = actionOf(r);
+        tally[action]++;
+        if (action !== 'write') continue;
+        slice.push(r);
+        if (slice.length >= WRITE_SLICE) await flush();
+      }
+    await flush();
     await applyBulkDeltas(trx, userId, deltas);
     if (currencies.size > 0) await new UserCurrenciesRepository(trx).touch(userId, [...currencies], now);
     const categoryRepo = new CategoriesRepository(trx);
@@ -260,17 +285,16 @@ export async function commitBatch(
       input.fixpoint === true ? await closingFixpoints(trx, userId, batch.accounts, replaced, now) : null;
     await saveProfiles(batches, userId, batch.options, batch.accounts, now);
     await batches.finishCommit(userId, batchId, {
-      imported: toWrite.length,
+      imported: tally.write,
       replaced: JSON.stringify(replaced),
       fixpoint_id: fixpointId,
     });
     await batches.deleteRows(batchId);
-    const count = (action: Action) => rows.filter((r) => actions.get(r.line) === action).length;
     return {
       batchId,
-      imported: toWrite.length,
-      skipped: count('skip') + count('error'),
-      duplicates: count('duplicate'),
+      imported: tally.write,
+      skipped: tally.skip + tally.error,
+      duplicates: tally.duplicate,
       transfers,
       conversions: conversionCount,
       fixpointId,
@@ -293,35 +317,23 @@ function usable(row: StoredRow, categories: readonly CategoryRow[]): number | nu
   return c !== undefined && c.type === 'real' && c.isActive && c.isIncome === row.minor > 0 ? c.id : null;
 }
 
-/** The user's Uncategorized income and expense categories, created when a row needs one. */
-async function uncategorizedIds(
-  db: Kysely<DB>,
-  userId: number,
-  rows: readonly StoredRow[],
-  categories: readonly CategoryRow[],
-  now: number,
-): Promise<{ income: number; expense: number }> {
+/** The user's Uncategorized category of a direction, created when a row first needs it. */
+async function uncategorizedId(db: Kysely<DB>, userId: number, isIncome: boolean, now: number): Promise<number> {
   const repo = new CategoriesRepository(db);
-  const ids = { income: 0, expense: 0 };
-  for (const isIncome of [true, false]) {
-    if (!rows.some((r) => r.minor > 0 === isIncome && usable(r, categories) === null)) continue;
-    const existing = await repo.findByName(userId, 'real', isIncome, UNCATEGORIZED);
-    const id =
-      existing?.id ??
-      (await repo.insert(userId, {
-        name: UNCATEGORIZED,
-        type: 'real',
-        description: 'Imported rows no rule or earlier row gave a category',
-        isIncome,
-        isBuiltIn: false,
-        isActive: true,
-        monthlyLimit: null,
-        lastUsed: now,
-      }));
-    if (isIncome) ids.income = id;
-    else ids.expense = id;
-  }
-  return ids;
+  const existing = await repo.findByName(userId, 'real', isIncome, UNCATEGORIZED);
+  return (
+    existing?.id ??
+    repo.insert(userId, {
+      name: UNCATEGORIZED,
+      type: 'real',
+      description: 'Imported rows no rule or earlier row gave a category',
+      isIncome,
+      isBuiltIn: false,
+      isActive: true,
+      monthlyLimit: null,
+      lastUsed: now,
+    })
+  );
 }
 
 /**
@@ -439,7 +451,7 @@ export async function undoBatch(
     const replaced = JSON.parse(batch.replaced ?? '{"transactions":[],"states":[],"fixpoints":[]}') as Replaced;
     const ids = await allocateIds(trx, 'transactions', replaced.transactions.length);
     const restored = replaced.transactions.map((r, i) => ({ ...r.row, id: ids[i] ?? 0 }));
-    await insertTransactionsWithIds(trx, userId, restored, now);
+    await insertTransactionRows(trx, userId, restored, now);
     for (const [i, t] of restored.entries()) {
       deltas.add(transactionDeltas(t, 1));
       const linkId = replaced.transactions[i]?.linkId;

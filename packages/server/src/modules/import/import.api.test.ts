@@ -404,6 +404,42 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     ]);
   });
 
+  it('commits a file of several stored chunks with changes to rows far down, and counts every row', async () => {
+    const { client, userId } = await newUser(ctx, 'import-chunks@example.com');
+    const pocket = await pocketOf(client);
+    const food = okJson<CategoryDto>(
+      await client.post('/api/category/add', { name: 'Food', type: 'real', isIncome: false }),
+    );
+    // 2,500 rows (three stored chunks of 1,000); line n is row n-1, 1.00 € per line number.
+    const lines = Array.from(
+      { length: 2500 },
+      (_, i) => `2025-0${1 + (i % 9)}-1${i % 10},Shop ${i},Row ${i},-${i + 1}.00`,
+    );
+    const file = ['Date,Payee,Description,Amount', ...lines, '2025-13-01,Bad,Date,-1.00'].join('\n');
+    const shown = okJson<ImportPreview>(await preview(client, file, { pocketId: pocket.pocketId }));
+    expect(shown.counts).toEqual({ new: 2500, duplicate: 0, error: 1 });
+    const result = okJson<ImportCommitResult>(
+      await client.post(`/api/import/commit/${shown.batchId}`, {
+        rows: [
+          { line: 2400, categoryId: food.id },
+          { line: 1500, skip: true },
+        ],
+      }),
+    );
+    expect(result).toMatchObject({ imported: 2499, skipped: 2, duplicates: 0 });
+    const all = okJson<TransactionDto[]>(
+      await client.post('/api/transaction/getfiltered', {
+        interval: { start: '2025-01-01T00:00:00Z', end: '2025-12-31T23:59:59Z' },
+      }),
+    );
+    expect(all).toHaveLength(2499);
+    expect(all.find((t) => t.amount === 2399)?.categoryId).toBe(food.id);
+    expect(all.some((t) => t.amount === 1499)).toBe(false);
+    await expectTotalsRight(userId);
+    const again = okJson<ImportPreview>(await preview(client, file, { pocketId: pocket.pocketId }));
+    expect(again.counts).toEqual({ new: 1, duplicate: 2499, error: 1 });
+  });
+
   it('says which fixpoints a preview would change', async () => {
     const { client } = await newUser(ctx, 'import-fixpoint-warning@example.com');
     const pocket = await pocketOf(client);

@@ -85,13 +85,18 @@ export function exactMinor(text: string, currency: string): number | undefined {
   return parsed.ok ? parsed.minor : undefined;
 }
 
-/** Builds the preview's rows from the file's rows. */
+/**
+ * Builds the preview's rows from the file's rows. The file's rows are let go one by one as their
+ * preview rows are made (`parsed` is emptied), so a million rows are not held twice.
+ */
 export function previewRows(
-  parsed: readonly ParsedRow[],
+  parsed: ParsedRow[],
   accountCurrency: ReadonlyMap<string, string>,
   ctx: PreviewContext,
 ): StoredRow[] {
-  const rows = parsed.map((p) => checked(p, accountCurrency.get(p.account) ?? '', ctx));
+  const rows: StoredRow[] = [];
+  while (parsed.length > 0)
+    for (const p of parsed.splice(0, 10_000)) rows.push(checked(p, accountCurrency.get(p.account) ?? '', ctx));
   recognise(rows, ctx);
   categorise(rows, ctx);
   pair(rows, ctx);
@@ -119,7 +124,7 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
     fingerprint: '',
     pairKey: '',
   };
-  const fail = (reason: string): StoredRow => ({ ...row, status: 'error', reason });
+  const fail = (reason: string): StoredRow => Object.assign(row, { status: 'error' as const, reason });
   if (p.error !== undefined) return fail(p.error);
   const info = findCurrency(currency);
   if (pocket === null)
@@ -138,13 +143,10 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
   if (!amount.ok) return fail(`line ${p.line}, amount: "${p.amount}" ${amount.message}`);
   if (amount.minor === 0) return fail(`line ${p.line}, amount: 0 moves no money`);
   const minor = amount.minor;
-  return {
-    ...row,
-    amount: major(minor, currency),
-    day,
-    minor,
-    pairKey: '',
-  };
+  row.amount = major(minor, currency);
+  row.day = day;
+  row.minor = minor;
+  return row;
 }
 
 /** Marks duplicates: same bank id or fingerprint as an imported row, an earlier row of the file, or a near match. */

@@ -68,15 +68,50 @@ export class ImportRepository {
       .execute();
   }
 
-  /** The stored preview rows of a batch, in file order. */
-  async rowsOf<T>(batchId: number): Promise<T[]> {
-    const chunks = await this.db
-      .selectFrom('import_rows')
-      .select('data')
-      .where('batch_id', '=', batchId)
-      .orderBy('line')
-      .execute();
-    return chunks.flatMap((c) => JSON.parse(c.data) as T[]);
+  /** The stored rows of the given lines (those of them the batch has), in file order. */
+  async rowsAt<T extends { line: number }>(batchId: number, lines: ReadonlySet<number>): Promise<T[]> {
+    if (lines.size === 0) return [];
+    // A chunk holds the lines from its first line up to the next chunk's: read only chunks holding wanted lines.
+    const firsts = (
+      await this.db.selectFrom('import_rows').select('line').where('batch_id', '=', batchId).orderBy('line').execute()
+    ).map((c) => c.line);
+    const wanted = [...lines].sort((a, b) => a - b);
+    const keys = new Set<number>();
+    let k = 0;
+    for (const line of wanted) {
+      while (k + 1 < firsts.length && (firsts[k + 1] ?? Infinity) <= line) k++;
+      const first = firsts[k];
+      if (first !== undefined && first <= line) keys.add(first);
+    }
+    const rows: T[] = [];
+    for (const key of keys) {
+      const chunk = await this.db
+        .selectFrom('import_rows')
+        .select('data')
+        .where('batch_id', '=', batchId)
+        .where('line', '=', key)
+        .executeTakeFirst();
+      if (chunk !== undefined) for (const r of JSON.parse(chunk.data) as T[]) if (lines.has(r.line)) rows.push(r);
+    }
+    return rows;
+  }
+
+  /** The stored preview rows of a batch in file order, a chunk at a time. */
+  async *rowChunks<T>(batchId: number): AsyncGenerator<T[]> {
+    let after = -1;
+    for (;;) {
+      const chunk = await this.db
+        .selectFrom('import_rows')
+        .select(['line', 'data'])
+        .where('batch_id', '=', batchId)
+        .where('line', '>', after)
+        .orderBy('line')
+        .limit(1)
+        .executeTakeFirst();
+      if (chunk === undefined) return;
+      after = chunk.line;
+      yield JSON.parse(chunk.data) as T[];
+    }
   }
 
   /** Previews nobody committed within their time, and their rows. */

@@ -112,7 +112,6 @@ export class ImportService {
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
     const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
     const rows = previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
-    parsed.rows.length = 0; // the file's rows are in `rows` now: let them go before the answer is built
 
     const counts = { new: 0, duplicate: 0, error: 0 };
     let earliest = Infinity;
@@ -142,6 +141,7 @@ export class ImportService {
         accounts: JSON.stringify(accounts),
         status: 'preview',
         row_count: rows.length,
+        paired_lines: JSON.stringify(rows.flatMap((r) => (r.match === undefined ? [] : [r.line]))),
         replaced: null,
         fixpoint_id: null,
         created_at: now,

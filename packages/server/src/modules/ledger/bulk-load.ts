@@ -26,20 +26,28 @@ export async function bulkLoadTransactions(
   });
 }
 
-/** Inserts already-validated transactions of one user in batches; the caller rebuilds the derived tables. */
+/**
+ * Inserts already-validated transactions of one user in batches; the caller keeps the derived
+ * tables right. A row with an `id` is stored under it: ids taken first (db/id-allocation.ts) let
+ * a bulk insert know each row's id.
+ */
 export async function insertTransactionRows(
   db: Kysely<DB>,
   userId: number,
-  rows: readonly Omit<TransactionRow, 'id'>[],
+  rows: readonly (Omit<TransactionRow, 'id'> & { id?: number })[],
   at: number,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH)
     await db
       .insertInto('transactions')
       .values(
-        rows
-          .slice(i, i + BATCH)
-          .map((t) => ({ user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
+        rows.slice(i, i + BATCH).map((t) => ({
+          ...(t.id === undefined ? {} : { id: t.id }),
+          user_id: userId,
+          ...transactionColumns(t),
+          created_at: at,
+          updated_at: at,
+        })),
       )
       .execute();
 }
@@ -125,24 +133,6 @@ export async function applyBulkDeltas(db: Kysely<DB>, userId: number, sum: Delta
   const changes = sum.changes();
   if (changes.length > REBUILD_ABOVE) await rebuildDerived(db, userId);
   else if (changes.length > 0) await new DailyTotalsRepository(db).apply(userId, changes);
-}
-
-/** Inserts transactions under the ids the caller took (db/id-allocation.ts), so it knows each row's id. */
-export async function insertTransactionsWithIds(
-  db: Kysely<DB>,
-  userId: number,
-  rows: readonly TransactionRow[],
-  at: number,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH)
-    await db
-      .insertInto('transactions')
-      .values(
-        rows
-          .slice(i, i + BATCH)
-          .map((t) => ({ id: t.id, user_id: userId, ...transactionColumns(t), created_at: at, updated_at: at })),
-      )
-      .execute();
 }
 
 /** Deletes the user's transactions with these ids (missing ones are ignored); returns the rows deleted. */

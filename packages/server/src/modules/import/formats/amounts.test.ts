@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, detectNumberFormat, looksLikeAmount, negateAmount, normaliseAmount } from './amounts.js';
+import {
+  addAmounts,
+  detectNumberFormat,
+  isZeroAmount,
+  looksLikeAmount,
+  negateAmount,
+  normaliseAmount,
+  sumsTo,
+} from './amounts.js';
 
 const comma = { decimalSeparator: ',', thousandsSeparator: '.' } as const;
 const dot = { decimalSeparator: '.', thousandsSeparator: ',' } as const;
@@ -122,5 +130,20 @@ describe('decimal arithmetic', () => {
     expect(negateAmount('12.50')).toBe('-12.50');
     expect(negateAmount('-12.50')).toBe('12.50');
     expect(negateAmount('0.00')).toBe('0.00');
+    expect(negateAmount('0')).toBe('0');
+    expect(negateAmount('-0.00')).toBe('0.00');
+  });
+
+  it('tells zero apart', () => {
+    for (const zero of ['0', '0.00', '-0.0', '.0']) expect(isZeroAmount(zero), zero).toBe(true);
+    for (const other of ['0.01', '-10', '100']) expect(isZeroAmount(other), other).toBe(false);
+  });
+
+  it('checks sums exactly, across scales', () => {
+    expect(sumsTo(['-100.00', '-150.5', '-49.50'], '-300')).toBe(true);
+    expect(sumsTo(['0.1', '0.2'], '0.3')).toBe(true);
+    expect(sumsTo(['40', '40', '39'], '120.00')).toBe(false);
+    expect(sumsTo([], '0.00')).toBe(true);
+    expect(sumsTo([], '1')).toBe(false);
   });
 });

@@ -256,8 +256,18 @@ export function addAmounts(a: string, b: string): string {
 /** A normalised amount without its sign. */
 export const absoluteAmount = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : amount);
 
-/** A normalised amount with the sign turned (zero stays unsigned). */
+/** True for "0", "0.00", "-0.0". */
+export function isZeroAmount(amount: string): boolean {
+  return /^-?0*(?:\.0*)?$/.test(amount);
+}
+
+/** A normalised amount with the sign turned ("12.5" → "-12.5"); zero stays unsigned. */
 export function negateAmount(amount: string): string {
   if (amount.startsWith('-')) return amount.slice(1);
-  return /^[0.]*$/.test(amount) ? amount : `-${amount}`;
+  return isZeroAmount(amount) ? amount : `-${amount}`;
+}
+
+/** Whether normalised amounts add up exactly to `total` (decimal, not floating point). */
+export function sumsTo(parts: readonly string[], total: string): boolean {
+  return isZeroAmount(parts.reduce(addAmounts, negateAmount(total)));
 }

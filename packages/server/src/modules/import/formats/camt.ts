@@ -1,5 +1,6 @@
 import type { X2jOptions } from 'fast-xml-parser';
 import { unprocessable } from '../../../http/errors.js';
+import { negateAmount, sumsTo } from './amounts.js';
 import {
   StatementAccounts,
   allAt,
@@ -7,12 +8,10 @@ import {
   elementAt,
   elementsAt,
   isElement,
-  negateAmount,
   normaliseAmount,
   quoted,
   readXml,
   statedIsoDay,
-  sumsTo,
   textAt,
   textOfValue,
   type XmlElement,

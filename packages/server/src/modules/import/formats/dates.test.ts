@@ -52,6 +52,20 @@ describe('parseDate', () => {
     expect(isoDate(2026, 4, 31)).toBeNull();
     expect(isoDate(2026, 0, 1)).toBeNull();
     expect(isoDate(2026, 1, 0)).toBeNull();
+    expect(isoDate(2024, 2, 29)).toBe('2024-02-29');
+    expect(isoDate(2025, 2, 29)).toBeNull();
+    expect(isoDate(2025, 13, 1)).toBeNull();
+    expect(isoDate(1900, 2, 29)).toBeNull();
+  });
+
+  it('builds days of the years 100 to 9999, CSV dates from 1000', () => {
+    expect(isoDate(999, 12, 31)).toBe('0999-12-31');
+    expect(isoDate(100, 1, 1)).toBe('0100-01-01');
+    expect(isoDate(99, 1, 1)).toBeNull();
+    expect(isoDate(9999, 12, 31)).toBe('9999-12-31');
+    expect(isoDate(10000, 1, 1)).toBeNull();
+    expect(parseDate('0999-12-31', 'YYYY-MM-DD')).toBeNull();
+    expect(parseDate('1000-01-01', 'YYYY-MM-DD')).toBe('1000-01-01');
     expect(looksLikeDate('31.01.2026')).toBe(true);
     expect(looksLikeDate('1,234.56')).toBe(false);
   });

@@ -23,17 +23,26 @@ const LAYOUTS = {
   'MM/DD/YY': { order: 'MDY', separator: '/', yearDigits: 2 },
 } as const satisfies Record<CsvDateFormat, DateLayout>;
 
+/** A two-digit year as the contract reads it (csvDateFormats): above 69 is 19xx, else 20xx. */
+export function fullYear(twoDigits: number): number {
+  return twoDigits > 69 ? 1900 + twoDigits : 2000 + twoDigits;
+}
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-/** YYYY-MM-DD for a calendar day, or null when there is no such day (31 February, month 13). */
+/**
+ * YYYY-MM-DD for a calendar day, or null when there is no such day (31 February, month 13). The
+ * years are 100 to 9999, the days @kassa/money's dayFromIso reads (JavaScript's Date takes 0 to 99
+ * as 19xx); CSV dates are held to 1000 and up by parseDate.
+ */
 export function isoDate(year: number, month: number, day: number): string | null {
-  if (!Number.isInteger(year) || year < 1000 || year > 9999) return null;
+  if (!Number.isInteger(year) || year < 100 || year > 9999) return null;
   if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(day) || day < 1) return null;
   const days = month === 2 && isLeap(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
   if (day > days) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The value of a run of 1..max digits, or -1. */
@@ -87,7 +96,8 @@ export function parseDate(text: string, format: CsvDateFormat): string | null {
     else day = digitsValue(value, from, to, 1, 2);
   }
   if (year < 0) return null;
-  if (layout.yearDigits === 2) year += year > 69 ? 1900 : 2000;
+  if (layout.yearDigits === 2) year = fullYear(year);
+  else if (year < 1000) return null;
   return isoDate(year, month, day);
 }
 

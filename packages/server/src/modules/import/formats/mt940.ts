@@ -1,13 +1,7 @@
 import { unprocessable } from '../../../http/errors.js';
-import {
-  StatementAccounts,
-  cleanText,
-  fullYear,
-  isoDay,
-  negateAmount,
-  normaliseAmount,
-  quoted,
-} from './statement-values.js';
+import { negateAmount } from './amounts.js';
+import { fullYear, isoDate } from './dates.js';
+import { StatementAccounts, cleanText, normaliseAmount, quoted } from './statement-values.js';
 import type { ParsedAccount, ParsedRow, ParsedStatement } from './types.js';
 
 // SWIFT MT940 customer statements, as banks hand them out: bare fields (:20: … :62F:) or each
@@ -157,7 +151,9 @@ function readAccount(value: string): { account: string; currency: string } {
 
 /** A day from YYMMDD. */
 function dayOf(yymmdd: string): string | undefined {
-  return isoDay(fullYear(Number(yymmdd.slice(0, 2))), Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6)));
+  return (
+    isoDate(fullYear(Number(yymmdd.slice(0, 2))), Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6))) ?? undefined
+  );
 }
 
 /** :60F:/:62F: "C231231EUR1234,56". */
@@ -180,8 +176,8 @@ function bookingDay(valueDay: string, mmdd: string): string | undefined {
   const valueTime = Date.parse(valueDay);
   let best: { day: string; distance: number } | undefined;
   for (const candidate of [year - 1, year, year + 1]) {
-    const day = isoDay(candidate, Number(mmdd.slice(0, 2)), Number(mmdd.slice(2, 4)));
-    if (day === undefined) continue;
+    const day = isoDate(candidate, Number(mmdd.slice(0, 2)), Number(mmdd.slice(2, 4)));
+    if (day === null) continue;
     const distance = Math.abs(Date.parse(day) - valueTime);
     if (best === undefined || distance < best.distance) best = { day, distance };
   }

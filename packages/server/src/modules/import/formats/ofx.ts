@@ -1,10 +1,10 @@
 import { unprocessable } from '../../../http/errors.js';
+import { isoDate } from './dates.js';
 import {
   StatementAccounts,
   cleanText,
   elementsAt,
   isElement,
-  isoDay,
   normaliseAmount,
   quoted,
   readXml,
@@ -129,7 +129,7 @@ function collectStatements(node: XmlValue, out: { tag: StatementTag; element: Xm
 function ofxDay(text: string): string | undefined {
   const match = /^\s*(\d{4})(\d{2})(\d{2})(?:\d|\[|\.|\s|$)/.exec(text);
   if (match === null) return undefined;
-  return isoDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  return isoDate(Number(match[1]), Number(match[2]), Number(match[3])) ?? undefined;
 }
 
 function countLines(text: string): number {

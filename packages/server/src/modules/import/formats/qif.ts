@@ -1,5 +1,6 @@
 import { unprocessable } from '../../../http/errors.js';
-import { cleanText, fullYear, isoDay, normaliseAmount, quoted } from './statement-values.js';
+import { fullYear, isoDate } from './dates.js';
+import { cleanText, normaliseAmount, quoted } from './statement-values.js';
 import type { ParsedAccount, ParsedRow, ParsedStatement } from './types.js';
 
 // QIF (Quicken Interchange Format): '!' header lines, then records of one-letter fields, each
@@ -148,7 +149,7 @@ function dayMonthOrder(records: readonly QifRecord[]): DayMonthOrder {
 function qifDay(text: string, order: DayMonthOrder): string | undefined {
   const compact = text.replace(/\s/g, '');
   const iso = ISO_DATE.exec(compact);
-  if (iso !== null) return isoDay(Number(iso[1]), Number(iso[3]), Number(iso[4]));
+  if (iso !== null) return isoDate(Number(iso[1]), Number(iso[3]), Number(iso[4])) ?? undefined;
   const match = PART_DATE.exec(compact);
   if (match === null) return undefined;
   const [, first = '', separator, second = '', , apostrophe, yearText = ''] = match;
@@ -156,5 +157,5 @@ function qifDay(text: string, order: DayMonthOrder): string | undefined {
   const twoDigits = Number(yearText);
   const year = yearText.length === 4 ? twoDigits : apostrophe === undefined ? fullYear(twoDigits) : 2000 + twoDigits;
   const dayFirst = separator === '.' || order === 'DM';
-  return isoDay(year, Number(dayFirst ? second : first), Number(dayFirst ? first : second));
+  return isoDate(year, Number(dayFirst ? second : first), Number(dayFirst ? first : second)) ?? undefined;
 }

@@ -1,6 +1,7 @@
-import { dayFromIso, parseDecimal, pow10 } from '@kassa/money';
 import { XMLParser, XMLValidator, type EntityDecoderOptions, type X2jOptions } from 'fast-xml-parser';
 import { unprocessable } from '../../../http/errors.js';
+import { isZeroAmount } from './amounts.js';
+import { isoDate } from './dates.js';
 import type { ParsedAccount } from './types.js';
 
 // Small helpers shared by the structured bank formats (OFX, QIF, CAMT, MT940): amounts as
@@ -56,49 +57,6 @@ export function normaliseAmount(raw: string, loneComma: LoneComma): string | und
   return sign === '-' && !isZeroAmount(text) ? `-${text}` : text;
 }
 
-/** True for "0", "0.00", "-0.0". */
-export function isZeroAmount(amount: string): boolean {
-  return /^-?0*(?:\.0*)?$/.test(amount);
-}
-
-/** The amount with the opposite sign ("12.5" → "-12.5"); zero stays unsigned. */
-export function negateAmount(amount: string): string {
-  if (amount.startsWith('-')) return amount.slice(1);
-  return isZeroAmount(amount) ? amount : `-${amount}`;
-}
-
-/** A normalised amount as an exact integer at the given scale (digits after the point). */
-function unitsAt(amount: string, scale: number): bigint {
-  const negative = amount.startsWith('-');
-  const parsed = parseDecimal(negative ? amount.slice(1) : amount);
-  if (parsed === undefined) throw new Error(`not a normalised amount: ${amount}`);
-  const units = parsed.units * pow10(scale - parsed.scale);
-  return negative ? -units : units;
-}
-
-/** Whether normalised amounts add up exactly to `total` (decimal, not floating point). */
-export function sumsTo(parts: readonly string[], total: string): boolean {
-  const scaleOf = (a: string) => {
-    const point = a.indexOf('.');
-    return point < 0 ? 0 : a.length - point - 1;
-  };
-  const scale = Math.max(scaleOf(total), ...parts.map(scaleOf));
-  let sum = 0n;
-  for (const part of parts) sum += unitsAt(part, scale);
-  return sum === unitsAt(total, scale);
-}
-
-/** "YYYY-MM-DD" of a real calendar day, undefined otherwise (2025-02-30, month 13). */
-export function isoDay(year: number, month: number, day: number): string | undefined {
-  const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return dayFromIso(text) === undefined ? undefined : text;
-}
-
-/** A two-digit year as the contract reads it (csvDateFormats): above 69 is 19xx, else 20xx. */
-export function fullYear(twoDigits: number): number {
-  return twoDigits > 69 ? 1900 + twoDigits : 2000 + twoDigits;
-}
-
 /**
  * The day an ISO-like date or date-time states ("2026-11-30", "2026-11-30T23:30:00-08:00"):
  * its own calendar day, never shifted to UTC (see ofx.ts on why). undefined when not a real day.
@@ -106,7 +64,7 @@ export function fullYear(twoDigits: number): number {
 export function statedIsoDay(text: string): string | undefined {
   const match = /^\s*(\d{4})-(\d{2})-(\d{2})(?:$|[T\sZ+-])/.exec(text);
   if (match === null) return undefined;
-  return isoDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  return isoDate(Number(match[1]), Number(match[2]), Number(match[3])) ?? undefined;
 }
 
 /** Display text: trimmed, every run of white space (line breaks included) one space. */
