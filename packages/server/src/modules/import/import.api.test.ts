@@ -297,8 +297,21 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     // Another user's pocket is no pocket of ours.
     expectError(await preview(other, STATEMENT, { pocketId: pocket.pocketId }), 404, 'options.pocketId');
 
+    expectError(await other.delete(`/api/import/discard/${shown.batchId}`), 404);
     okJson(await client.post(`/api/import/commit/${shown.batchId}`, {}));
     expectError(await client.post(`/api/import/commit/${shown.batchId}`, {}), 409, 'already committed');
+    expectError(await client.delete(`/api/import/discard/${shown.batchId}`), 409, 'undo it instead');
+
+    // A preview nobody will commit can be discarded: gone from the list, and no longer committable.
+    const dropped = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
+    expect((await client.delete(`/api/import/discard/${dropped.batchId}`)).statusCode).toBe(204);
+    expect(okJson<ImportBatch[]>(await client.get('/api/import/getall')).map((b) => b.id)).not.toContain(
+      dropped.batchId,
+    );
+    expectError(await client.post(`/api/import/commit/${dropped.batchId}`, {}), 404);
+    expect(
+      await ctx.database.db.selectFrom('import_rows').select('line').where('batch_id', '=', dropped.batchId).execute(),
+    ).toEqual([]);
 
     const late = okJson<ImportPreview>(await preview(client, STATEMENT, { pocketId: pocket.pocketId }));
     await ctx.database.db.updateTable('import_batches').set({ expires_at: 1 }).where('id', '=', late.batchId).execute();

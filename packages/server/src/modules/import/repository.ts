@@ -114,6 +114,17 @@ export class ImportRepository {
     }
   }
 
+  /** Deletes a batch still in preview, with its rows; false when it is no longer one. */
+  async deletePreview(userId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('import_batches')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', 'preview')
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
   /** Previews nobody committed within their time, and their rows. */
   async deleteExpired(userId: number, now: number): Promise<void> {
     await this.db

@@ -61,7 +61,7 @@ export function* previewJson(preview: ImportPreview): Generator<string> {
   yield ']}';
 }
 
-/** Import of bank files (DESIGN §9): preview, commit, undo, and the list of batches. */
+/** Import of bank files (DESIGN §9): preview, commit, undo, discard, and the list of batches. */
 export async function importRoutes(
   app: FastifyInstance,
   service: ImportService,
@@ -88,6 +88,10 @@ export async function importRoutes(
   app.post('/api/import/undo/:id', { preHandler: requireUser }, (request): Promise<ImportUndoResult> =>
     service.undo(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id),
   );
+  app.delete('/api/import/discard/:id', { preHandler: requireUser }, async (request, reply) => {
+    await service.discard(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id);
+    return reply.status(204).send();
+  });
   app.get('/api/import/getall', { preHandler: requireUser }, (request): Promise<ImportBatch[]> =>
     service.list(sessionOf(request).user),
   );

@@ -17,7 +17,7 @@ import { currencyInfo, dayFromIso } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
@@ -319,6 +319,15 @@ export class ImportService {
   /** Takes a committed batch back out of the books. */
   async undo(owner: Owner, batchId: number): Promise<ImportUndoResult> {
     return undoBatch(this.db, owner.id, batchId, this.now());
+  }
+
+  /** Drops a preview nobody will commit (DESIGN §9: kept until committed, discarded or 24 h old). */
+  async discard(owner: Owner, batchId: number): Promise<void> {
+    const repo = new ImportRepository(this.db);
+    const batch = await repo.findBatch(owner.id, batchId);
+    if (batch === undefined) throw notFound(`Import ${batchId} not found`);
+    if (batch.status !== 'preview' || !(await repo.deletePreview(owner.id, batchId)))
+      throw conflict(`Import ${batchId} was ${batch.status === 'undone' ? 'undone' : 'committed'}; undo it instead`);
   }
 
   /** The user's batches, newest first (previews past their time are dropped first). */
