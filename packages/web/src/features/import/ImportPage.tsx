@@ -146,6 +146,7 @@ export function ImportPage() {
       { batchId: preview.batchId, body: commitBody(preview.rows, choices, fixpoint && closing.length > 0) },
       {
         onSuccess: (r) => {
+          upload.committed();
           setResult(r);
           notifySuccess(`Import finished: ${count(r.imported, 'row')} imported`);
         },

@@ -9,7 +9,7 @@ import type {
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGet, apiPost, postForm } from '../../lib/api';
+import { apiGet, apiPost, apiRequest, postForm } from '../../lib/api';
 import { noticeFor } from '../../lib/errors';
 import { refreshAfterLedgerChange } from '../../shared/ledger-refresh';
 import { queryKeys } from '../../shared/query-keys';
@@ -39,6 +39,15 @@ export interface PreviewState {
 const IDLE: PreviewState = { phase: { kind: 'idle' }, preview: undefined, error: undefined };
 
 /**
+ * DELETE import/discard/{batchId}: every settings change stores a new preview on the server; the
+ * one it replaces (or a cancelled one) is dropped at once instead of waiting out its 24 hours.
+ * Best effort: a failure only means the server drops it later.
+ */
+function discard(batchId: number): void {
+  apiRequest('DELETE', `import/discard/${batchId}`).catch(() => undefined);
+}
+
+/**
  * POST import/preview, run again whenever the file, pocket or settings change ("live" preview).
  * `request` waits `delayMs` first, so quick changes (typing a number) send one request; a newer
  * request cancels the one under way, so an older answer never replaces a newer one. Failures are
@@ -48,6 +57,8 @@ export function usePreviewUpload() {
   const [state, setState] = useState<PreviewState>(IDLE);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const running = useRef<AbortController | undefined>(undefined);
+  /** The batch of the preview on screen, still uncommitted: discarded when another replaces it. */
+  const shown = useRef<number | undefined>(undefined);
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
@@ -76,7 +87,12 @@ export function usePreviewUpload() {
           }));
         },
       });
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) {
+        discard(preview.batchId);
+        return;
+      }
+      if (shown.current !== undefined && shown.current !== preview.batchId) discard(shown.current);
+      shown.current = preview.batchId;
       setState({ phase: { kind: 'idle' }, preview, error: undefined });
     } catch (err) {
       if (controller.signal.aborted) return;
@@ -102,8 +118,15 @@ export function usePreviewUpload() {
 
   const reset = useCallback(() => {
     cancel();
+    if (shown.current !== undefined) discard(shown.current);
+    shown.current = undefined;
     setState(IDLE);
   }, [cancel]);
+
+  /** The shown preview was committed: it is no longer one to discard. */
+  const committed = useCallback(() => {
+    shown.current = undefined;
+  }, []);
 
   /** Shows a failure found before sending (a file too large). */
   const fail = useCallback(
@@ -114,7 +137,7 @@ export function usePreviewUpload() {
     [cancel],
   );
 
-  return { ...state, request, reset, fail };
+  return { ...state, request, reset, fail, committed };
 }
 
 /** POST import/commit/{batchId}: then every ledger view and the history are loaded again. */

@@ -156,6 +156,9 @@ describe('private/import: the bank-file import', { timeout: 20_000 }, () => {
     // The ledger views load again (the pocket list is one of them), and so does the history.
     await waitFor(() => expect(calls.slice(before).some((c) => c.key === 'GET pocket/getall')).toBe(true));
     await waitFor(() => expect(calls.slice(before).some((c) => c.key === 'GET import/getall')).toBe(true));
+    // A committed batch is no preview to discard, also when the user goes on to another file.
+    fireEvent.click(screen.getByRole('button', { name: /another file/i }));
+    expect(calls.some((c) => c.key.startsWith('DELETE import/discard/'))).toBe(false);
   });
 
   it('imports a duplicate anyway with skip:false', async () => {
@@ -286,6 +289,17 @@ describe('private/import: the bank-file import', { timeout: 20_000 }, () => {
     await choose('Delimiter', 'Comma (,)');
     await waitFor(() => expect(previewOptions(calls)).toHaveLength(4));
     expect(previewOptions(calls)[3]).toEqual({ format: 'csv', encoding: 'windows-1252', csv: { delimiter: ',' } });
+
+    // Each preview replaced by a newer one is discarded on the server; Cancel discards the last.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key.startsWith('DELETE import/discard/')).map((c) => c.key)).toEqual([
+        'DELETE import/discard/41',
+        'DELETE import/discard/42',
+        'DELETE import/discard/43',
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'DELETE import/discard/44')).toBe(true));
   });
 
   it('waits for both debit and credit before reading the file again', async () => {
