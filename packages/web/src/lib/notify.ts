@@ -4,9 +4,12 @@ import type { Notice } from './errors';
 /** Milliseconds a success toast stays (spec §9); errors and warnings carry theirs in the Notice. */
 export const SUCCESS_MS = 3000;
 
+/** The toast's close button has no text of its own: screen readers need its name. */
+const closeButtonProps = { 'aria-label': 'Close the message' };
+
 /** Shows one of the success messages of spec §8. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, autoClose: SUCCESS_MS });
+  notifications.show({ color: 'teal', message, autoClose: SUCCESS_MS, closeButtonProps });
 }
 
 /** Shows an error or warning of the spec §8 catalogue. */
@@ -16,5 +19,6 @@ export function showNotice(notice: Notice): void {
     title: notice.title,
     message: notice.message,
     autoClose: notice.autoClose,
+    closeButtonProps,
   });
 }
