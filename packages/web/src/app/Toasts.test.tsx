@@ -9,7 +9,7 @@ describe('toasts', () => {
     renderApp('/');
     act(() => {
       notifySuccess('Saved');
-      showNotice({ kind: 'error', title: 'Error', message: 'It failed', autoClose: 10_000 });
+      showNotice({ kind: 'error', title: 'Error', message: 'It failed', autoClose: 10_000, logout: false });
     });
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(await screen.findByText('It failed')).toBeTruthy();
