@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoryTypes } from './category.js';
 import { currencyCodeSchema, descriptionSchema, instantSchema, nameSchema } from './common.js';
 import { MAX_RULE_PATTERN, ruleMatches } from './rule.js';
+import { importEncodings, importFormats } from './import.js';
 import { businessTypes } from './transaction.js';
 
 // The backup document of GET backup/get and POST backup/restore (docs/DECISIONS.md, "Backup and
@@ -13,7 +14,7 @@ import { businessTypes } from './transaction.js';
 /** The document's name, so a restore can tell a Kassa backup from any other JSON. */
 export const BACKUP_FORMAT = 'kassa-backup';
 /** The newest document version this code writes and reads; restore reads every version up to it. */
-export const BACKUP_VERSION = 2;
+export const BACKUP_VERSION = 3;
 
 const KEY = 'must be a positive integer key';
 const keySchema = z.number({ error: KEY }).int(KEY).positive(KEY).max(2_147_483_647, KEY);
@@ -121,8 +122,86 @@ export const backupDocumentV2Schema = backupDocumentV1Schema.extend({
   rules: z.array(backupRuleSchema),
 });
 
+const INDEX = 'must be a 0-based index into the document';
+/** A position in one of the document's lists (transactions, conversions, fixpoints, imports, links). */
+const indexSchema = z.number({ error: INDEX }).int(INDEX).min(0, INDEX).max(2_147_483_647, INDEX);
+const text = (max: number) => z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`);
+
+/**
+ * What one imported row became (an import link): the keys later imports recognise it by
+ * (external id, fingerprint) and the transaction or conversion it is now, by index; both null for
+ * a transfer side, or once the row's transaction was deleted or replaced by a later transfer.
+ */
+export const backupImportLinkSchema = z.object({
+  pocketKey: keySchema,
+  line: z.number({ error: 'must be an integer' }).int('must be an integer').min(0).max(2_147_483_647),
+  transaction: indexSchema.nullable(),
+  conversion: indexSchema.nullable(),
+  externalId: text(500).nullable(),
+  /** The versioned fingerprint a row without a bank id is recognised by ("v1:…"; it holds no pocket id). */
+  fingerprint: text(200).min(1, 'must not be empty'),
+  day: z.iso.date({ error: 'must be a date, e.g. 2026-11-21' }),
+  /** Signed, in major units of `currency`. */
+  amount: signedAmountSchema,
+  currency: currencyCodeSchema,
+  /** Normalised payee, for the category history. */
+  payee: text(1000),
+  description: text(1000),
+});
+
+/**
+ * What undo of a batch puts back: transactions of earlier imports the batch turned into transfers
+ * (with the link, as imports.<batch>.links.<link>, that points at them again), pocket states it
+ * overwrote in existing fixpoints, fixpoints it created.
+ */
+export const backupImportReplacedSchema = z.object({
+  transactions: z.array(
+    z.object({
+      link: z.object({ batch: indexSchema, link: indexSchema }).nullable(),
+      transaction: backupTransactionSchema,
+    }),
+  ),
+  states: z.array(z.object({ fixpoint: indexSchema, pocketKey: keySchema, balance: signedAmountSchema })),
+  fixpoints: z.array(indexSchema),
+});
+
+/** A committed or undone import batch (previews are not kept). */
+export const backupImportSchema = z.object({
+  fileName: text(500),
+  format: z.enum(importFormats),
+  status: z.enum(['committed', 'undone']),
+  createdAt: instantSchema,
+  committedAt: instantSchema,
+  undoneAt: instantSchema.nullable(),
+  rowCount: z.number({ error: 'must be an integer' }).int('must be an integer').min(0).max(100_000_000),
+  imported: z.number({ error: 'must be an integer' }).int('must be an integer').min(0).max(100_000_000),
+  /** The statement's accounts and the pocket each went to. */
+  accounts: z.array(z.object({ account: text(500), currency: currencyCodeSchema, pocketKey: keySchema.nullable() })),
+  links: z.array(backupImportLinkSchema),
+  replaced: backupImportReplacedSchema,
+  /** The fixpoint the commit made from a closing balance. */
+  fixpoint: indexSchema.nullable(),
+});
+
+/** The file options a pocket's next import starts from (import profile). */
+export const backupImportProfileSchema = z.object({
+  pocketKey: keySchema,
+  account: text(500),
+  options: z.object({
+    encoding: z.enum(importEncodings, { error: `must be one of ${importEncodings.join(', ')}` }),
+    csv: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+/** Version 3: version 2 and the import history (batches with their links) and import profiles. */
+export const backupDocumentV3Schema = backupDocumentV2Schema.extend({
+  version: z.literal(3),
+  imports: z.array(backupImportSchema),
+  importProfiles: z.array(backupImportProfileSchema),
+});
+
 /** The document of the current version. */
-export const backupDocumentSchema = backupDocumentV2Schema;
+export const backupDocumentSchema = backupDocumentV3Schema;
 /** The document as written by backup/get and sent to backup/restore. */
 export type BackupDocument = z.input<typeof backupDocumentSchema>;
 /** The document once parsed: instants as epoch milliseconds, text cleaned. */
@@ -145,5 +224,6 @@ export const backupRestoreResultSchema = z.object({
   conversions: z.number(),
   fixpoints: z.number(),
   rules: z.number(),
+  imports: z.number(),
 });
 export type BackupRestoreResult = z.infer<typeof backupRestoreResultSchema>;

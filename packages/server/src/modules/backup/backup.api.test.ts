@@ -170,7 +170,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="kassa-backup-\d{4}-\d{2}-\d{2}\.json"$/);
     doc = res.json<BackupDocument>();
-    expect(doc).toMatchObject({ format: 'kassa-backup', version: 2, mainCurrency: 'EUR' });
+    expect(doc).toMatchObject({ format: 'kassa-backup', version: 3, mainCurrency: 'EUR', imports: [] });
     expect(doc.rules).toEqual([
       {
         match: 'contains',
@@ -252,6 +252,7 @@ describeEachDatabase('backup and restore', (ctx) => {
       conversions: 1,
       fixpoints: 2,
       rules: 2,
+      imports: 0,
     });
     sameBooks(await backupOf(target.client), doc);
     expect(await figures(target.client)).toEqual(await figures(source.client));
@@ -437,16 +438,21 @@ describeEachDatabase('backup and restore', (ctx) => {
     await expectTotalsRecomputed(ctx, target.userId);
   });
 
-  it('refuses a newer version with 400 naming it, and reads version 1', async () => {
+  it('refuses a newer version with 400 naming it, and reads versions 1 and 2', async () => {
     const target = await newUser(ctx, 'version@example.com');
     const before = await snapshotTables(ctx.database);
-    expectError(await restore(target.client, { ...doc, version: 3 }), 400, 'version: 3 is newer');
+    expectError(await restore(target.client, { ...doc, version: 4 }), 400, 'version: 4 is newer');
     expect(await snapshotTables(ctx.database)).toEqual(before);
     expectError(await restore(target.client, { ...doc, version: 0 }), 400, 'version');
     // A version 1 document (before rules) still restores, with no rules.
-    const v1: Record<string, unknown> = { ...doc, version: 1 };
+    const v2: Record<string, unknown> = { ...doc, version: 2 };
+    delete v2['imports'];
+    delete v2['importProfiles'];
+    okJson(await restore(target.client, v2, true));
+    expect((await backupOf(target.client)).rules).toEqual(doc.rules);
+    const v1: Record<string, unknown> = { ...v2, version: 1 };
     delete v1['rules'];
-    okJson(await restore(target.client, v1));
+    okJson(await restore(target.client, v1, true));
     const restored = await backupOf(target.client);
     expect(restored.rules).toEqual([]);
     expect(restored.transactions).toEqual(doc.transactions);

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
 import { insertTransactionRows } from '../ledger/bulk-load.js';
 import { conversionColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
 
@@ -43,14 +43,14 @@ export class BackupRepository {
         .execute(),
       transactions: await db
         .selectFrom('transactions')
-        .select(['category_id', 'business_type', 'is_income', 'amount', 'currency', 'description', 'time'])
+        .select(['id', 'category_id', 'business_type', 'is_income', 'amount', 'currency', 'description', 'time'])
         .where('user_id', '=', userId)
         .orderBy('time')
         .orderBy('id')
         .execute(),
       conversions: await db
         .selectFrom('conversions')
-        .select(['from_amount', 'from_currency', 'to_amount', 'to_currency', 'description', 'time'])
+        .select(['id', 'from_amount', 'from_currency', 'to_amount', 'to_currency', 'description', 'time'])
         .where('user_id', '=', userId)
         .orderBy('time')
         .orderBy('id')
@@ -76,6 +76,42 @@ export class BackupRepository {
         .where('user_id', '=', userId)
         .orderBy('position')
         .orderBy('id')
+        .execute(),
+      // Committed and undone batches (previews are not kept), their links, the pockets' profiles.
+      importBatches: await db
+        .selectFrom('import_batches')
+        .select([
+          'id',
+          'file_name',
+          'format',
+          'status',
+          'accounts',
+          'row_count',
+          'imported',
+          'replaced',
+          'fixpoint_id',
+          'created_at',
+          'committed_at',
+          'undone_at',
+        ])
+        .where('user_id', '=', userId)
+        .where('status', '!=', 'preview')
+        .orderBy('id')
+        .execute(),
+      importLinks: await db
+        .selectFrom('import_links')
+        .innerJoin('import_batches', 'import_batches.id', 'import_links.batch_id')
+        .selectAll('import_links')
+        .where('import_links.user_id', '=', userId)
+        .where('import_batches.status', '!=', 'preview')
+        .orderBy('import_links.batch_id')
+        .orderBy('import_links.id')
+        .execute(),
+      importProfiles: await db
+        .selectFrom('import_profiles')
+        .select(['pocket_id', 'account', 'options'])
+        .where('user_id', '=', userId)
+        .orderBy('pocket_id')
         .execute(),
     };
   }
@@ -133,18 +169,106 @@ export class BackupRepository {
       .execute();
   }
 
-  async insertTransactions(userId: number, rows: readonly Omit<TransactionRow, 'id'>[], at: number): Promise<void> {
+  async insertTransactions(
+    userId: number,
+    rows: readonly (Omit<TransactionRow, 'id'> & { id?: number })[],
+    at: number,
+  ): Promise<void> {
     await insertTransactionRows(this.db, userId, rows, at);
   }
 
-  async insertConversions(userId: number, rows: readonly Omit<ConversionRow, 'id'>[], at: number): Promise<void> {
+  /** Writes an import batch as restore gives it (committed or undone, nothing left to preview); returns its id. */
+  async insertImportBatch(
+    batch: Omit<Insertable<ImportBatchesTable>, 'id' | 'options' | 'paired_lines' | 'expires_at'>,
+  ): Promise<number> {
+    const { id } = await this.db
+      .insertInto('import_batches')
+      .values({ ...batch, options: '{}', paired_lines: '[]', expires_at: batch.created_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /**
+   * Writes links in the given order, so their ids ascend as the document lists them; returns the
+   * ids of those at the `wanted` positions (the ones an undo's replaced rows point back to).
+   */
+  async insertImportLinks(
+    links: readonly Omit<Insertable<ImportLinksTable>, 'id'>[],
+    wanted: ReadonlySet<number>,
+  ): Promise<Map<number, number>> {
+    const ids = new Map<number, number>();
+    let from = 0;
+    const flush = async (to: number) => {
+      for (let i = from; i < to; i += BATCH)
+        await this.db
+          .insertInto('import_links')
+          .values(links.slice(i, Math.min(to, i + BATCH)))
+          .execute();
+      from = to;
+    };
+    for (const index of [...wanted].sort((a, b) => a - b)) {
+      const link = links[index];
+      if (link === undefined) continue;
+      await flush(index);
+      const { id } = await this.db.insertInto('import_links').values(link).returning('id').executeTakeFirstOrThrow();
+      ids.set(index, id);
+      from = index + 1;
+    }
+    await flush(links.length);
+    return ids;
+  }
+
+  /** What undo of a restored batch puts back, once the links it points at have their ids. */
+  async finishImportBatch(
+    userId: number,
+    id: number,
+    changes: { imported: number; replaced: string; fixpoint_id: number | null },
+  ): Promise<void> {
+    await this.db
+      .updateTable('import_batches')
+      .set(changes)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async insertImportProfiles(
+    userId: number,
+    rows: readonly { pocketId: number; account: string; options: string }[],
+    at: number,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('import_profiles')
+      .values(
+        rows.map((p) => ({
+          user_id: userId,
+          pocket_id: p.pocketId,
+          account: p.account,
+          options: p.options,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  async insertConversions(
+    userId: number,
+    rows: readonly (Omit<ConversionRow, 'id'> & { id?: number })[],
+    at: number,
+  ): Promise<void> {
     for (let i = 0; i < rows.length; i += BATCH)
       await this.db
         .insertInto('conversions')
         .values(
-          rows
-            .slice(i, i + BATCH)
-            .map((c) => ({ user_id: userId, ...conversionColumns(c), created_at: at, updated_at: at })),
+          rows.slice(i, i + BATCH).map((c) => ({
+            ...(c.id === undefined ? {} : { id: c.id }),
+            user_id: userId,
+            ...conversionColumns(c),
+            created_at: at,
+            updated_at: at,
+          })),
         )
         .execute();
   }

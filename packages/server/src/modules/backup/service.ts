@@ -3,6 +3,7 @@ import {
   BACKUP_VERSION,
   backupDocumentV1Schema,
   backupDocumentV2Schema,
+  backupDocumentV3Schema,
   backupHeaderSchema,
   type BackupDocument,
   type BackupRestoreResult,
@@ -22,6 +23,8 @@ import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { compileRegex } from '../rules/match.js';
 import { RulesRepository, type RuleRow } from '../rules/repository.js';
+import { allocateIds } from '../../db/id-allocation.js';
+import { exportImports, resolveImports, writeImports, type ResolvedImports } from './imports.js';
 import { BackupRepository } from './repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -49,6 +52,8 @@ interface Resolved {
   fixpoints: { time: number; states: { pocketKey: number; balance: number }[] }[];
   /** Category rules with the category's document key in categoryId (mapped on write). */
   rules: Omit<RuleRow, 'id'>[];
+  /** Import batches with their links, and import profiles (version 3). */
+  imports: ResolvedImports;
 }
 
 /** Minor units of a decimal string already shaped by the schema; a 400 naming `path` when it has too many decimals. */
@@ -109,8 +114,7 @@ function resolve(doc: ParsedBackup): Resolved {
       throw badRequest(`${path}.monthlyLimit: must not be negative`);
   }
 
-  const transactions = doc.transactions.map((t, i): Omit<TransactionRow, 'id'> => {
-    const path = `transactions.${i}`;
+  const resolveTransaction = (t: ParsedBackup['transactions'][number], path: string): Omit<TransactionRow, 'id'> => {
     const category = categories.get(t.categoryKey);
     if (category === undefined) throw badRequest(`${path}.categoryKey: no category has key ${t.categoryKey}`);
     if (category.type === 'real' && t.isIncome !== category.isIncome)
@@ -129,7 +133,8 @@ function resolve(doc: ParsedBackup): Resolved {
       time: t.time,
       day: utcDayOf(t.time),
     };
-  });
+  };
+  const transactions = doc.transactions.map((t, i) => resolveTransaction(t, `transactions.${i}`));
 
   const conversions = doc.conversions.map((c, i): Omit<ConversionRow, 'id'> => {
     const path = `conversions.${i}`;
@@ -209,6 +214,15 @@ function resolve(doc: ParsedBackup): Resolved {
     conversions,
     fixpoints,
     rules,
+    imports: resolveImports(doc, {
+      pocketCurrency,
+      transactions: transactions.length,
+      conversions: conversions.length,
+      fixpoints: fixpoints.length,
+      supported,
+      minorOf,
+      transaction: resolveTransaction,
+    }),
   };
 }
 
@@ -241,6 +255,7 @@ export class BackupService {
     const pocketKey = new Map(rows.pockets.map((p, i) => [p.id, i + 1]));
     const pocketCurrency = new Map(rows.pockets.map((p) => [p.id, p.currency]));
     const categoryKey = new Map(rows.categories.map((c, i) => [c.id, i + 1]));
+    const index = (rows: readonly { id: number }[]) => new Map(rows.map((r, i) => [r.id, i]));
     const statesOf = new Map<number, BackupDocument['fixpoints'][number]['states']>();
     for (const s of rows.states) {
       const list = statesOf.get(s.fixpoint_id) ?? [];
@@ -300,6 +315,15 @@ export class BackupService {
         maxAmount: r.max_amount === null || r.currency === null ? null : amount(r.max_amount, r.currency),
         position: r.position,
       })),
+      ...exportImports(rows, {
+        pocketKey,
+        pocketCurrency,
+        categoryKey,
+        transactionIndex: index(rows.transactions),
+        conversionIndex: index(rows.conversions),
+        fixpointIndex: index(rows.fixpoints),
+        amount,
+      }),
     };
   }
 
@@ -310,8 +334,10 @@ export class BackupService {
       throw badRequest(
         `version: ${header.version} is newer than this server reads (up to ${BACKUP_VERSION}); update Kassa first`,
       );
-    if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), version: 2, rules: [] });
-    return resolve(parseOr400(backupDocumentV2Schema, input));
+    const noImports = { version: 3 as const, imports: [], importProfiles: [] };
+    if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), ...noImports, rules: [] });
+    if (header.version === 2) return resolve({ ...parseOr400(backupDocumentV2Schema, input), ...noImports });
+    return resolve(parseOr400(backupDocumentV3Schema, input));
   }
 
   /**
@@ -342,6 +368,7 @@ export class BackupService {
       conversions: doc.conversions.length,
       fixpoints: doc.fixpoints.length,
       rules: doc.rules.length,
+      imports: doc.imports.imports.length,
     };
   }
 
@@ -377,23 +404,45 @@ export class BackupService {
         );
 
       const categoryIds = await this.restoreCategories(trx, userId, doc.categories);
+      // Ids taken first, so the import links know the rows they point at.
+      const transactionIds = await allocateIds(trx, 'transactions', doc.transactions.length);
       await backups.insertTransactions(
         userId,
-        doc.transactions.map((t) => ({ ...t, categoryId: categoryIds.get(t.categoryId) ?? 0 })),
+        doc.transactions.map((t, i) => ({
+          ...t,
+          id: transactionIds[i],
+          categoryId: categoryIds.get(t.categoryId) ?? 0,
+        })),
         at,
       );
-      await backups.insertConversions(userId, doc.conversions, at);
+      const conversionIds = await allocateIds(trx, 'conversions', doc.conversions.length);
+      await backups.insertConversions(
+        userId,
+        doc.conversions.map((c, i) => ({ ...c, id: conversionIds[i] })),
+        at,
+      );
       const rules = new RulesRepository(trx);
       for (const r of doc.rules)
         await rules.insert(userId, { ...r, categoryId: categoryIds.get(r.categoryId) ?? 0 }, at);
       const fixpoints = new FixpointsRepository(trx);
+      const fixpointIds: { id: number; time: number }[] = [];
       for (const f of doc.fixpoints)
-        await fixpoints.insert(
-          userId,
-          f.time,
-          f.states.map((s) => ({ pocketId: pocketIds.get(s.pocketKey) ?? 0, balance: s.balance })),
-          at,
-        );
+        fixpointIds.push({
+          id: await fixpoints.insert(
+            userId,
+            f.time,
+            f.states.map((s) => ({ pocketId: pocketIds.get(s.pocketKey) ?? 0, balance: s.balance })),
+            at,
+          ),
+          time: f.time,
+        });
+      await writeImports(
+        trx,
+        userId,
+        doc.imports,
+        { pocketIds, categoryIds, transactionIds, conversionIds, fixpoints: fixpointIds },
+        at,
+      );
       await rebuildDerived(trx, userId);
     });
   }

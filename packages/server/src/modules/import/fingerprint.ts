@@ -7,9 +7,12 @@ import { normaliseText } from '../rules/match.js';
 // the rule never re-imports what was imported before. A version's rule never changes once shipped
 // (fingerprint.test.ts pins it).
 
-/** The fields a fingerprint is made of (the occurrence is counted per key, see occurrenceKey). */
+/**
+ * The fields a fingerprint is made of (the occurrence is counted per pocket and key). The pocket
+ * is not hashed: links are looked up within their pocket, and a restore gives pockets new ids
+ * while their rows' fingerprints must stay the same.
+ */
 export interface FingerprintInput {
-  pocketId: number;
   day: number;
   /** Signed minor units. */
   amount: number;
@@ -27,7 +30,7 @@ export const normalisePayee = (payee: string): string => normaliseText(payee);
 
 /** The key of the occurrence count: equal keys in one file are told apart by their count. */
 export const occurrenceKey = (f: Omit<FingerprintInput, 'occurrence'>): string =>
-  `${f.pocketId}|${f.day}|${f.amount}|${fingerprintText(f.payee, f.description)}`;
+  `${f.day}|${f.amount}|${fingerprintText(f.payee, f.description)}`;
 
 /** Each version's hash of a row's occurrence key and its occurrence number. */
 const VERSIONS: Record<number, (key: string, occurrence: number) => string> = {

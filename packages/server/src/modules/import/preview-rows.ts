@@ -180,10 +180,10 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
   for (const row of rows) {
     if (row.status === 'error' || row.pocketId === null) continue;
     const pocketId = row.pocketId;
-    const fields = { pocketId, day: row.day, amount: row.minor, payee: row.payee, description: row.description };
-    const key = occurrenceKey(fields);
-    const occurrence = (occurrences.get(key) ?? 0) + 1;
-    occurrences.set(key, occurrence);
+    const key = occurrenceKey({ day: row.day, amount: row.minor, payee: row.payee, description: row.description });
+    const counted = `${pocketId}|${key}`;
+    const occurrence = (occurrences.get(counted) ?? 0) + 1;
+    occurrences.set(counted, occurrence);
     row.fingerprint = fingerprintOfKey(FINGERPRINT_VERSION, key, occurrence);
     row.pairKey = `${pocketId}|${row.day}|${row.minor}|${row.externalId ?? row.fingerprint}`;
 
