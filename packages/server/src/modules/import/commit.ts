@@ -14,8 +14,9 @@ import { applyBulkDeltas, DeltaSum, deleteTransactionsByIds, insertTransactionRo
 import { conversionDeltas, transactionDeltas } from '../ledger/daily-totals.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
+import { PocketsRepository } from '../pockets/repository.js';
 import { normalisePayee } from './fingerprint.js';
-import { exactMinor, rejectedPairKey, ROW_HOUR_MS, type StoredRow } from './preview-rows.js';
+import { exactMinor, rejectedPairKey, rowTime, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type NewLink } from './repository.js';
 import type { SavedProfile } from './service.js';
 
@@ -31,7 +32,7 @@ const WRITE_SLICE = 5000;
 const BIG_BATCH = 1000;
 
 /** The category a row without one gets, per direction, created when first needed (DESIGN §9). */
-export const UNCATEGORIZED = 'Uncategorized';
+const UNCATEGORIZED = 'Uncategorized';
 
 /** What undo needs to put back: earlier imported transactions a commit replaced, and pocket states it changed. */
 interface Replaced {
@@ -198,7 +199,7 @@ export async function commitBatch(
         toAmount: to.minor,
         toCurrency: to.currency,
         description: describe(row),
-        time: Math.max(from.day, to.day) * DAY_MS + ROW_HOUR_MS,
+        time: rowTime(Math.max(from.day, to.day)),
         day: Math.max(from.day, to.day),
       };
       const conversionId = await conversions.insert(userId, conversion, now);
@@ -247,7 +248,7 @@ export async function commitBatch(
           amount: Math.abs(r.minor),
           currency: r.currency,
           description: describe(r),
-          time: r.day * DAY_MS + ROW_HOUR_MS,
+          time: rowTime(r.day),
           day: r.day,
         };
         written.push(t);
@@ -384,7 +385,7 @@ async function closingFixpoints(
     }
     const before = await ledger.latest(userId, time, true);
     const previous = before === undefined ? [] : await ledger.states(userId, before.id);
-    const pockets = await db.selectFrom('pockets').select('id').where('user_id', '=', userId).execute();
+    const pockets = await new PocketsRepository(db).list(userId);
     const states = pockets.map((p) => ({
       pocketId: p.id,
       balance:

@@ -48,7 +48,10 @@ export interface PreviewContext {
 }
 
 /** Noon UTC: a booking day stays the same day for users from UTC−11 to UTC+11. */
-export const ROW_HOUR_MS = 12 * 3_600_000;
+const ROW_HOUR_MS = 12 * 3_600_000;
+
+/** The instant an imported row of a booking day is stored at: that day's noon UTC. */
+export const rowTime = (day: number): number => day * 86_400_000 + ROW_HOUR_MS;
 
 /** How far a conversion's two legs may differ from the day's reference rate (bank spreads and fees). */
 const CONVERSION_TOLERANCE = 0.05;
@@ -56,14 +59,13 @@ const CONVERSION_TOLERANCE = 0.05;
 /** The key of a rejected pair: its two sides' keys in a fixed order. */
 export const rejectedPairKey = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
-/** A stored link's side key, as a file row's pairKey is made. */
+/** A side of a possible pair, for a file row and a stored link alike: pocket, day, amount and its id or fingerprint. */
 export const linkPairKey = (l: Pick<LinkRow, 'pocket_id' | 'day' | 'amount' | 'external_id' | 'fingerprint'>) =>
   `${l.pocket_id}|${l.day}|${l.amount}|${l.external_id ?? l.fingerprint}`;
 
 /** Signed minor units as text with the currency's decimals ("-12.50", "1500" for JPY). */
 export const majorText = (minor: number, currency: string) =>
   fixedDecimal(BigInt(minor), findCurrency(currency)?.decimals ?? 2);
-const major = majorText;
 
 /**
  * Minor units of a decimal amount a reader normalised, or why not. Zeros a statement writes past
@@ -136,14 +138,14 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
       `line ${p.line}, currency: the row is in ${currency}, the pocket ${pocket.name} holds ${pocket.currency}`,
     );
   const day = dayFromIso(p.date);
-  const time = day === undefined ? NaN : day * 86_400_000 + ROW_HOUR_MS;
+  const time = day === undefined ? NaN : rowTime(day);
   if (day === undefined || !(time >= MIN_INSTANT && time <= MAX_INSTANT))
     return fail(`line ${p.line}, date: "${p.date}" is not a date between 1900 and 2199`);
   const amount = parseExact(p.amount, currency);
   if (!amount.ok) return fail(`line ${p.line}, amount: "${p.amount}" ${amount.message}`);
   if (amount.minor === 0) return fail(`line ${p.line}, amount: 0 moves no money`);
   const minor = amount.minor;
-  row.amount = major(minor, currency);
+  row.amount = majorText(minor, currency);
   row.day = day;
   row.minor = minor;
   return row;
@@ -185,7 +187,13 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
     const occurrence = (occurrences.get(counted) ?? 0) + 1;
     occurrences.set(counted, occurrence);
     row.fingerprint = fingerprintOfKey(FINGERPRINT_VERSION, key, occurrence);
-    row.pairKey = `${pocketId}|${row.day}|${row.minor}|${row.externalId ?? row.fingerprint}`;
+    row.pairKey = linkPairKey({
+      pocket_id: pocketId,
+      day: row.day,
+      amount: row.minor,
+      external_id: row.externalId,
+      fingerprint: row.fingerprint,
+    });
 
     if (row.externalId !== null) {
       const externalKey = `${pocketId}|${row.externalId}`;
@@ -231,7 +239,7 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
         kind: 'near',
         transactionId: near.id,
         date: isoFromDay(near.day),
-        amount: major(near.amount, row.currency),
+        amount: majorText(near.amount, row.currency),
         description: near.description,
       };
     }
@@ -245,7 +253,7 @@ function markDuplicate(row: StoredRow, kind: 'id' | 'fingerprint', link: LinkRow
     kind,
     ...(link.transaction_id === null ? {} : { transactionId: link.transaction_id }),
     date: isoFromDay(link.day),
-    amount: major(link.amount, link.currency),
+    amount: majorText(link.amount, link.currency),
     description: link.description,
   };
 }
@@ -378,7 +386,7 @@ function matchOf(kind: ImportMatch['kind'], leg: Leg): ImportMatch {
     ...(leg.link?.transaction_id == null ? {} : { transactionId: leg.link.transaction_id }),
     pocketId: leg.pocketId,
     date: isoFromDay(leg.day),
-    amount: major(leg.minor, leg.currency),
+    amount: majorText(leg.minor, leg.currency),
     currency: leg.currency,
     description: leg.description,
   };

@@ -30,14 +30,7 @@ import { commitBatch, undoBatch } from './commit.js';
 import { normalisePayee } from './fingerprint.js';
 import { parseFile } from './formats/index.js';
 import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js';
-import {
-  exactMinor,
-  majorText,
-  previewRows,
-  ROW_HOUR_MS,
-  type PreviewContext,
-  type StoredRow,
-} from './preview-rows.js';
+import { exactMinor, majorText, previewRows, rowTime, type PreviewContext, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type BatchRow } from './repository.js';
 
 /** Batches import/getall lists. */
@@ -120,9 +113,7 @@ export class ImportService {
       if (r.status === 'new') earliest = Math.min(earliest, r.day);
     }
     const affected =
-      earliest === Infinity
-        ? { count: 0, earliest: null }
-        : await repo.fixpointsFrom(owner.id, earliest * 86_400_000 + ROW_HOUR_MS);
+      earliest === Infinity ? { count: 0, earliest: null } : await repo.fixpointsFrom(owner.id, rowTime(earliest));
     const resolved: ResolvedImportOptions = {
       pocketId: chosen?.id ?? null,
       format: parsed.format,
