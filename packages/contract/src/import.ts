@@ -7,6 +7,12 @@ import { idSchema } from './common.js';
 /** Largest file import/preview accepts (DESIGN §9). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
+/**
+ * Most rows one file may hold. The server previews every row of a file at once; past this its
+ * memory would outgrow the heap the production server runs with (docs/benchmarks.md, import).
+ */
+export const MAX_IMPORT_ROWS = 1_000_000;
+
 /** How long a previewed batch waits for its commit. */
 export const IMPORT_PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -7,6 +7,23 @@ import { CSRF_COOKIE } from '@kassa/contract';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/**
+ * The command line of `npm run serve`, the production start, with its shell defaults filled in
+ * (`${HEAP_LIMIT_MB:-1536}`), so the benchmark starts the server with the same heap ceiling.
+ */
+function serveArgs(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const command = (scripts.serve ?? '').replace(
+    /\$\{(\w+):-([^}]*)\}/g,
+    (_, name: string, fallback: string) => process.env[name] ?? fallback,
+  );
+  const [node, ...args] = command.split(' ');
+  if (node !== 'node' || args.length === 0) throw new Error(`npm run serve is not a node command: ${command}`);
+  return args;
+}
+
 /** A port nobody listens on now. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,11 +53,11 @@ export interface ProductionServer {
   stop(): void;
 }
 
-/** Builds the server and starts it as production does (`node packages/server/dist/main.js`). */
+/** Builds the server and starts it as production does (`npm run serve`). */
 export async function startProductionServer(file: string): Promise<ProductionServer> {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', 'packages/server'], { cwd: ROOT });
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -90,7 +107,7 @@ export async function startProductionServer(file: string): Promise<ProductionSer
 
 /**
  * The server's own memory under the heavy user, apart from the benchmark's seed data: builds the
- * server, starts it as production does (`node packages/server/dist/main.js`) on the seeded SQLite
+ * server, starts it as production does (`npm run serve`) on the seeded SQLite
  * file, drives every screen's calls over the whole history through real HTTP (reports over ten
  * years, the lists unfiltered, every category's list and summary, the converted sum), three
  * times over, and reads its resident memory after start and at its peak from /proc.

@@ -361,3 +361,26 @@ describe('parseFile: other formats and bad input', () => {
     expect(parseFile(fixture('csv/us-bank.csv'), { format: 'auto' }).format).toBe('csv');
   });
 });
+
+describe('parseFile: size of a file in rows', () => {
+  const csv = (rows: number) =>
+    new TextEncoder().encode(
+      ['Date,Payee,Amount', ...Array.from({ length: rows }, (_, i) => `2024-01-0${(i % 9) + 1},Shop,-1.00`)].join('\n'),
+    );
+
+  it('reads a file of as many rows as an import takes', () => {
+    expect(parseFile(csv(3), {}, 3).rows).toHaveLength(3);
+  });
+
+  it('refuses a file of more rows than an import takes (413), naming both counts', () => {
+    let caught: unknown;
+    try {
+      parseFile(csv(4), {}, 3);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect((caught as AppError).status).toBe(413);
+    expect((caught as AppError).message).toBe('The file has 4 rows; one import takes at most 3: split it by date');
+  });
+});

@@ -1,5 +1,5 @@
-import type { ImportFormat } from '@kassa/contract';
-import { unprocessable, unsupportedMediaType } from '../../../http/errors.js';
+import { MAX_IMPORT_ROWS, type ImportFormat } from '@kassa/contract';
+import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../../http/errors.js';
 import { parseCamt } from './camt.js';
 import { readCsv } from './csv.js';
 import { decode } from './decode.js';
@@ -38,9 +38,19 @@ function readStatement(format: Exclude<ImportFormat, 'csv'>, text: string): Pars
  * Reads an uploaded file: decodes it (encoding detected or given), detects its format (or takes
  * the given one) and reads it into statement accounts and rows. Throws an AppError: 415
  * (unsupported_media_type) for content that is no format Kassa reads, 422 for a known format whose
- * content cannot be read, 400 for options that do not fit the file (a mapped column it lacks).
+ * content cannot be read, 400 for options that do not fit the file (a mapped column it lacks),
+ * 413 for a file of more than `maxRows` rows.
  */
-export function parseFile(bytes: Uint8Array, request: ParseRequest): ParsedFile {
+export function parseFile(bytes: Uint8Array, request: ParseRequest, maxRows = MAX_IMPORT_ROWS): ParsedFile {
+  const file = readFile(bytes, request);
+  if (file.rows.length > maxRows)
+    throw payloadTooLarge(
+      `The file has ${file.rows.length.toLocaleString('en')} rows; one import takes at most ${maxRows.toLocaleString('en')}: split it by date`,
+    );
+  return file;
+}
+
+function readFile(bytes: Uint8Array, request: ParseRequest): ParsedFile {
   if (bytes.length === 0) throw unprocessable('The file is empty');
   if (hasBinarySignature(bytes)) throw unsupportedMediaType(NOT_A_FORMAT);
   const { text, encoding } = decode(bytes, request.encoding ?? request.csv?.encoding);
