@@ -43,6 +43,7 @@ import { ConversionsService } from './modules/conversions/service.js';
 import { currencyRoutes } from './modules/currencies/routes.js';
 import { CurrenciesService } from './modules/currencies/service.js';
 import { fixpointRoutes } from './modules/fixpoints/routes.js';
+import { followRates } from './modules/ledger/follow-rates.js';
 import { LedgerReader } from './modules/ledger/reader.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -112,6 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireUser = guards.complete;
   const rates = new RatesService(new RatesRepository(database.db), bundledRates());
   await rates.load();
+  // Rates another instance or the CLI stored are in use within RATES_CHECK_MS (one cheap read a
+  // second at most); when the check fails the request goes on with the table it has.
+  app.addHook('onRequest', async (request) => {
+    await rates.catchUp().catch((err: unknown) => request.log.warn({ error: String(err) }, 'rates check failed'));
+  });
 
   registerErrorHandler(app);
   // An empty body with a JSON content type (PATCH category/close/{id} from some clients) means
@@ -172,10 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the one they were made with (checked before the first report), and from the first changed
   // day whenever rates are stored.
   const ledger = new LedgerReader(database.db, () => rates.fingerprint());
-  rates.onChange(async (fromDay) => {
-    await ledger.mainValues.clearFrom(fromDay);
-    await ledger.mainValues.rememberRates(await rates.fingerprint());
-  });
+  followRates(rates, ledger);
   const transactions = new TransactionsService(database.db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
   summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);

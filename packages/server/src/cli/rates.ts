@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isoFromDay } from '@kassa/money';
 import { AppError } from '../http/errors.js';
+import { followRates } from '../modules/ledger/follow-rates.js';
+import { LedgerReader } from '../modules/ledger/reader.js';
 import { bundledRates } from '../modules/rates/bundle.js';
 import { parseRatesCsv } from '../modules/rates/csv-import.js';
 import { configuredProviders } from '../modules/rates/providers/index.js';
@@ -11,8 +13,12 @@ import { RatesService } from '../modules/rates/service.js';
 import { UsageError } from './args.js';
 import type { Command, CommandContext } from './command.js';
 
-function ratesService({ database }: CommandContext): RatesService {
-  return new RatesService(new RatesRepository(database.db), bundledRates());
+/** The rates as the server holds them, with the ledger's main values following what is stored. */
+async function ratesService({ database }: CommandContext): Promise<RatesService> {
+  const rates = new RatesService(new RatesRepository(database.db), bundledRates());
+  await rates.load();
+  followRates(rates, new LedgerReader(database.db, () => rates.fingerprint()));
+  return rates;
 }
 
 const quietLog = { info: () => undefined, warn: () => undefined };
@@ -21,7 +27,7 @@ export const ratesRefresh: Command = {
   usage: 'rates:refresh',
   async run(ctx, argv) {
     if (argv.length > 0) throw new UsageError('rates:refresh takes no arguments');
-    const result = await refreshRates(ratesService(ctx), configuredProviders(ctx.config.rates), quietLog);
+    const result = await refreshRates(await ratesService(ctx), configuredProviders(ctx.config.rates), quietLog);
     const failures = result.failures.map((f) => `  failed: ${f}`);
     if (!result.ok)
       throw new AppError(
@@ -55,7 +61,7 @@ export const ratesImport: Command = {
         [`Nothing imported; ${parsed.errors.length} problem(s):`, ...parsed.errors].join('\n'),
       );
     }
-    await ratesService(ctx).store(parsed.rows, { keepImports: false });
+    await (await ratesService(ctx)).store(parsed.rows, { keepImports: false });
     const { first, last } = dayRange(parsed.rows);
     return `Imported ${parsed.rows.length} rates for ${isoFromDay(first)} to ${isoFromDay(last)}`;
   },

@@ -15,6 +15,7 @@ import { m0011MonthlyMain } from './migrations/0011-monthly-main.js';
 import { m0012NativeMonthsAndHistory } from './migrations/0012-native-months-and-history.js';
 import { m0013CategoryRules } from './migrations/0013-category-rules.js';
 import { m0014Import } from './migrations/0014-import.js';
+import { m0015RatesVersion } from './migrations/0015-rates-version.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-native-months-and-history': m0012NativeMonthsAndHistory,
   '0013-category-rules': m0013CategoryRules,
   '0014-import': m0014Import,
+  '0015-rates-version': m0015RatesVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -32,6 +32,14 @@ export interface ExchangeRatesTable {
   /** Where it came from: "ecb", "currency-api", "import:<file>". */
   source: string;
   stored_at: number;
+  /** The rates_version of the store that wrote the row (0: before versions were kept). */
+  version: Generated<number>;
+}
+
+/** The single row (id 1) counting stores of exchange rates (migration 0015). */
+export interface RatesVersionTable {
+  id: number;
+  version: number;
 }
 
 export interface UserCurrenciesTable {
@@ -312,6 +320,7 @@ export interface ImportRejectedPairsTable {
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
+  rates_version: RatesVersionTable;
   user_currencies: UserCurrenciesTable;
   categories: CategoriesTable;
   category_rules: CategoryRulesTable;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database, type DialectName } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -53,4 +54,43 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       await client.end();
     },
   };
+}
+
+/**
+ * A fresh, migrated database several handles can open by its target alone, as separate server
+ * instances and the CLI do: a temp SQLite file, or a new PostgreSQL schema named in the URL.
+ */
+export async function createTestTarget(
+  dialect: DialectName,
+): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  let target: DatabaseTarget;
+  let drop: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kassa-test-'));
+    target = { kind: 'sqlite', file: path.join(dir, 'test.db') };
+    drop = () => Promise.resolve(rmSync(dir, { recursive: true, force: true }));
+  } else {
+    if (PG_URL === undefined) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    target = { kind: 'postgres', url: url.toString() };
+    drop = async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  }
+  const database = openDatabase(target);
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+  return { target, drop };
 }

@@ -5,6 +5,7 @@ import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import { HistoryPointsRepository, invalidateHistory } from '../ledger/history-points.js';
+import { followRates } from '../ledger/follow-rates.js';
 import { LedgerReader } from '../ledger/reader.js';
 import { PocketsService } from '../pockets/service.js';
 import { bundledRates } from '../rates/bundle.js';
@@ -21,10 +22,7 @@ describeEachDatabase('kept balance-history points', (ctx) => {
     const db = ctx.database.db;
     const rates = new RatesService(new RatesRepository(db), bundledRates());
     const ledger = new LedgerReader(db, () => rates.fingerprint());
-    rates.onChange(async (fromDay) => {
-      await ledger.mainValues.clearFrom(fromDay);
-      await ledger.mainValues.rememberRates(await rates.fingerprint());
-    });
+    followRates(rates, ledger);
     const categories = new CategoriesService(db);
     const transactions = new TransactionsService(db, categories, rates, ledger);
     const conversions = new ConversionsService(db);

@@ -9,6 +9,7 @@ import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
 import { TransactionsService } from '../transactions/service.js';
+import { followRates } from './follow-rates.js';
 import { joinScaled, roundScaled, scaledValue, splitScaled } from './main-values.js';
 import { LedgerReader } from './reader.js';
 
@@ -21,10 +22,7 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     const categories = new CategoriesService(db);
     const rates = new RatesService(new RatesRepository(db), bundledRates());
     const ledger = new LedgerReader(db, () => rates.fingerprint());
-    rates.onChange(async (fromDay) => {
-      await ledger.mainValues.clearFrom(fromDay);
-      await ledger.mainValues.rememberRates(await rates.fingerprint());
-    });
+    followRates(rates, ledger);
     const transactions = new TransactionsService(db, categories, rates, ledger);
     const categoryIds = (await categories.list(user.id, 'EUR', {})).map((c) => c.id);
     return { owner, db, rates, ledger, transactions, categoryIds };

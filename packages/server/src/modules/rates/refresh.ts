@@ -25,7 +25,7 @@ export async function refreshRates(
   const failures: string[] = [];
   // Pick up rows another process (rates:import, rates:refresh from the CLI) stored meanwhile,
   // even when every feed fails below.
-  await rates.load().catch((err: unknown) => log.warn({ error: String(err) }, 'could not reload stored rates'));
+  await rates.reload().catch((err: unknown) => log.warn({ error: String(err) }, 'could not reload stored rates'));
   for (const provider of providers) {
     try {
       const rows = await provider.fetch();

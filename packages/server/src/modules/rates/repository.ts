@@ -3,8 +3,19 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RateRow } from './rate-table.js';
 
-// Postgres allows 65535 bind parameters per statement; 5 columns a row.
+// Postgres allows 65535 bind parameters per statement; 6 columns a row.
 const BATCH = 1000;
+
+/** Takes the next store number (rates_version, migration 0015). */
+async function nextVersion(trx: Kysely<DB>): Promise<number> {
+  const row = await trx
+    .updateTable('rates_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
 
 /** SQL for stored (live and imported) exchange rates. */
 export class RatesRepository {
@@ -30,6 +41,8 @@ export class RatesRepository {
     const unique = [...new Map(rows.map((r) => [`${r.day}|${r.currency}`, r])).values()];
     if (unique.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
+      // The store's number first: whoever reads the new version finds these rows under it.
+      const version = await nextVersion(trx);
       for (let i = 0; i < unique.length; i += BATCH) {
         const values = unique.slice(i, i + BATCH).map((r) => ({
           day: isoFromDay(r.day),
@@ -37,6 +50,7 @@ export class RatesRepository {
           rate: r.rate,
           source: r.source,
           stored_at: at,
+          version,
         }));
         await trx
           .insertInto('exchange_rates')
@@ -46,12 +60,29 @@ export class RatesRepository {
               rate: eb.ref('excluded.rate'),
               source: eb.ref('excluded.source'),
               stored_at: eb.ref('excluded.stored_at'),
+              version: eb.ref('excluded.version'),
             }));
             return keepImports ? update.where('exchange_rates.source', 'not like', 'import:%') : update;
           })
           .execute();
       }
     });
+  }
+
+  /** The number of the latest store: a primary-key read that moves with every store. */
+  async version(): Promise<number> {
+    const row = await this.db.selectFrom('rates_version').select('version').where('id', '=', 1).executeTakeFirst();
+    return row?.version ?? 0;
+  }
+
+  /** The first day of the rows stored after store number `version`; undefined when there are none. */
+  async firstDayStoredAfter(version: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('exchange_rates')
+      .select((eb) => eb.fn.min('day').as('day'))
+      .where('version', '>', version)
+      .executeTakeFirst();
+    return row?.day == null ? undefined : dayFromIso(row.day);
   }
 
   /** How many rows are stored and when the latest was: changes whenever a feed or import stores. */

@@ -5,6 +5,9 @@ import { Converter, missingRate } from './conversion.js';
 import type { RateLeg, RateRow, RateTable } from './rate-table.js';
 import type { RatesRepository } from './repository.js';
 
+/** How often a running instance looks for rates another process stored. */
+export const RATES_CHECK_MS = 1000;
+
 /** One line of exrate/get-daily. */
 export interface DailyRate {
   toCurrency: string;
@@ -28,9 +31,37 @@ export class RatesService {
     this.current = bundle;
   }
 
+  /** The store number the table in memory was read at (RatesRepository.version). */
+  private loadedVersion = -1;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | undefined;
+
   /** Reads the stored rows and lays them over the bundle; call once at start. */
   async load(): Promise<void> {
+    // The version first: a store landing in between is read again at the next check.
+    const version = await this.repository.version();
     this.current = this.bundle.withRows(await this.repository.all());
+    this.loadedVersion = version;
+    this.checkedAt = this.now();
+  }
+
+  /**
+   * Takes up rates another process (another instance, the CLI) stored since the table was read:
+   * looks at the store number at most once every RATES_CHECK_MS, and when it moved, reloads and
+   * tells the listeners the first changed day, as its own store would. Requests call it first.
+   */
+  async catchUp(): Promise<void> {
+    if (this.now() - this.checkedAt < RATES_CHECK_MS) return;
+    this.checking ??= (async () => {
+      try {
+        const version = await this.repository.version();
+        this.checkedAt = this.now();
+        if (version !== this.loadedVersion) await this.reload();
+      } finally {
+        this.checking = undefined;
+      }
+    })();
+    await this.checking;
   }
 
   /**
@@ -61,10 +92,18 @@ export class RatesService {
    */
   async store(rows: readonly RateRow[], options: { keepImports: boolean }): Promise<void> {
     await this.repository.upsert(rows, this.now(), options.keepImports);
+    await this.reload();
+  }
+
+  /**
+   * Reads the table again and tells the listeners the first day of every row stored since the
+   * table in memory was read (by this process or another): a day's rate serves every later day
+   * until the next stored one, so values from that day on change.
+   */
+  async reload(): Promise<void> {
+    const fromDay = await this.repository.firstDayStoredAfter(this.loadedVersion);
     await this.load();
-    if (rows.length === 0) return;
-    // A day's rate serves every later day until the next stored one: values from it on change.
-    const fromDay = Math.min(...rows.map((r) => r.day));
+    if (fromDay === undefined) return;
     for (const listener of this.listeners) await listener(fromDay);
   }
 
