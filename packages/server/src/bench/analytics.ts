@@ -42,7 +42,7 @@ type Api = ReturnType<typeof apiOf>;
  * A heavy user over the API: `count` transactions over ten years in 8 currencies (80 % real in
  * 20 categories, 10 % loans, 10 % business), 60 fixpoints, 20 loans, 10 businesses.
  */
-async function seed(
+export async function seedHeavyUser(
   database: Database,
   app: FastifyInstance,
   count: number,
@@ -181,7 +181,7 @@ async function benchOn(label: string, target: DatabaseTarget, count: number, pgS
   const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
   try {
     const seedStart = performance.now();
-    const { api, token, end } = await seed(database, app, count);
+    const { api, token, end } = await seedHeavyUser(database, app, count);
     const lines = [
       `Analytics on ${label} over HTTP (inject): ${count.toLocaleString('en')} transactions, ${YEARS} years, 8 currencies, 60 fixpoints, 20 loans, 10 businesses (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
     ];

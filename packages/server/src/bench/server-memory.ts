@@ -53,8 +53,11 @@ export interface ProductionServer {
   stop(): void;
 }
 
-/** Builds the server and starts it as production does (`npm run serve`). */
-export async function startProductionServer(file: string): Promise<ProductionServer> {
+/**
+ * Builds the server and starts it as production does (`npm run serve`) on the SQLite file, or on
+ * the database `env.DATABASE_URL` names; `env` adds to or overrides its environment.
+ */
+export async function startProductionServer(file: string, env: Record<string, string> = {}): Promise<ProductionServer> {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', 'packages/server'], { cwd: ROOT });
   const port = await freePort();
   const child = spawn(process.execPath, serveArgs(), {
@@ -68,6 +71,7 @@ export async function startProductionServer(file: string): Promise<ProductionSer
       JWT_SECRET: 'm'.repeat(32),
       LOG_LEVEL: 'silent',
       RATES_REFRESH_MINUTES: '0',
+      ...env,
     },
     stdio: 'ignore',
   });

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../app.js';
+import type { DatabaseTarget } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
+import { prng } from '../util/prng.js';
+import { seedHeavyUser } from './analytics.js';
+import { residentMiB, startProductionServer } from './server-memory.js';
+
+// `npm run load`: mixed load on the production server (issue 19): `connections` clients send
+// requests back to back for `seconds`, 80 % reads of what the screens ask for and 20 % writes
+// (a new transaction), as one user with `transactions` transactions. Prints requests per
+// second, latency percentiles, errors and the server's resident memory over the run.
+
+const DAY = 86_400_000;
+
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  transactions: number;
+  /** PostgreSQL URL (a fresh schema is made in it); SQLite when absent. */
+  pgUrl?: string;
+}
+
+interface Step {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+/** What one client asks next: a screen's read (80 %) or a new transaction (20 %). */
+function nextStep(random: (n: number) => number, end: number, categories: number[], codes: string[]): Step {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const last = (days: number) => ({ start: iso(end - days * DAY + 1), end: iso(end) });
+  const reads: Step[] = [
+    // The list screen's first page, as the web app asks for it.
+    { method: 'POST', path: '/api/transaction/getfiltered', body: JSON.stringify({ limit: 100 }) },
+    { method: 'POST', path: '/api/analytics/balances', body: JSON.stringify(iso(end)) },
+    { method: 'POST', path: '/api/analytics/holdings', body: JSON.stringify(iso(end)) },
+    { method: 'POST', path: '/api/analytics/cashflow', body: JSON.stringify(last(30)) },
+    {
+      method: 'POST',
+      path: '/api/analytics/oneperiod',
+      body: JSON.stringify({ interval: last(30), direction: false }),
+    },
+    { method: 'POST', path: '/api/analytics/balance-history', body: JSON.stringify(last(365)) },
+    { method: 'GET', path: '/api/category/getall' },
+    { method: 'GET', path: '/api/pocket/getall' },
+    { method: 'GET', path: '/api/exrate/get-daily' },
+    { method: 'GET', path: '/api/account/userinfo' },
+  ];
+  const read = random(100) < 80 ? reads[random(reads.length)] : undefined;
+  if (read !== undefined) return read;
+  return {
+    method: 'POST',
+    path: '/api/transaction/add',
+    body: JSON.stringify({
+      amount: 1 + random(500), // whole units: valid in every currency (JPY and HUF have no decimals)
+      currency: codes[random(codes.length)],
+      categoryId: categories[random(categories.length)],
+      time: iso(end - random(365) * DAY),
+      description: 'load',
+    }),
+  };
+}
+
+export async function runLoad(options: LoadOptions): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kassa-load-'));
+  const file = path.join(dir, 'load.db');
+  let schema: string | undefined;
+  let target: DatabaseTarget = { kind: 'sqlite', file };
+  let url = `sqlite:${file}`;
+  if (options.pgUrl !== undefined) {
+    schema = `load_${Date.now()}`;
+    const pg = await import('pg');
+    const admin = new pg.default.Client({ connectionString: options.pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const withSchema = new URL(options.pgUrl);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    url = withSchema.toString();
+    target = { kind: 'postgres', url };
+  }
+  try {
+    const database = openDatabase(target);
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
+    const { api, end } = await seedHeavyUser(database, app, options.transactions);
+    const categories = (
+      await api<{ id: number; type: string; isIncome: boolean | null }[]>('GET', '/api/category/getall')
+    )
+      .filter((c) => c.type === 'real')
+      .map((c) => c.id);
+    const codes = (await api<{ code: string }[]>('GET', '/api/currency/usersall')).map((c) => c.code);
+    await app.close();
+    await database.close();
+
+    // Production as operators run it: request logs on (to a discarded stdout).
+    const server = await startProductionServer(file, { DATABASE_URL: url, LOG_LEVEL: 'info' });
+    try {
+      const headers = await server.login('heavy@example.com', 'bench-password-1');
+      const random = prng(19);
+      const memory: number[] = [residentMiB(server.pid).now];
+      const sampler = setInterval(() => memory.push(residentMiB(server.pid).now), 1000);
+      // The first few refusals are printed: a load of 4xx answers measures nothing.
+      const refused: string[] = [];
+      const result = await autocannon({
+        url: server.base,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: { ...headers, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const step = nextStep(random, end, categories, codes);
+              // Fresh headers each time: autocannon would keep the last body's content-length.
+              const sent = { ...headers, ...(step.body === undefined ? {} : { 'content-type': 'application/json' }) };
+              return { ...request, method: step.method, path: step.path, headers: sent, body: step.body ?? '' };
+            },
+            onResponse: (status, body) => {
+              if (status >= 300 && refused.length < 3) refused.push(`${status} ${body.slice(0, 200)}`);
+            },
+          },
+        ],
+      });
+      clearInterval(sampler);
+      memory.push(residentMiB(server.pid).now);
+      const minute = (m: number) => memory[Math.min(memory.length - 1, m * 60)] ?? 0;
+      const errors = result.errors + result.timeouts + result.non2xx;
+      return [
+        `Mixed load on ${schema === undefined ? 'SQLite' : 'PostgreSQL'}: ${options.connections} clients for ${options.seconds} s, 80 % reads / 20 % new transactions, one user with ${options.transactions.toLocaleString('en')} transactions, production server (npm run serve) over real HTTP`,
+        `  ${result.requests.total.toLocaleString('en')} requests, ${Math.round(result.requests.average)} requests/s; latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+        `  status codes ${JSON.stringify(result.statusCodeStats)}`,
+        `  errors ${errors} (non-2xx ${result.non2xx}, timeouts ${result.timeouts}, connection errors ${result.errors})`,
+        ...refused.map((r) => `  refused: ${r}`),
+        `  server RSS: ${memory[0]} MiB before, ${minute(1)} after 1 min, ${memory.at(-1)} at the end, peak ${Math.max(...memory)} MiB`,
+      ];
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    if (schema !== undefined && options.pgUrl !== undefined) {
+      const pg = await import('pg');
+      const admin = new pg.default.Client({ connectionString: options.pgUrl });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+}
