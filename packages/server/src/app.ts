@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = new UsersRepository(database.db);
   const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
   // Limits first: the services below count in its store.
-  await registerRateLimit(app);
+  await registerRateLimit(app, config.redisUrl);
   const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits));
   const guards = makeStepGuards(auth);
   // Every private route needs a complete registration; only the steps' own routes ask less.

@@ -36,7 +36,8 @@ const envSchema = z.object({
   // fallback in the currency API's format, how often to refresh (0 = never) and the fetch timeout.
   ECB_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),
   FALLBACK_RATES_URL: z.url().default('https://latest.currency-api.pages.dev/v1/currencies/eur.min.json'),
-  RATES_REFRESH_MINUTES: z.coerce.number().int().min(0).default(1440),
+  // Minutes; fractions are allowed (0.5 = every 30 s).
+  RATES_REFRESH_MINUTES: z.coerce.number().min(0).default(1440),
   RATES_FETCH_TIMEOUT_SECONDS: positiveInt(20),
   // Mail: smtp://user:pass@host:port (smtps:// for TLS). Without it mails go to DATA_DIR/outbox and the log.
   SMTP_URL: z.string().optional(),
@@ -49,6 +50,12 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  // Several instances: the store of every rate limit and login counter, shared by all of them
+  // (redis://host:port). Without it each instance counts alone, in memory.
+  REDIS_URL: z
+    .string()
+    .regex(/^(rediss?:\/\/.+)?$/, 'must start with redis:// or rediss://')
+    .optional(),
   // The one-click demo: enabled when both are set; its data is rebuilt at start and daily.
   DEMO_EMAIL: z.string().optional(),
   DEMO_PASSWORD: z.string().optional(),
@@ -74,6 +81,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
   demo: { email: string; password: string } | undefined;
+  redisUrl: string | undefined;
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -130,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rates: {
       ecbUrl: e.ECB_RATES_URL,
       fallbackUrl: e.FALLBACK_RATES_URL,
-      refreshIntervalMs: e.RATES_REFRESH_MINUTES * 60_000,
+      refreshIntervalMs: Math.round(e.RATES_REFRESH_MINUTES * 60_000),
       fetchTimeoutMs: e.RATES_FETCH_TIMEOUT_SECONDS * 1000,
     },
     mail: {
@@ -148,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DEMO_EMAIL !== undefined && e.DEMO_EMAIL !== '' && e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD !== ''
         ? { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD }
         : undefined,
+    redisUrl: e.REDIS_URL === '' ? undefined : e.REDIS_URL,
   };
 }

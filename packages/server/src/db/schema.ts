@@ -36,6 +36,14 @@ export interface ExchangeRatesTable {
   version: Generated<number>;
 }
 
+/** A scheduled job's tick claimed by an instance (migration 0017, jobs/once-per-tick.ts). */
+export interface JobRunsTable {
+  job: string;
+  tick: number;
+  instance: string;
+  started_at: number;
+}
+
 /** The single row (id 1) counting stores of exchange rates (migration 0015). */
 export interface RatesVersionTable {
   id: number;
@@ -321,6 +329,7 @@ export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
   rates_version: RatesVersionTable;
+  job_runs: JobRunsTable;
   user_currencies: UserCurrenciesTable;
   categories: CategoriesTable;
   category_rules: CategoryRulesTable;

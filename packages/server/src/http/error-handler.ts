@@ -9,6 +9,7 @@ import {
   type DatabaseFailure,
 } from '../db/failures.js';
 import { AppError } from './errors.js';
+import { isLimitStoreFailure } from './rate-limit.js';
 
 /** How long a database failure stays quiet in the log after it was logged, unless a write succeeds. */
 const FAILURE_LOG_QUIET_MS = 5 * 60_000;
@@ -98,6 +99,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (failure !== undefined) {
       failures.report(failure, error, request.log);
       return reply.status(503).send({ type: 'unavailable', message: FAILURE_MESSAGES[failure] } satisfies ErrorBody);
+    }
+    // Redis (the shared store of the limits) is away: a limited request is refused, not let through.
+    if (isLimitStoreFailure(error)) {
+      request.log.error({ err: error }, 'the rate-limit store (Redis) failed');
+      return reply.status(503).send({
+        type: 'unavailable',
+        message: 'The server cannot check its limits right now; try again shortly',
+      } satisfies ErrorBody);
     }
     // A safety net behind the text schemas: PostgreSQL cannot store NUL, whatever field held it.
     if (isUnstorableText(error)) {

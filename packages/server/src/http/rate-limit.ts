@@ -1,20 +1,50 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { tooManyRequests } from './errors.js';
 
 /**
- * Every limit of the server runs on @fastify/rate-limit (DESIGN §2) and its store. The store is
- * the plugin's in-memory LRU today; the plugin's `redis` option swaps it for a shared one when
- * several instances run, without touching the limits themselves.
+ * Every limit of the server runs on @fastify/rate-limit (DESIGN §2) and its store: the plugin's
+ * in-memory LRU for one instance, or Redis (REDIS_URL) shared by several, so a client counts the
+ * same whichever instance answers. The limits themselves do not change. Redis away: the limited
+ * routes answer 503 rather than let a login through uncounted.
  */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+  let redis: Redis | undefined;
+  if (redisUrl !== undefined) {
+    // Short timeouts and one retry: a limit check must not hold a request for long (the plugin's advice).
+    // No offline queue: while Redis is away a check fails at once (503) instead of waiting.
+    redis = new Redis(redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+    });
+    redis.on('error', (err) => app.log.warn({ error: String(err) }, 'redis error'));
+    await redis.connect();
+    const client = redis;
+    app.addHook('onClose', async () => {
+      await client.quit();
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
     // Keys per limit kept in memory; the oldest go first, which only ever favours a client.
     cache: 50_000,
+    ...(redis === undefined ? {} : { redis, nameSpace: 'kassa-limit:', skipOnError: false }),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(secondsOf(context.ttl), `Too many requests; try again in ${waitText(context.ttl)}`),
   });
+}
+
+/** An error of the Redis client under the limits (connection lost, retries spent, a refused command). */
+export function isLimitStoreFailure(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err.name === 'MaxRetriesPerRequestError' ||
+      err.name === 'ReplyError' ||
+      /^(Connection is closed|Stream isn't writeable)/.test(err.message))
+  );
 }
 
 /** Whole seconds to wait, at least one (the Retry-After header). */

@@ -6,9 +6,13 @@ import { resetDemo } from '../modules/demo/seed.js';
 import { configuredProviders } from '../modules/rates/providers/index.js';
 import { refreshRates } from '../modules/rates/refresh.js';
 import type { RatesService } from '../modules/rates/service.js';
+import { oncePerTick } from './once-per-tick.js';
 import { schedule, type ScheduledJob } from './schedule.js';
 
 const DAY_MS = 86_400_000;
+
+/** How often an instance looks whether today's demo reset has run (by any instance). */
+const DEMO_CHECK_MS = 3_600_000;
 
 /** Stops the job when the app closes, so tests and shutdowns leave no timer behind. */
 function stopOnClose(app: FastifyInstance, job: ScheduledJob): void {
@@ -18,7 +22,10 @@ function stopOnClose(app: FastifyInstance, job: ScheduledJob): void {
   });
 }
 
-/** Registers the periodic work on the app: the demo reset (when configured) and the rates refresh. */
+/**
+ * Registers the periodic work on the app: the demo reset (when configured) and the rates
+ * refresh. Each runs once per tick across every instance on the database (oncePerTick).
+ */
 export async function registerJobs(
   app: FastifyInstance,
   deps: { config: Config; db: Kysely<DB>; rates: RatesService },
@@ -26,22 +33,25 @@ export async function registerJobs(
   const { config, db, rates } = deps;
   const demo = config.demo;
   if (demo !== undefined) {
-    // The demo starts fresh with every start and every day, whatever visitors did to it.
-    await resetDemo(db, demo, Date.now());
+    // The demo is rebuilt once every UTC day, whatever visitors did to it: at the first start of
+    // the day, else by the first hourly check after midnight of any instance. The key names the
+    // demo's e-mail, so a changed DEMO_EMAIL gets its user at the next start.
+    const job = `demo-reset:${demo.email}`;
     const reset = () =>
       resetDemo(db, demo, Date.now()).then(
         () => app.log.info('demo data reset'),
         (err: unknown) => app.log.error({ err }, 'demo reset failed'),
       );
-    stopOnClose(app, schedule(reset, DAY_MS, DAY_MS));
+    const resetOnce = oncePerTick(db, job, DAY_MS, reset, app.log);
+    await resetOnce();
+    stopOnClose(app, schedule(resetOnce, DEMO_CHECK_MS, DEMO_CHECK_MS));
   }
 
   if (config.rates.refreshIntervalMs > 0) {
     const providers = configuredProviders(config.rates);
     // First refresh shortly after start, so a restart picks up days it missed.
-    stopOnClose(
-      app,
-      schedule(() => refreshRates(rates, providers, app.log), config.rates.refreshIntervalMs, 5_000),
-    );
+    const interval = config.rates.refreshIntervalMs;
+    const refresh = oncePerTick(db, 'rates-refresh', interval, () => refreshRates(rates, providers, app.log), app.log);
+    stopOnClose(app, schedule(refresh, interval, 5_000));
   }
 }

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     captcha: { secret: undefined, siteKey: undefined, verifyUrl: 'http://127.0.0.1:1/siteverify' },
     demo: undefined,
+    redisUrl: undefined,
     ...overrides,
   };
 }
