@@ -19,3 +19,4 @@ export * from './backup.js';
 export * from './export.js';
 export * from './rule.js';
 export * from './import.js';
+export * from './two-factor.js';

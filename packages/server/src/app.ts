@@ -26,6 +26,8 @@ import { loginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { createTwoFactor } from './modules/two-factor/create.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes, publicConfigRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
@@ -107,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
   // Limits first: the services below count in its store.
   await registerRateLimit(app, config.redisUrl);
-  const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits));
+  // Login asks users with two-factor sign-in on for a code (auth/login-code) after the password.
+  const twoFactor = createTwoFactor(app, database.db, deps.jwtSecret, config.loginLimits);
+  const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits), Date.now, twoFactor);
   const guards = makeStepGuards(auth);
   // Every private route needs a complete registration; only the steps' own routes ask less.
   const requireUser = guards.complete;
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     supportEmail: config.mail.supportEmail,
   });
   authRoutes(app, auth, guards, config.loginLimits);
+  twoFactorRoutes(app, twoFactor, guards);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));
   const accounts = new AccountsService(database.db, auth, mailer, config, {
     wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),

@@ -16,6 +16,7 @@ import { m0012NativeMonthsAndHistory } from './migrations/0012-native-months-and
 import { m0013CategoryRules } from './migrations/0013-category-rules.js';
 import { m0014Import } from './migrations/0014-import.js';
 import { m0015RatesVersion } from './migrations/0015-rates-version.js';
+import { m0016TwoFactor } from './migrations/0016-two-factor.js';
 import { m0017JobRuns } from './migrations/0017-job-runs.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-category-rules': m0013CategoryRules,
   '0014-import': m0014Import,
   '0015-rates-version': m0015RatesVersion,
+  '0016-two-factor': m0016TwoFactor,
   '0017-job-runs': m0017JobRuns,
 };
 

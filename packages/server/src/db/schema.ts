@@ -325,6 +325,26 @@ export interface ImportRejectedPairsTable {
   created_at: number;
 }
 
+/** Two-factor sign-in of a user (migration 0016); absent when never started or turned off. */
+export interface TwoFactorTable {
+  user_id: number;
+  /** The TOTP secret, AES-256-GCM encrypted (two-factor/crypto.ts): "v1.<iv>.<ciphertext>.<tag>". */
+  secret: string;
+  /** Null while the enrolment waits for its confirming code. */
+  enabled_at: number | null;
+  /** The last 30 s time step a code was accepted for; codes of it and earlier steps are refused. */
+  last_step: number | null;
+  created_at: number;
+}
+
+/** Single-use recovery codes, as keyed hashes (HMAC-SHA-256, two-factor/crypto.ts). */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -355,4 +375,6 @@ export interface DB {
   import_links: ImportLinksTable;
   import_profiles: ImportProfilesTable;
   import_rejected_pairs: ImportRejectedPairsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }

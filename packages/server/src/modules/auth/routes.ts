@@ -1,4 +1,10 @@
-import { loginRequestSchema, type TokenResponse, type VerifyTokenResponse } from '@kassa/contract';
+import {
+  loginCodeRequestSchema,
+  loginRequestSchema,
+  type LoginResponse,
+  type TokenResponse,
+  type VerifyTokenResponse,
+} from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { perIpLimit } from '../../http/rate-limit.js';
@@ -15,9 +21,15 @@ export function authRoutes(
   // The registration steps renew tokens and check them, so these admit any signed-in user.
   const requireUser = guards.signedIn;
   const perIp = perIpLimit(limits.maxPerIp, limits.windowMs, 'Too many login attempts from this address');
-  app.post('/api/auth/login', perIp, async (request): Promise<TokenResponse> => {
+  app.post('/api/auth/login', perIp, async (request): Promise<LoginResponse> => {
     const body = parseOr400(loginRequestSchema, request.body);
-    return { token: await auth.login(body.email, body.password, request.ip) };
+    return auth.login(body.email, body.password, request.ip);
+  });
+
+  // The code step of a two-factor login; its own attempts per IP, on top of the login limits.
+  app.post('/api/auth/login-code', perIp, async (request): Promise<TokenResponse> => {
+    const body = parseOr400(loginCodeRequestSchema, request.body);
+    return { token: await auth.loginWithCode(body.ticket, body.code, request.ip) };
   });
 
   app.get('/api/auth/verify-token', { preHandler: requireUser }, (request): VerifyTokenResponse => {

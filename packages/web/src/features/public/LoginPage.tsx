@@ -17,10 +17,12 @@ import {
 import { IconBrandFacebook, IconBrandGithub, IconBrandGoogle } from '@tabler/icons-react';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { LoginChallenge } from '@kassa/contract';
 import type { LoginRedirectState } from '../../shared/session';
 import { startSession } from '../../shared/session';
 import { ApiError } from '../../lib/api';
 import { useLogin } from './api';
+import { LoginCodeForm } from './LoginCodeForm';
 
 /** Seconds left until `until` (epoch ms), ticking once a second; 0 when passed or unset. */
 function useSecondsUntil(until: number | undefined): number {
@@ -44,24 +46,34 @@ const SOCIAL = [
   { label: 'GitHub', Icon: IconBrandGithub },
 ];
 
-/** E-mail and password login; stores the token and goes back where the visitor was headed. */
+/**
+ * E-mail and password login, then for users with two-factor sign-in on a code; stores the token
+ * and goes back where the visitor was headed.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const from = (useLocation().state as LoginRedirectState | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // The right password of a two-factor user: the ticket of the code step.
+  const [challenge, setChallenge] = useState<LoginChallenge>();
   // After too many failed logins the server says when to try again (429 Retry-After): the page
   // counts down and holds the button until then, so the owner knows the wait is short.
   const [retryAt, setRetryAt] = useState<number>();
   const wait = useSecondsUntil(retryAt);
+  const rateLimited = (seconds: number) => setRetryAt(Date.now() + seconds * 1000);
+  const signedIn = async (token: string) => {
+    startSession(token, 'Logged in');
+    await navigate(from ?? '/private', { replace: true });
+  };
   const login = useLogin({
-    onSuccess: async ({ token }) => {
-      startSession(token, 'Logged in');
-      await navigate(from ?? '/private', { replace: true });
+    onSuccess: async (answer) => {
+      if ('token' in answer) await signedIn(answer.token);
+      else setChallenge(answer);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds !== undefined)
-        setRetryAt(Date.now() + err.retryAfterSeconds * 1000);
+        rateLimited(err.retryAfterSeconds);
     },
   });
 
@@ -69,6 +81,34 @@ export function LoginPage() {
     event.preventDefault();
     login.mutate({ email, password });
   };
+
+  const waitNotice = wait > 0 && (
+    <Alert color="orange" role="status" title="Too many failed logins">
+      You can try again in {clock(wait)}.
+    </Alert>
+  );
+
+  if (challenge !== undefined)
+    return (
+      <Container size={420} py="xl">
+        <Title order={1} size="h2" ta="center">
+          Two-factor sign-in
+        </Title>
+        <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+          <LoginCodeForm
+            ticket={challenge.ticket}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              setChallenge(undefined);
+              setPassword('');
+            }}
+            onRateLimited={rateLimited}
+            wait={wait}
+            waitNotice={waitNotice}
+          />
+        </Paper>
+      </Container>
+    );
 
   return (
     <Container size={420} py="xl">
@@ -103,11 +143,7 @@ export function LoginPage() {
                 Forgot password?
               </Anchor>
             </Group>
-            {wait > 0 && (
-              <Alert color="orange" role="status" title="Too many failed logins">
-                You can try again in {clock(wait)}.
-              </Alert>
-            )}
+            {waitNotice}
             <Button type="submit" loading={login.isPending} disabled={wait > 0}>
               Login
             </Button>

@@ -1,4 +1,4 @@
-import type { LoginBody, SignupBody, TokenResponse } from '@kassa/contract';
+import type { LoginBody, LoginCodeBody, LoginResponse, SignupBody, TokenResponse } from '@kassa/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { apiPost } from '../../lib/api';
 import { captchaToken } from '../../lib/captcha';
@@ -6,10 +6,21 @@ import { captchaToken } from '../../lib/captcha';
 /** What a page adds to a mutation: its own reaction to the answer. */
 export type Reactions<Answer, Body> = Pick<UseMutationOptions<Answer, Error, Body>, 'onSuccess' | 'onError'>;
 
-/** POST auth/login, without a token: a 401 here is wrong credentials, not an expired session. */
-export function useLogin(reactions: Reactions<TokenResponse, LoginBody> = {}) {
+/**
+ * POST auth/login, without a token: a 401 here is wrong credentials, not an expired session. The
+ * answer is the session's token, or for a user with two-factor sign-in on the ticket of the code step.
+ */
+export function useLogin(reactions: Reactions<LoginResponse, LoginBody> = {}) {
   return useMutation({
-    mutationFn: (credentials: LoginBody) => apiPost<TokenResponse>('auth/login', credentials, { anonymous: true }),
+    mutationFn: (credentials: LoginBody) => apiPost<LoginResponse>('auth/login', credentials, { anonymous: true }),
+    ...reactions,
+  });
+}
+
+/** POST auth/login-code, without a token: the login's ticket and a code; answers the token as login does. */
+export function useLoginCode(reactions: Reactions<TokenResponse, LoginCodeBody> = {}) {
+  return useMutation({
+    mutationFn: (body: LoginCodeBody) => apiPost<TokenResponse>('auth/login-code', body, { anonymous: true }),
     ...reactions,
   });
 }

@@ -1,0 +1,46 @@
+import {
+  twoFactorCheckRequestSchema,
+  twoFactorConfirmRequestSchema,
+  type RecoveryCodesResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
+} from '@kassa/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
+import { denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
+import type { TwoFactorService } from './service.js';
+
+/**
+ * account/two-factor/*: the state, enrolment (setup, confirm), turning it off and new recovery
+ * codes. The second login step is auth/login-code (auth/routes.ts). Members only; the shared
+ * demo login may look but not change it (a code on the demo would lock every visitor out).
+ */
+export function twoFactorRoutes(app: FastifyInstance, twoFactor: TwoFactorService, guards: StepGuards): void {
+  const member = { preHandler: guards.complete };
+  const notDemo = { preHandler: [guards.complete, denyDemo] };
+
+  app.get('/api/account/two-factor', member, (request): Promise<TwoFactorStatus> =>
+    twoFactor.status(sessionOf(request).user),
+  );
+
+  app.post('/api/account/two-factor/setup', notDemo, (request): Promise<TwoFactorSetupResponse> =>
+    twoFactor.setup(sessionOf(request).user),
+  );
+
+  app.post('/api/account/two-factor/confirm', notDemo, async (request): Promise<RecoveryCodesResponse> => {
+    const { code } = parseOr400(twoFactorConfirmRequestSchema, request.body);
+    return { recoveryCodes: await twoFactor.confirm(sessionOf(request).user, code) };
+  });
+
+  app.post('/api/account/two-factor/disable', notDemo, async (request, reply) => {
+    await twoFactor.disable(sessionOf(request).user, parseOr400(twoFactorCheckRequestSchema, request.body));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/account/two-factor/recovery-codes', notDemo, async (request): Promise<RecoveryCodesResponse> => ({
+    recoveryCodes: await twoFactor.regenerateRecoveryCodes(
+      sessionOf(request).user,
+      parseOr400(twoFactorCheckRequestSchema, request.body),
+    ),
+  }));
+}
