@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { tryLockUserReports } from '../../db/user-lock.js';
 
 /** A day before any the ledger holds (instants start in 1900): "from the beginning". */
 export const BEFORE_ANY_DAY = -100_000;
@@ -114,6 +115,9 @@ export class HistoryPointsRepository {
     const last = points[points.length - 1];
     if (first === undefined || last === undefined) return false;
     return this.db.transaction().execute(async (trx) => {
+      // One publish of the user at a time: the compare-and-set below does not move the version, so
+      // two reports publishing at once would both pass it and insert the same days twice.
+      if (!(await tryLockUserReports(trx, userId))) return false;
       // The compare-and-set first: it waits for a concurrent write's lock, then sees its version.
       const updated = await trx
         .updateTable('history_state')

@@ -1,6 +1,7 @@
 import { currencyInfo, divideHalfEven } from '@kassa/money';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { tryLockUserReports } from '../../db/user-lock.js';
 import type { Converter } from '../rates/conversion.js';
 import { markDirtyMonths } from './daily-totals.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
@@ -105,6 +106,9 @@ export class MainValuesRepository {
     let rebuilt = 0;
     for (const { month, version } of dirty) {
       await this.db.transaction().execute(async (trx) => {
+        // Two reports of the user rolling up the same month at once would insert its rows twice:
+        // one does it, the other reads the month by day this time.
+        if (!(await tryLockUserReports(trx, userId))) return;
         const unvalued = await trx
           .selectFrom('daily_totals')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
