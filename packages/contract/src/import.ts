@@ -245,3 +245,122 @@ export interface ImportBatch {
   committedAt: string | null;
   undoneAt: string | null;
 }
+
+// Zod schemas of the answers above, for the OpenAPI document; `satisfies` keeps each in step
+// with its interface.
+
+/** The multipart body of POST import/preview: the statement file and the JSON `options` field. */
+export const importPreviewUploadSchema = z.object({
+  file: z.file(),
+  options: importOptionsSchema.optional(),
+});
+
+const resolvedCsvOptionsSchema = z.object({
+  delimiter: z.enum([',', ';', '\t', '|']),
+  decimalSeparator: z.enum(['.', ',']),
+  thousandsSeparator: z.enum(['', ',', '.', ' ', "'"]),
+  dateFormat: z.enum(csvDateFormats),
+  encoding: z.enum(importEncodings),
+  skipLines: z.number(),
+  columns: csvColumnsSchema,
+});
+
+export const resolvedImportOptionsSchema = z.object({
+  pocketId: z.number().nullable(),
+  format: z.enum(importFormats),
+  encoding: z.enum(importEncodings),
+  csv: resolvedCsvOptionsSchema.optional(),
+  source: z.enum(['profile', 'detected', 'given']),
+}) satisfies z.ZodType<ResolvedImportOptions>;
+
+export const importDuplicateOfSchema = z.object({
+  kind: z.enum(duplicateKinds),
+  transactionId: z.number().optional(),
+  line: z.number().optional(),
+  date: z.string().optional(),
+  amount: z.string().optional(),
+  description: z.string().optional(),
+}) satisfies z.ZodType<ImportDuplicateOf>;
+
+export const importMatchSchema = z.object({
+  kind: z.enum(['transfer', 'conversion']),
+  line: z.number().optional(),
+  transactionId: z.number().optional(),
+  pocketId: z.number(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  description: z.string(),
+}) satisfies z.ZodType<ImportMatch>;
+
+export const importRowSchema = z.object({
+  line: z.number(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  description: z.string(),
+  payee: z.string(),
+  externalId: z.string().nullable(),
+  account: z.string(),
+  pocketId: z.number().nullable(),
+  status: z.enum(importRowStatuses),
+  reason: z.string().optional(),
+  categoryId: z.number().nullable(),
+  categorySource: z.enum(['rule', 'payee']).optional(),
+  ruleId: z.number().optional(),
+  duplicateOf: importDuplicateOfSchema.optional(),
+  match: importMatchSchema.optional(),
+}) satisfies z.ZodType<ImportRow>;
+
+export const importAccountSchema = z.object({
+  account: z.string(),
+  currency: z.string(),
+  pocketId: z.number().nullable(),
+  closingBalance: z.string().optional(),
+  closingDate: z.string().optional(),
+}) satisfies z.ZodType<ImportAccount>;
+
+/** POST import/preview answer. */
+export const importPreviewSchema = z.object({
+  batchId: z.number(),
+  format: z.enum(importFormats),
+  options: resolvedImportOptionsSchema,
+  accounts: z.array(importAccountSchema),
+  counts: z.object({ new: z.number(), duplicate: z.number(), error: z.number() }),
+  rows: z.array(importRowSchema),
+  table: z.object({ header: z.array(z.string()), rows: z.array(z.array(z.string())) }).optional(),
+  fixpoints: z.object({ affected: z.number(), earliest: z.string().nullable() }),
+  expiresAt: z.string(),
+}) satisfies z.ZodType<ImportPreview>;
+
+/** POST import/commit/{batchId} answer. */
+export const importCommitResultSchema = z.object({
+  batchId: z.number(),
+  imported: z.number(),
+  skipped: z.number(),
+  duplicates: z.number(),
+  transfers: z.number(),
+  conversions: z.number(),
+  fixpointId: z.number().nullable(),
+}) satisfies z.ZodType<ImportCommitResult>;
+
+/** POST import/undo/{batchId} answer. */
+export const importUndoResultSchema = z.object({
+  batchId: z.number(),
+  removed: z.number(),
+  restored: z.number(),
+}) satisfies z.ZodType<ImportUndoResult>;
+
+/** GET import/getall: one batch. */
+export const importBatchSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  format: z.enum(importFormats),
+  status: z.enum(importBatchStatuses),
+  pocketIds: z.array(z.number()),
+  rows: z.number(),
+  imported: z.number(),
+  createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+}) satisfies z.ZodType<ImportBatch>;

@@ -20,3 +20,4 @@ export * from './export.js';
 export * from './rule.js';
 export * from './import.js';
 export * from './two-factor.js';
+export * from './security.js';

@@ -35,6 +35,7 @@ const PRIVATE_SCREENS = [
   '/private/user/changes',
   '/private/user/referral',
   '/private/user/data',
+  '/private/user/two-factor',
 ];
 
 /** Serious and critical axe findings on the page as it is now, as readable lines. */
@@ -71,7 +72,7 @@ test('public screens have no serious or critical accessibility problems', async 
 test('private screens, with data, in light and dark, have no serious or critical accessibility problems', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await new LoginPage(page).tryTheDemo();
   // The editors too, opened on the demo's own items.
   const api = await apiOf(page);

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { PRODUCT_VERSION, type ErrorBody } from '@kassa/contract';
+import { apiTokenScopes, PRODUCT_VERSION, type ErrorBody } from '@kassa/contract';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
 import { badRequest } from './http/errors.js';
 import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
@@ -28,6 +29,9 @@ import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { createTwoFactor } from './modules/two-factor/create.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
+import { createSecurity } from './modules/security/create.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { scopeRefusal } from './modules/security/scope.js';
 import { HealthRepository } from './modules/health/repository.js';
 import { healthRoutes, publicConfigRoutes } from './modules/health/routes.js';
 import { HealthService } from './modules/health/service.js';
@@ -111,7 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, config.redisUrl);
   // Login asks users with two-factor sign-in on for a code (auth/login-code) after the password.
   const twoFactor = createTwoFactor(app, database.db, deps.jwtSecret, config.loginLimits);
-  const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits), Date.now, twoFactor);
+  // Sessions, API tokens and the security log (auth's AuthSecurity; two-factor logs its changes there).
+  const security = createSecurity(app, database.db, config);
+  twoFactor.logTo(security.log);
+  const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits), Date.now, twoFactor, security);
   const guards = makeStepGuards(auth);
   // Every private route needs a complete registration; only the steps' own routes ask less.
   const requireUser = guards.complete;
@@ -157,6 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   app.decorateRequest('session', undefined);
   registerCsrf(app, { secureCookie: config.httpsOnly });
+  // GET /api/openapi.json and the /api/docs page; before the routes, whose schemas it collects.
+  await registerOpenApi(app, {
+    apiTokenScope: (method, url) => apiTokenScopes.find((scope) => !scopeRefusal(scope, method, url)),
+  });
 
   healthRoutes(app, new HealthService(new HealthRepository(database.db), app.log));
   publicConfigRoutes(app, {
@@ -167,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   authRoutes(app, auth, guards, config.loginLimits);
   twoFactorRoutes(app, twoFactor, guards);
+  securityRoutes(app, security, guards);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));
   const accounts = new AccountsService(database.db, auth, mailer, config, {
     wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),

@@ -31,6 +31,8 @@ const envSchema = z.object({
   // Sign-ups (each sends a mail) and verification-mail resends per IP per hour; e-mail and
   // referral code checks per IP per login window.
   SIGNUP_MAX_PER_IP: positiveInt(10),
+  // Requests per personal API token per minute (then 429 with Retry-After).
+  API_TOKEN_MAX_PER_MINUTE: positiveInt(120),
   CODE_CHECKS_MAX_PER_IP: positiveInt(30),
   // Exchange rates: the ECB reference feed (primary; the 90-day file also backfills gaps), a
   // fallback in the currency API's format, how often to refresh (0 = never) and the fetch timeout.
@@ -50,6 +52,9 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  // On SIGTERM: seconds readiness answers 503 while requests are still served, so a load
+  // balancer moves new requests to the other instances before this one stops listening.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(0),
   // Several instances: the store of every rate limit and login counter, shared by all of them
   // (redis://host:port). Without it each instance counts alone, in memory.
   REDIS_URL: z
@@ -77,11 +82,13 @@ export interface Config {
   trustProxyHops: number;
   loginLimits: { maxPerIp: number; maxFailuresPerEmailIp: number; maxFailuresPerEmail: number; windowMs: number };
   accountLimits: { signupsPerIpPerHour: number; codeChecksPerIp: number; windowMs: number };
+  apiTokens: { maxPerMinute: number };
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
   demo: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
+  shutdownGraceMs: number;
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -135,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codeChecksPerIp: e.CODE_CHECKS_MAX_PER_IP,
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     },
+    apiTokens: { maxPerMinute: e.API_TOKEN_MAX_PER_MINUTE },
     rates: {
       ecbUrl: e.ECB_RATES_URL,
       fallbackUrl: e.FALLBACK_RATES_URL,
@@ -157,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD }
         : undefined,
     redisUrl: e.REDIS_URL === '' ? undefined : e.REDIS_URL,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
   };
 }

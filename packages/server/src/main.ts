@@ -20,18 +20,24 @@ async function main(): Promise<void> {
     app.log.error({ err }, 'database connection lost; a new one is opened for the next query'),
   );
 
+  // Graceful: readiness fails first (for SHUTDOWN_GRACE_SECONDS the instance still serves, so a
+  // load balancer can move away), then the server stops listening, finishes the requests in
+  // flight (idle keep-alive connections are closed) and closes the database.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    app.drain();
+    new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -116,14 +116,16 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
         headers: { ...headers, 'content-type': 'application/json' },
         requests: [
           {
-            setupRequest: (request) => {
+            setupRequest: (request, context) => {
               const step = nextStep(random, end, categories, codes);
+              (context as { path?: string }).path = step.path;
               // Fresh headers each time: autocannon would keep the last body's content-length.
               const sent = { ...headers, ...(step.body === undefined ? {} : { 'content-type': 'application/json' }) };
               return { ...request, method: step.method, path: step.path, headers: sent, body: step.body ?? '' };
             },
-            onResponse: (status, body) => {
-              if (status >= 300 && refused.length < 3) refused.push(`${status} ${body.slice(0, 200)}`);
+            onResponse: (status, body, context) => {
+              if (status >= 300 && refused.length < 3)
+                refused.push(`${status} ${String((context as { path?: string }).path)} ${body.slice(0, 200)}`);
             },
           },
         ],

@@ -18,6 +18,9 @@ import { m0014Import } from './migrations/0014-import.js';
 import { m0015RatesVersion } from './migrations/0015-rates-version.js';
 import { m0016TwoFactor } from './migrations/0016-two-factor.js';
 import { m0017JobRuns } from './migrations/0017-job-runs.js';
+import { m0018ApiTokens } from './migrations/0018-api-tokens.js';
+import { m0019SessionsSecurityLog } from './migrations/0019-sessions-security-log.js';
+import { m0020UserIdEverywhere } from './migrations/0020-user-id-everywhere.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +41,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-rates-version': m0015RatesVersion,
   '0016-two-factor': m0016TwoFactor,
   '0017-job-runs': m0017JobRuns,
+  '0018-api-tokens': m0018ApiTokens,
+  '0019-sessions-security-log': m0019SessionsSecurityLog,
+  '0020-user-id-everywhere': m0020UserIdEverywhere,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

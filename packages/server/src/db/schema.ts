@@ -136,6 +136,7 @@ export interface FixpointsTable {
 }
 
 export interface PocketStatesTable {
+  user_id: number;
   fixpoint_id: number;
   pocket_id: number;
   balance: number;
@@ -281,6 +282,7 @@ export interface ImportBatchesTable {
 }
 
 export interface ImportRowsTable {
+  user_id: number;
   batch_id: number;
   /** The first line of the chunk. */
   line: number;
@@ -345,6 +347,47 @@ export interface TwoFactorRecoveryCodesTable {
   created_at: number;
 }
 
+/** A personal API token (migration 0018): only its SHA-256 is kept; revoking deletes the row. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: 'read' | 'read-write';
+  /** Hex SHA-256 of the whole token ("kassa_…"); unique. */
+  token_hash: string;
+  /** The token's first characters, for the list. */
+  prefix: string;
+  created_at: number;
+  /** Null: never expires. */
+  expires_at: number | null;
+  /** Written at most once a minute per token. */
+  last_used_at: number | null;
+}
+
+/** A signed-in session (migration 0019): one sign-in on one device; session JWTs carry its id. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** "Chrome on Linux", from the User-Agent at sign-in. */
+  device: string;
+  /** The client address last seen. */
+  ip: string;
+  created_at: number;
+  /** Written at most once a minute per session. */
+  last_seen_at: number;
+}
+
+/** One entry of a user's security log (migration 0019); kinds are the contract's securityEventKinds. */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  at: number;
+  ip: string | null;
+  device: string | null;
+  detail: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -377,4 +420,7 @@ export interface DB {
   import_rejected_pairs: ImportRejectedPairsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  api_tokens: ApiTokensTable;
+  sessions: SessionsTable;
+  security_events: SecurityEventsTable;
 }

@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract';
+import { API_TOKEN_PREFIX, CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+const API_TOKEN_BEARER = new RegExp(`^Bearer\\s+${API_TOKEN_PREFIX}`, 'i');
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -31,6 +32,12 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookie: bool
     }
     // Every unsafe request, whatever its path: the router decodes paths (/%61pi/… is /api/…).
     if (SAFE_METHODS.has(request.method)) return;
+    // A personal API token is sent by scripts, never by a browser on its own: a cross-site page
+    // cannot set an Authorization header, so there is nothing to forge. Such a request
+    // authenticates with that token only (a wrong one is 401), never as a browser session.
+    // Session JWTs, which a browser holds, still need the header.
+    const authorization = request.headers.authorization;
+    if (typeof authorization === 'string' && API_TOKEN_BEARER.test(authorization)) return;
     const header = request.headers[CSRF_HEADER];
     if (!hasValidCookie || typeof header !== 'string' || !sameToken(header, cookie)) {
       throw forbidden('Missing or invalid CSRF token: echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header');

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@kassa/contract';
+import type { ErrorBody, ErrorType } from '@kassa/contract';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { brokenConstraint } from '../db/constraint-errors.js';
 import {
@@ -42,6 +42,17 @@ class FailureLog {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The error type of a client error status a plugin raised without one of ours. */
+const CLIENT_ERROR_TYPES: Partial<Record<number, ErrorType>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
 /** Maps fastify's own client errors (body parsing, size) to our error body. */
 function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody } | undefined {
   switch (err.code) {
@@ -64,6 +75,13 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
       return { status: 415, body: { type: 'unsupported_media_type', message: 'body: must be application/json' } };
     default:
       if (err.statusCode === 400) return { status: 400, body: { type: 'validation', message: err.message } };
+      // Other client errors of fastify and its plugins keep their status (@fastify/static's 403
+      // for a path it will not serve, e.g. /api/docs/static/%5C, was a 500).
+      if (err.statusCode !== undefined && err.statusCode > 400 && err.statusCode < 500)
+        return {
+          status: err.statusCode,
+          body: { type: CLIENT_ERROR_TYPES[err.statusCode] ?? 'validation', message: err.message },
+        };
       return undefined;
   }
 }

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxyHops: 0,
     loginLimits: { maxPerIp: 1000, maxFailuresPerEmailIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
     accountLimits: { signupsPerIpPerHour: 1000, codeChecksPerIp: 1000, windowMs: 60_000 },
+    apiTokens: { maxPerMinute: 1000 },
     // No scheduled refresh in tests; feeds point at a closed local port unless a test serves them.
     rates: {
       ecbUrl: 'http://127.0.0.1:9/ecb.xml',
@@ -35,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     captcha: { secret: undefined, siteKey: undefined, verifyUrl: 'http://127.0.0.1:1/siteverify' },
     demo: undefined,
     redisUrl: undefined,
+    shutdownGraceMs: 0,
     ...overrides,
   };
 }

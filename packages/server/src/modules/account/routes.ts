@@ -2,6 +2,8 @@ import {
   changePasswordRequestSchema,
   initialDataRequestSchema,
   signupRequestSchema,
+  tokenResponseSchema,
+  userInfoSchema,
   type TokenResponse,
   type UserInfo,
 } from '@kassa/contract';
@@ -11,7 +13,8 @@ import type { Config } from '../../config.js';
 import { perIpLimit } from '../../http/rate-limit.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { AccountsService } from './service.js';
-import { denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
+import { browserSessionOf, clientOf, denyApiTokens, denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
+import { docs } from '../../http/openapi.js';
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
 
@@ -21,6 +24,7 @@ export function accountRoutes(
   guards: StepGuards,
   limits: Config['accountLimits'],
 ): void {
+  const doc = docs('Account');
   // Each sign-up and resend sends a mail; codes are guessed one request at a time.
   const HOUR = 3_600_000;
   const signups = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many sign-ups from this address');
@@ -33,60 +37,143 @@ export function accountRoutes(
   // Account-level changes the demo user may not make (DESIGN §7).
   const notDemo = { preHandler: [guards.complete, denyDemo] };
 
-  app.get('/api/account/userinfo', signedIn, (request): UserInfo => {
-    const { user } = sessionOf(request);
-    return {
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      mainCurrency: user.mainCurrency,
-      role: user.role,
-      emailVerified: user.emailVerified,
-      referralOk: user.referralOk,
-      regComplete: user.regComplete,
-    };
-  });
-
-  app.post('/api/account/signup', signups, async (request): Promise<TokenResponse> => ({
-    token: await accounts.signup(parseOr400(signupRequestSchema, request.body)),
-  }));
+  app.get(
+    '/api/account/userinfo',
+    { ...signedIn, schema: doc({ summary: 'The signed-in user', response: userInfoSchema }) },
+    (request): UserInfo => {
+      const { user } = sessionOf(request);
+      return {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        mainCurrency: user.mainCurrency,
+        role: user.role,
+        emailVerified: user.emailVerified,
+        referralOk: user.referralOk,
+        regComplete: user.regComplete,
+      };
+    },
+  );
 
   app.post(
-    '/api/account/verify-email/:code',
-    { ...codeChecks, ...signedIn },
+    '/api/account/signup',
+    {
+      ...signups,
+      schema: doc({
+        summary: 'Sign up; the token admits the e-mail verification step',
+        body: signupRequestSchema,
+        response: tokenResponseSchema,
+        public: true,
+      }),
+    },
     async (request): Promise<TokenResponse> => ({
-      token: await accounts.verifyEmail(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
+      token: await accounts.signup(parseOr400(signupRequestSchema, request.body), clientOf(request)),
     }),
   );
 
-  app.post('/api/account/resend-email', { ...resends, ...signedIn }, async (request, reply) => {
-    await accounts.resendEmail(sessionOf(request).user);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/account/verify-email/:code',
+    {
+      ...codeChecks,
+      ...signedIn,
+      schema: doc({
+        summary: 'Verify the e-mail address with the mailed code',
+        params: codeParam,
+        response: tokenResponseSchema,
+      }),
+    },
+    async (request): Promise<TokenResponse> => ({
+      token: await accounts.verifyEmail(
+        sessionOf(request).user,
+        parseOr400(codeParam, request.params, 'code').code,
+        browserSessionOf(request).sessionId,
+      ),
+    }),
+  );
 
-  app.get('/api/account/getreferral', notDemo, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(await accounts.createReferral(sessionOf(request).user)),
+  app.post(
+    '/api/account/resend-email',
+    { ...resends, ...signedIn, schema: doc({ summary: 'Mail a new verification code', response: 'none' }) },
+    async (request, reply) => {
+      await accounts.resendEmail(sessionOf(request).user);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/account/getreferral',
+    {
+      ...notDemo,
+      schema: doc({
+        summary: 'A referral code to give away (text)',
+        response: { files: { 'text/plain': z.string() }, description: 'The code, as text' },
+      }),
+    },
+    async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await accounts.createReferral(sessionOf(request).user)),
   );
 
   app.post(
     '/api/account/verify-referral/:code',
-    { ...codeChecks, ...emailVerified },
+    {
+      ...codeChecks,
+      ...emailVerified,
+      schema: doc({ summary: 'Enter a referral code', params: codeParam, response: tokenResponseSchema }),
+    },
     async (request): Promise<TokenResponse> => ({
-      token: await accounts.verifyReferral(sessionOf(request).user, parseOr400(codeParam, request.params, 'code').code),
+      token: await accounts.verifyReferral(
+        sessionOf(request).user,
+        parseOr400(codeParam, request.params, 'code').code,
+        browserSessionOf(request).sessionId,
+      ),
     }),
   );
 
-  app.post('/api/account/waitlistme', emailVerified, async (request, reply) => {
-    await accounts.joinWaitlist(sessionOf(request).user);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/account/waitlistme',
+    {
+      ...emailVerified,
+      schema: doc({ summary: 'Join the waitlist instead of entering a referral code', response: 'none' }),
+    },
+    async (request, reply) => {
+      await accounts.joinWaitlist(sessionOf(request).user);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/api/account/initial-data', referralOk, async (request): Promise<TokenResponse> => ({
-    token: await accounts.initialData(sessionOf(request).user, parseOr400(initialDataRequestSchema, request.body)),
-  }));
+  app.post(
+    '/api/account/initial-data',
+    {
+      ...referralOk,
+      schema: doc({
+        summary: 'Complete registration: name, main currency, pockets',
+        body: initialDataRequestSchema,
+        response: tokenResponseSchema,
+      }),
+    },
+    async (request): Promise<TokenResponse> => ({
+      token: await accounts.initialData(
+        sessionOf(request).user,
+        parseOr400(initialDataRequestSchema, request.body),
+        browserSessionOf(request).sessionId,
+      ),
+    }),
+  );
 
-  app.post('/api/account/changepass', notDemo, async (request, reply) => {
-    await accounts.changePassword(sessionOf(request).user, parseOr400(changePasswordRequestSchema, request.body));
-    return reply.status(204).send();
-  });
+  // Credentials: a signed-in browser session only, never an API token.
+  app.post(
+    '/api/account/changepass',
+    {
+      preHandler: [guards.complete, denyApiTokens, denyDemo],
+      schema: doc({ summary: 'Change the password', body: changePasswordRequestSchema, response: 'none' }),
+    },
+    async (request, reply) => {
+      await accounts.changePassword(
+        sessionOf(request).user,
+        parseOr400(changePasswordRequestSchema, request.body),
+        clientOf(request),
+      );
+      return reply.status(204).send();
+    },
+  );
 }

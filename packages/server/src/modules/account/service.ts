@@ -8,7 +8,7 @@ import { lockUserLedger } from '../../db/user-lock.js';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.js';
 import type { KeyedCounter } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { AuthService } from '../auth/service.js';
+import type { AuthService, ClientInfo } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { createSystemCategories } from '../categories/system-categories.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
@@ -84,8 +84,8 @@ export class AccountsService {
     });
   }
 
-  /** Creates an unverified user, mails a verification code and signs them in. */
-  async signup(input: SignupRequest): Promise<string> {
+  /** Creates an unverified user, mails a verification code and signs them in (a signed-in session of `client`). */
+  async signup(input: SignupRequest, client?: ClientInfo): Promise<string> {
     await this.checkCaptcha(input.recaptcha);
     const email = input.email.toLowerCase();
     if ((await this.users.findByEmail(email)) !== undefined)
@@ -110,10 +110,11 @@ export class AccountsService {
       await this.users.update(user.id, { referralOk: true });
     }
     await this.sendCode(user);
-    return this.auth.tokenFor(user.id);
+    return this.auth.signUpSession(user.id, client);
   }
 
-  async verifyEmail(user: User, code: string): Promise<string> {
+  /** The registration steps answer a fresh token of the same signed-in session (`sessionId`). */
+  async verifyEmail(user: User, code: string, sessionId?: number): Promise<string> {
     if (user.emailVerified) throw conflict('The e-mail address is already verified');
     if (!(await this.accounts.useEmailCode(user.id, code.trim(), this.now()))) {
       // Six digits are a million guesses: after a few wrong ones the code dies, and each new
@@ -131,7 +132,7 @@ export class AccountsService {
       );
     }
     await this.users.update(user.id, { emailVerified: true });
-    return this.auth.tokenFor(user.id);
+    return this.auth.tokenFor(user.id, sessionId);
   }
 
   async resendEmail(user: User): Promise<void> {
@@ -154,7 +155,7 @@ export class AccountsService {
     return code;
   }
 
-  async verifyReferral(user: User, code: string): Promise<string> {
+  async verifyReferral(user: User, code: string, sessionId?: number): Promise<string> {
     if (!user.emailVerified) throw forbidden('Verify your e-mail address first');
     if (user.referralOk) throw conflict('The referral step is already done');
     const normalised = code.trim().toUpperCase();
@@ -168,7 +169,7 @@ export class AccountsService {
     if (!(await this.accounts.useReferralCode(normalised, user.id, this.now())))
       throw badRequest('code: has already been used');
     await this.users.update(user.id, { referralOk: true });
-    return this.auth.tokenFor(user.id);
+    return this.auth.tokenFor(user.id, sessionId);
   }
 
   async joinWaitlist(user: User): Promise<void> {
@@ -180,7 +181,7 @@ export class AccountsService {
    * The last registration step, once: names, main currency with its default pocket, the system
    * categories, and the first fixpoint holding the start balance.
    */
-  async initialData(user: User, input: InitialDataRequest): Promise<string> {
+  async initialData(user: User, input: InitialDataRequest, sessionId?: number): Promise<string> {
     if (!user.emailVerified || !user.referralOk) throw forbidden('Verify your e-mail and referral code first');
     if (user.regComplete) throw conflict('Registration is already complete');
     const currency = findCurrency(input.mainCurrency);
@@ -207,12 +208,13 @@ export class AccountsService {
       await createSystemCategories(new CategoriesRepository(trx), user.id, at);
       await new FixpointsRepository(trx).insert(user.id, at, [{ pocketId, balance: Number(balance.minor) }], at);
     });
-    return this.auth.tokenFor(user.id);
+    return this.auth.tokenFor(user.id, sessionId);
   }
 
-  /** Changes the password; every token issued before stops working. */
-  async changePassword(user: User, input: ChangePasswordRequest): Promise<void> {
+  /** Changes the password; every token issued before stops working, and every signed-in session ends. */
+  async changePassword(user: User, input: ChangePasswordRequest, client?: ClientInfo): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('oldPassword: is wrong');
     await this.users.changePassword(user.id, await hashPassword(input.newPassword));
+    await this.auth.passwordChanged(user.id, client);
   }
 }

@@ -205,9 +205,13 @@ describeEachDatabase('auth', (ctx) => {
       await expectUnauthorized(`Bearer ${await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() - 5)}`);
     });
 
-    it('for a user that does not exist, or from before a token-version bump', async () => {
+    it('for a user that does not exist, without a signed-in session, or from before a token-version bump', async () => {
       await expectUnauthorized(`Bearer ${await sign({ sub: '999999', role: 'NORMAL', tv: 0 }, now() + 600)}`);
-      const valid = await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() + 600);
+      // Every session token names its signed-in session (sid); one without is no session's.
+      await expectUnauthorized(`Bearer ${await sign({ sub: String(userId), role: 'NORMAL', tv: 0 }, now() + 600)}`);
+      const real = await ctx.client().login('anna@example.com', PASSWORD);
+      const { sid } = JSON.parse(Buffer.from(real.split('.')[1] ?? '', 'base64url').toString()) as { sid: number };
+      const valid = await sign({ sub: String(userId), role: 'NORMAL', tv: 0, sid }, now() + 600);
       const ok = await ctx.app.inject({
         method: 'GET',
         url: '/api/account/userinfo',

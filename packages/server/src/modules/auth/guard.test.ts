@@ -9,7 +9,12 @@ function appFor(role: User['role']) {
   registerErrorHandler(app);
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', (request, _reply, done) => {
-    request.session = { user: { role } as User, claims: { sub: '1', role, tv: 0, iat: 0, exp: 0 } };
+    request.session = {
+      kind: 'session',
+      user: { role } as User,
+      claims: { sub: '1', role, tv: 0, iat: 0, exp: 0 },
+      sessionId: 1,
+    };
     done();
   });
   app.post('/api/account/changepass', { preHandler: denyDemo }, () => ({ done: true }));

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../../http/errors.js';
 import type { User } from '../users/repository.js';
-import type { AuthService, Session } from './service.js';
+import type { AuthService, BrowserSession, ClientInfo, RequestInfo, Session } from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +16,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? '';
+}
+
+/** Who sent the request: its address (proxies counted, TRUST_PROXY_HOPS) and User-Agent. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined };
+}
+
+/** The request as the token checks need it: the client, the method and the route's pattern. */
+function requestInfo(request: FastifyRequest): RequestInfo {
+  return { ...clientOf(request), method: request.method, route: request.routeOptions.url ?? request.url };
 }
 
 /** A route preHandler that admits only requests with a valid token. */
@@ -47,7 +58,7 @@ export function registrationGap(user: User, needed: RegistrationStep): AppError 
  */
 export function makeRequireUser(auth: AuthService, needed: RegistrationStep = 'complete'): RequireUser {
   return async (request: FastifyRequest): Promise<void> => {
-    const session = await auth.authenticate(bearerToken(request));
+    const session = await auth.authenticate(bearerToken(request), requestInfo(request));
     const gap = registrationGap(session.user, needed);
     if (gap !== undefined) throw gap;
     request.session = session;
@@ -59,6 +70,27 @@ export function sessionOf(request: FastifyRequest): Session {
   if (request.session === undefined) throw unauthorized();
   return request.session;
 }
+
+/** The session of a request that signed in with a session JWT; 403 for an API token. */
+export function browserSessionOf(request: FastifyRequest): BrowserSession {
+  const session = sessionOf(request);
+  if (session.kind !== 'session') throw apiTokenRefused();
+  return session;
+}
+
+const apiTokenRefused = () =>
+  new AppError(
+    403,
+    'forbidden',
+    'An API token cannot manage sign-in credentials (tokens, sessions, password, two-factor); sign in to the web app',
+  );
+
+/**
+ * A preHandler, after requireUser, for credentials (API tokens, sessions, the password, two-factor
+ * sign-in): only a signed-in browser session may manage them, never an API token.
+ */
+export const denyApiTokens: RequireUser = (request) =>
+  sessionOf(request).kind === 'session' ? Promise.resolve() : Promise.reject(apiTokenRefused());
 
 /**
  * A preHandler for changes the demo user may not make (account-level changes, DESIGN §7).

@@ -1,18 +1,93 @@
-import type { LoginChallenge, LoginResponse, TokenClaims } from '@kassa/contract';
+import {
+  API_TOKEN_PREFIX,
+  type ApiTokenScope,
+  type LoginChallenge,
+  type LoginResponse,
+  type SecurityEventKind,
+} from '@kassa/contract';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { limitReached, type KeyedCounter } from '../../http/rate-limit.js';
 import type { User, UsersRepository } from '../users/repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { TokenService } from './tokens.js';
+import type { SessionClaims, TokenService } from './tokens.js';
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password';
 /** The longest wait the e-mail-wide delay asks for: long enough to starve a guesser, short for the owner. */
 export const MAX_EMAIL_DELAY_MS = 60_000;
 
-/** An authenticated request's identity: the stored user and the claims of the token used. */
-export interface Session {
+/**
+ * An authenticated request's identity: the stored user, and what it signed in with — a session
+ * JWT (the browser) or a personal API token (scripts; never for credentials).
+ */
+export type Session = BrowserSession | ApiTokenSession;
+
+/** A request with a session JWT: its claims, and the signed-in session it belongs to. */
+export interface BrowserSession {
+  kind: 'session';
   user: User;
-  claims: TokenClaims;
+  claims: SessionClaims;
+  /** The signed-in session (sessions table); undefined only where no session store is wired in (tools, unit tests). */
+  sessionId: number | undefined;
+}
+
+/** A request with a personal API token. */
+export interface ApiTokenSession {
+  kind: 'api-token';
+  user: User;
+  tokenId: number;
+  scope: ApiTokenScope;
+}
+
+/** Who made a request: its address and User-Agent, for sessions and the security log. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** A request as the token checks need it: the client, the method and the route's pattern ("/api/x/:id"). */
+export interface RequestInfo extends ClientInfo {
+  method: string;
+  route: string;
+}
+
+/**
+ * The signed-in sessions, one per sign-in on a device. The security module implements it (as it
+ * does ApiTokenAuthority and SecurityLog); auth only knows these shapes, so no cycle forms.
+ */
+export interface SessionStore {
+  /** Starts a session for a sign-in; answers its id, which the session's JWTs carry. */
+  start(userId: number, client: ClientInfo): Promise<number>;
+  /** Whether the user's session is live; records when and where it was last seen, at most once a minute. */
+  touch(sessionId: number, userId: number, client: ClientInfo): Promise<boolean>;
+  /** Ends every session of the user (a password change); how many ended. */
+  endAll(userId: number): Promise<number>;
+}
+
+/** What a live personal API token stands for. */
+export interface ApiTokenGrant {
+  userId: number;
+  tokenId: number;
+  scope: ApiTokenScope;
+}
+
+/** Personal API tokens as authentication needs them. */
+export interface ApiTokenAuthority {
+  /** The grant of a live token (known, unexpired; revoked ones are gone); undefined for anything else. Records its use. */
+  verify(token: string): Promise<ApiTokenGrant | undefined>;
+  /** Throws 403 when the grant's scope does not admit the request, 429 past the token's request limit. */
+  admit(grant: ApiTokenGrant, request: RequestInfo): Promise<void>;
+}
+
+/** The per-user security log: sign-ins, failed sign-ins and credential changes. */
+export interface SecurityLog {
+  record(userId: number, kind: SecurityEventKind, details?: { client?: ClientInfo; detail?: string }): Promise<void>;
+}
+
+/** Sessions, API tokens and the security log, as app.ts wires them into auth. */
+export interface AuthSecurity {
+  sessions: SessionStore;
+  apiTokens: ApiTokenAuthority;
+  log: SecurityLog;
 }
 
 /** Who is asking, as the ledger services need it: the id and the main currency (a session's user is one). */
@@ -67,6 +142,8 @@ export class AuthService {
     private readonly now: () => number = Date.now,
     /** Absent: nobody is asked for a code (tools that sign in without the two-factor module). */
     private readonly secondFactor?: SecondFactor,
+    /** Absent: tokens carry no session, no API token is accepted and nothing is logged (tools, unit tests). */
+    private readonly security?: AuthSecurity,
   ) {}
 
   /**
@@ -75,18 +152,22 @@ export class AuthService {
    * again) while the pair is locked or the e-mail's delay runs. Attempts per IP are limited on
    * the route.
    */
-  async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
+  async login(emailInput: string, password: string, client: ClientInfo): Promise<LoginResponse> {
     const email = emailInput.toLowerCase();
+    const { ip } = client;
     await this.checkLimits(email, ip);
     const user = await this.users.findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
     if (user === undefined || !ok) {
       await this.countFailure(email, ip);
+      // Logged for the owner of an existing account only: unknown e-mails leave no trace.
+      if (user !== undefined)
+        await this.security?.log.record(user.id, 'sign-in-failed', { client, detail: 'wrong password' });
       throw unauthorized(WRONG_CREDENTIALS);
     }
     const challenge = await this.secondFactor?.challenge(user);
     if (challenge !== undefined) return challenge;
-    return { token: await this.signIn(user) };
+    return { token: await this.signIn(user, client, 'password') };
   }
 
   /**
@@ -95,7 +176,8 @@ export class AuthService {
    * limits as wrong passwords (per e-mail and IP, and per e-mail), so the six digits cannot be
    * walked. 401 for a bad, expired or outdated ticket (log in again), 400 for a wrong code.
    */
-  async loginWithCode(ticket: string, code: string, ip: string): Promise<string> {
+  async loginWithCode(ticket: string, code: string, client: ClientInfo): Promise<string> {
+    const { ip } = client;
     const named = await this.secondFactor?.readTicket(ticket);
     const user = named === undefined ? undefined : await this.users.findById(named.userId);
     if (this.secondFactor === undefined || user === undefined || user.tokenVersion !== named?.tokenVersion)
@@ -103,9 +185,10 @@ export class AuthService {
     await this.checkLimits(user.email, ip);
     if (!(await this.secondFactor.useCode(user.id, code))) {
       await this.countFailure(user.email, ip);
+      await this.security?.log.record(user.id, 'sign-in-failed', { client, detail: 'wrong two-factor code' });
       throw badRequest('code: is wrong or already used');
     }
-    return this.signIn(user);
+    return this.signIn(user, client, 'password and two-factor code');
   }
 
   /** 429 while the (e-mail, IP) pair is locked or the e-mail's delay runs; peeks only, so it costs no argon2. */
@@ -129,33 +212,70 @@ export class AuthService {
     if (next > 0) await this.limits.emailCooldown(next).hit(`${email}#${count}`);
   }
 
-  /** A successful login: recorded, and a fresh token. */
-  private async signIn(user: User): Promise<string> {
+  /** A successful login: recorded, a new signed-in session, logged, and a fresh token of that session. */
+  private async signIn(user: User, client: ClientInfo, how: string): Promise<string> {
     await this.users.recordLogin(user.id, this.now());
-    return this.tokens.issue(user, this.now());
+    const sessionId = await this.security?.sessions.start(user.id, client);
+    await this.security?.log.record(user.id, 'sign-in', { client, detail: how });
+    return this.tokens.issue(user, this.now(), sessionId);
   }
 
-  /** The session a bearer token stands for; 401 when the token is bad or its user changed. */
-  async authenticate(token: string | undefined): Promise<Session> {
+  /**
+   * The session a bearer token stands for: a session JWT whose user and signed-in session are
+   * still there, or a live personal API token whose scope admits the request. 401 when the token
+   * is bad, its user changed (password) or its session ended; 403/429 from the API token's checks.
+   */
+  async authenticate(token: string | undefined, request: RequestInfo): Promise<Session> {
     if (token === undefined || token === '') throw unauthorized('Authentication required');
+    if (this.security !== undefined && token.startsWith(API_TOKEN_PREFIX)) {
+      const grant = await this.security.apiTokens.verify(token);
+      const owner = grant === undefined ? undefined : await this.users.findById(grant.userId);
+      if (grant === undefined || owner === undefined) throw unauthorized('Invalid, expired or revoked API token');
+      await this.security.apiTokens.admit(grant, request);
+      return { kind: 'api-token', user: owner, tokenId: grant.tokenId, scope: grant.scope };
+    }
     const claims = await this.tokens.verify(token);
     if (claims === undefined) throw unauthorized('Invalid or expired token');
     const id = Number(claims.sub);
     const user = Number.isSafeInteger(id) ? await this.users.findById(id) : undefined;
     // A password change bumps tokenVersion; tokens issued before it stop working.
     if (user === undefined || user.tokenVersion !== claims.tv) throw unauthorized('Invalid or expired token');
-    return { user, claims };
+    // Ending a session (or a password change, which ends them all) ends its tokens at once.
+    if (
+      this.security !== undefined &&
+      (claims.sid === undefined || !(await this.security.sessions.touch(claims.sid, user.id, request)))
+    )
+      throw unauthorized('Your session has ended; log in again');
+    return { kind: 'session', user, claims, sessionId: claims.sid };
   }
 
-  /** A fresh token for a user as stored now (after a registration step changed their flags). */
-  async tokenFor(userId: number): Promise<string> {
+  /**
+   * A signed-in session for a user who just signed up (sign-up signs them in): a session, logged
+   * as a sign-in, and its token.
+   */
+  async signUpSession(userId: number, client: ClientInfo = { ip: 'unknown', userAgent: undefined }): Promise<string> {
     const user = await this.users.findById(userId);
     if (user === undefined) throw unauthorized('Invalid or expired token');
-    return this.tokens.issue(user, this.now());
+    const sessionId = await this.security?.sessions.start(user.id, client);
+    await this.security?.log.record(user.id, 'sign-in', { client, detail: 'sign-up' });
+    return this.tokens.issue(user, this.now(), sessionId);
   }
 
-  /** A new token for an authenticated session, carrying the user's current role. */
-  refresh(session: Session): Promise<string> {
-    return this.tokens.issue(session.user, this.now());
+  /** A fresh token of the same signed-in session for a user as stored now (after a registration step changed their flags). */
+  async tokenFor(userId: number, sessionId?: number): Promise<string> {
+    const user = await this.users.findById(userId);
+    if (user === undefined) throw unauthorized('Invalid or expired token');
+    return this.tokens.issue(user, this.now(), sessionId);
+  }
+
+  /** A new token of the same signed-in session, carrying the user's current role. */
+  refresh(session: BrowserSession): Promise<string> {
+    return this.tokens.issue(session.user, this.now(), session.sessionId);
+  }
+
+  /** After a password change (which voided every token): the signed-in sessions end too, and it is logged. */
+  async passwordChanged(userId: number, client?: ClientInfo): Promise<void> {
+    await this.security?.sessions.endAll(userId);
+    await this.security?.log.record(userId, 'password-changed', client === undefined ? {} : { client });
   }
 }

@@ -1,7 +1,12 @@
 import { tokenClaimsSchema, type Role, type TokenClaims } from '@kassa/contract';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 const ALGORITHM = 'HS256';
+
+/** The claims with the signed-in session the token belongs to (sid; absent in tokens of tools without sessions). */
+const sessionClaimsSchema = tokenClaimsSchema.extend({ sid: z.number().int().positive().optional() });
+export type SessionClaims = TokenClaims & { sid?: number | undefined };
 
 /** Issues and checks the bearer JWTs. Pure crypto: whether the user still exists is the caller's. */
 export class TokenService {
@@ -14,7 +19,7 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** A token for the user, valid for the configured lifetime from now. */
+  /** A token for the user and their signed-in session (when there is one), valid for the configured lifetime from now. */
   issue(
     user: {
       id: number;
@@ -25,9 +30,11 @@ export class TokenService {
       regComplete: boolean;
     },
     nowMs = Date.now(),
+    sessionId?: number,
   ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     return new SignJWT({
+      ...(sessionId === undefined ? {} : { sid: sessionId }),
       role: user.role,
       tv: user.tokenVersion,
       ev: user.emailVerified,
@@ -42,10 +49,10 @@ export class TokenService {
   }
 
   /** The claims of a genuine, unexpired token; undefined for anything else. */
-  async verify(token: string): Promise<TokenClaims | undefined> {
+  async verify(token: string): Promise<SessionClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
-      const claims = tokenClaimsSchema.safeParse(payload);
+      const claims = sessionClaimsSchema.safeParse(payload);
       return claims.success ? claims.data : undefined;
     } catch {
       return undefined;

@@ -1,35 +1,66 @@
 import {
   addConversionSchema,
+  conversionSchema,
   idParamSchema,
   pagedIntervalSchema,
   updateConversionSchema,
   type Conversion,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { ConversionsService } from './service.js';
+import { docs } from '../../http/openapi.js';
 
 export function conversionRoutes(app: FastifyInstance, service: ConversionsService, requireUser: RequireUser): void {
+  const doc = docs('Conversions');
   const opts = { preHandler: requireUser };
   const id = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
 
-  app.get('/api/conversion/getbyid/:id', opts, (request): Promise<Conversion> =>
-    service.get(sessionOf(request).user.id, id(request.params)),
+  app.get(
+    '/api/conversion/getbyid/:id',
+    { ...opts, schema: doc({ summary: 'One conversion', params: idParamSchema, response: conversionSchema }) },
+    (request): Promise<Conversion> => service.get(sessionOf(request).user.id, id(request.params)),
   );
-  app.post('/api/conversion/getbetween', opts, async (request, reply): Promise<Conversion[]> =>
-    sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
+  app.post(
+    '/api/conversion/getbetween',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Conversions of an interval, newest first (keyset paging)',
+        body: pagedIntervalSchema,
+        response: z.array(conversionSchema),
+        paged: true,
+      }),
+    },
+    async (request, reply): Promise<Conversion[]> =>
+      sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
   );
-  app.post('/api/conversion/add', opts, (request): Promise<Conversion> =>
-    service.add(sessionOf(request).user.id, parseOr400(addConversionSchema, request.body)),
+  app.post(
+    '/api/conversion/add',
+    { ...opts, schema: doc({ summary: 'Add a conversion', body: addConversionSchema, response: conversionSchema }) },
+    (request): Promise<Conversion> =>
+      service.add(sessionOf(request).user.id, parseOr400(addConversionSchema, request.body)),
   );
-  app.post('/api/conversion/update', opts, (request): Promise<Conversion> => {
-    const body = parseOr400(updateConversionSchema, request.body);
-    return service.update(sessionOf(request).user.id, body.id, body);
-  });
-  app.delete('/api/conversion/delete/:id', opts, async (request, reply) => {
-    await service.delete(sessionOf(request).user.id, id(request.params));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/conversion/update',
+    {
+      ...opts,
+      schema: doc({ summary: 'Change a conversion', body: updateConversionSchema, response: conversionSchema }),
+    },
+    (request): Promise<Conversion> => {
+      const body = parseOr400(updateConversionSchema, request.body);
+      return service.update(sessionOf(request).user.id, body.id, body);
+    },
+  );
+  app.delete(
+    '/api/conversion/delete/:id',
+    { ...opts, schema: doc({ summary: 'Delete a conversion', params: idParamSchema, response: 'none' }) },
+    async (request, reply) => {
+      await service.delete(sessionOf(request).user.id, id(request.params));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -61,7 +61,7 @@ export class FixpointsRepository {
     if (states.length > 0) {
       await this.db
         .insertInto('pocket_states')
-        .values(states.map((s) => ({ fixpoint_id: id, pocket_id: s.pocketId, balance: s.balance })))
+        .values(states.map((s) => ({ user_id: userId, fixpoint_id: id, pocket_id: s.pocketId, balance: s.balance })))
         .execute();
     }
     return id;

@@ -1,8 +1,12 @@
 import {
+  fixpointDetailSchema,
+  fixpointErrorSchema,
+  fixpointSchema,
   fixpointTimeQuerySchema,
   idParamSchema,
   pagedIntervalSchema,
   pocketBalancesSchema,
+  pocketStateGroupSchema,
   pocketStateUpdatesSchema,
   type Fixpoint,
   type FixpointDetail,
@@ -10,41 +14,109 @@ import {
   type PocketStateGroup,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
 import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { FixpointsService } from './service.js';
+import { docs } from '../../http/openapi.js';
 
 export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, requireUser: RequireUser): void {
+  const doc = docs('Fixpoints');
   const opts = { preHandler: requireUser };
   const id = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
 
-  app.post('/api/fixpoint/calcerror', opts, (request): Promise<FixpointError[]> => {
-    const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
-    return service.calcError(sessionOf(request).user.id, parseOr400(pocketBalancesSchema, request.body), time);
-  });
-  app.post('/api/fixpoint/set', opts, (request): Promise<FixpointDetail> => {
-    const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
-    return service.set(sessionOf(request).user.id, parseOr400(pocketBalancesSchema, request.body), time);
-  });
-  app.get('/api/fixpoint/getlast', opts, (request): Promise<Fixpoint | null> =>
-    service.last(sessionOf(request).user.id),
+  app.post(
+    '/api/fixpoint/calcerror',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Errors of stated pocket balances against the calculated ones',
+        querystring: fixpointTimeQuerySchema,
+        body: pocketBalancesSchema,
+        response: z.array(fixpointErrorSchema),
+      }),
+    },
+    (request): Promise<FixpointError[]> => {
+      const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
+      return service.calcError(sessionOf(request).user.id, parseOr400(pocketBalancesSchema, request.body), time);
+    },
   );
-  app.post('/api/fixpoint/getbetween', opts, async (request, reply): Promise<Fixpoint[]> =>
-    sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
+  app.post(
+    '/api/fixpoint/set',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Save a fixpoint of stated pocket balances',
+        querystring: fixpointTimeQuerySchema,
+        body: pocketBalancesSchema,
+        response: fixpointDetailSchema,
+      }),
+    },
+    (request): Promise<FixpointDetail> => {
+      const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
+      return service.set(sessionOf(request).user.id, parseOr400(pocketBalancesSchema, request.body), time);
+    },
   );
-  app.get('/api/fixpoint/getbyid/:id', opts, (request): Promise<FixpointDetail> =>
-    service.get(sessionOf(request).user.id, id(request.params)),
+  app.get(
+    '/api/fixpoint/getlast',
+    { ...opts, schema: doc({ summary: 'The last fixpoint, or null', response: fixpointSchema.nullable() }) },
+    (request): Promise<Fixpoint | null> => service.last(sessionOf(request).user.id),
   );
-  app.get('/api/fixpoint/getstates/:id', opts, (request): Promise<PocketStateGroup[]> =>
-    service.states(sessionOf(request).user.id, id(request.params)),
+  app.post(
+    '/api/fixpoint/getbetween',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Fixpoints of an interval, newest first (keyset paging)',
+        body: pagedIntervalSchema,
+        response: z.array(fixpointSchema),
+        paged: true,
+      }),
+    },
+    async (request, reply): Promise<Fixpoint[]> =>
+      sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
   );
-  app.delete('/api/fixpoint/delete/:id', { preHandler: [requireUser, denyDemo] }, async (request, reply) => {
-    await service.delete(sessionOf(request).user.id, id(request.params));
-    return reply.status(204).send();
-  });
-  app.post('/api/pocketstate/update', opts, async (request, reply) => {
-    await service.updateStates(sessionOf(request).user.id, parseOr400(pocketStateUpdatesSchema, request.body));
-    return reply.status(204).send();
-  });
+  app.get(
+    '/api/fixpoint/getbyid/:id',
+    {
+      ...opts,
+      schema: doc({ summary: 'One fixpoint with its errors', params: idParamSchema, response: fixpointDetailSchema }),
+    },
+    (request): Promise<FixpointDetail> => service.get(sessionOf(request).user.id, id(request.params)),
+  );
+  app.get(
+    '/api/fixpoint/getstates/:id',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Pocket states of a fixpoint, by currency',
+        params: idParamSchema,
+        response: z.array(pocketStateGroupSchema),
+      }),
+    },
+    (request): Promise<PocketStateGroup[]> => service.states(sessionOf(request).user.id, id(request.params)),
+  );
+  app.delete(
+    '/api/fixpoint/delete/:id',
+    {
+      preHandler: [requireUser, denyDemo],
+      schema: doc({ summary: 'Delete a fixpoint (not for the demo user)', params: idParamSchema, response: 'none' }),
+    },
+    async (request, reply) => {
+      await service.delete(sessionOf(request).user.id, id(request.params));
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    '/api/pocketstate/update',
+    {
+      ...opts,
+      schema: doc({ summary: 'Change pocket states of fixpoints', body: pocketStateUpdatesSchema, response: 'none' }),
+    },
+    async (request, reply) => {
+      await service.updateStates(sessionOf(request).user.id, parseOr400(pocketStateUpdatesSchema, request.body));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -24,8 +24,23 @@ export class HealthService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  private draining = false;
+
+  /**
+   * From now on readiness answers 503 "shutting down", so a load balancer sends new requests to
+   * the other instances while this one finishes what it has (main.ts, on SIGTERM).
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
+  isDraining(): boolean {
+    return this.draining;
+  }
+
   /** Resolves when ready; throws 503 'unavailable' naming the failed check otherwise. */
   async assertReady(): Promise<void> {
+    if (this.draining) throw unavailable('Not ready: shutting down');
     const problem = await this.firstProblem();
     if (problem === undefined) {
       if (this.lastProblem !== undefined) this.log.info('readiness: ready again');

@@ -338,6 +338,14 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     expectError(await client.post('/api/import/preview', { file: 'x' }), 415, 'multipart/form-data');
     const { payload, extra } = await multipart({ name: 's.csv', content: STATEMENT }, undefined, '{"pocketId": ');
     expectError(await client.post('/api/import/preview', payload, extra), 400, 'options: is not valid JSON');
+    // A body that is not the multipart its header announces (no boundary; cut short): 400, not 500.
+    const noBoundary = { ...extra, headers: { ...extra.headers, 'content-type': 'multipart/form-data' } };
+    expectError(await client.post('/api/import/preview', payload, noBoundary), 400, 'not a readable multipart upload');
+    expectError(
+      await client.post('/api/import/preview', payload.subarray(0, payload.length - 20), extra),
+      400,
+      'not a readable multipart upload',
+    );
     expectError(
       await send(
         { name: 's.csv', content: STATEMENT },

@@ -34,14 +34,14 @@ export class ImportRepository {
    * Stores the preview's rows as JSON, ROWS_PER_CHUNK to a table row (keyed by the chunk's
    * first line): 100k rows are a hundred inserts, not a hundred thousand.
    */
-  async insertRows(batchId: number, rows: readonly { line: number }[]): Promise<void> {
+  async insertRows(userId: number, batchId: number, rows: readonly { line: number }[]): Promise<void> {
     // JSON made a few chunks at a time: a million rows never exist as text all at once.
     const perInsert = 20 * ROWS_PER_CHUNK;
     for (let i = 0; i < rows.length; i += perInsert) {
-      const chunks: { batch_id: number; line: number; data: string }[] = [];
+      const chunks: { user_id: number; batch_id: number; line: number; data: string }[] = [];
       for (let j = i; j < Math.min(rows.length, i + perInsert); j += ROWS_PER_CHUNK) {
         const chunk = rows.slice(j, j + ROWS_PER_CHUNK);
-        chunks.push({ batch_id: batchId, line: chunk[0]?.line ?? 0, data: JSON.stringify(chunk) });
+        chunks.push({ user_id: userId, batch_id: batchId, line: chunk[0]?.line ?? 0, data: JSON.stringify(chunk) });
       }
       await this.db.insertInto('import_rows').values(chunks).execute();
     }

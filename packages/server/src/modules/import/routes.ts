@@ -2,6 +2,12 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
   idParamSchema,
+  importBatchSchema,
+  importCommitResultSchema,
+  importCommitSchema,
+  importPreviewSchema,
+  importPreviewUploadSchema,
+  importUndoResultSchema,
   MAX_IMPORT_BYTES,
   type ImportBatch,
   type ImportCommitResult,
@@ -9,10 +15,12 @@ import {
   type ImportUndoResult,
 } from '@kassa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, unsupportedMediaType } from '../../http/errors.js';
+import { z } from 'zod';
+import { AppError, badRequest, unsupportedMediaType } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { ImportService } from './service.js';
+import { docs } from '../../http/openapi.js';
 
 /** The upload of import/preview: the file's bytes and the JSON `options` field. */
 async function upload(
@@ -22,18 +30,25 @@ async function upload(
     throw unsupportedMediaType('body: must be multipart/form-data with the statement in a field named file');
   let file: { name: string; bytes: Uint8Array } | undefined;
   let options: unknown = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      // toBuffer fails with 413 past the file size limit (error-handler.ts).
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') file = { name: part.filename, bytes };
-    } else if (part.fieldname === 'options' && typeof part.value === 'string' && part.value.trim() !== '') {
-      try {
-        options = JSON.parse(part.value) as unknown;
-      } catch {
-        throw badRequest('options: is not valid JSON');
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // toBuffer fails with 413 past the file size limit (error-handler.ts).
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { name: part.filename, bytes };
+      } else if (part.fieldname === 'options' && typeof part.value === 'string' && part.value.trim() !== '') {
+        try {
+          options = JSON.parse(part.value) as unknown;
+        } catch {
+          throw badRequest('options: is not valid JSON');
+        }
       }
     }
+  } catch (err) {
+    // busboy's own errors carry no code: a body that is not the multipart its header announces.
+    if (err instanceof Error && !('code' in err) && !(err instanceof AppError))
+      throw badRequest(`body: is not a readable multipart upload (${err.message})`);
+    throw err;
   }
   if (file === undefined) throw badRequest('file: is required (a multipart field named file)');
   return { file, options };
@@ -67,6 +82,7 @@ export async function importRoutes(
   service: ImportService,
   requireUser: RequireUser,
 ): Promise<void> {
+  const doc = docs('Import');
   // Multipart only here, in this scope: every other route reads JSON alone.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -74,7 +90,15 @@ export async function importRoutes(
     });
     scope.post(
       '/api/import/preview',
-      { preHandler: requireUser, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024 },
+      {
+        preHandler: requireUser,
+        bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024,
+        schema: doc({
+          summary: 'Read a bank file and preview its rows (nothing is written to the books)',
+          multipart: importPreviewUploadSchema,
+          response: importPreviewSchema,
+        }),
+      },
       async (request, reply) => {
         const { file, options } = await upload(request);
         const preview = await service.preview(sessionOf(request).user, file, options);
@@ -82,17 +106,47 @@ export async function importRoutes(
       },
     );
   });
-  app.post('/api/import/commit/:id', { preHandler: requireUser }, (request): Promise<ImportCommitResult> =>
-    service.commit(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id, request.body),
+  app.post(
+    '/api/import/commit/:id',
+    {
+      preHandler: requireUser,
+      schema: doc({
+        summary: 'Write the new rows of a previewed batch, all or nothing',
+        params: idParamSchema,
+        body: importCommitSchema,
+        response: importCommitResultSchema,
+      }),
+    },
+    (request): Promise<ImportCommitResult> =>
+      service.commit(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id, request.body),
   );
-  app.post('/api/import/undo/:id', { preHandler: requireUser }, (request): Promise<ImportUndoResult> =>
-    service.undo(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id),
+  app.post(
+    '/api/import/undo/:id',
+    {
+      preHandler: requireUser,
+      schema: doc({
+        summary: 'Remove exactly the rows a batch wrote',
+        params: idParamSchema,
+        response: importUndoResultSchema,
+      }),
+    },
+    (request): Promise<ImportUndoResult> =>
+      service.undo(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id),
   );
-  app.delete('/api/import/discard/:id', { preHandler: requireUser }, async (request, reply) => {
-    await service.discard(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id);
-    return reply.status(204).send();
-  });
-  app.get('/api/import/getall', { preHandler: requireUser }, (request): Promise<ImportBatch[]> =>
-    service.list(sessionOf(request).user),
+  app.delete(
+    '/api/import/discard/:id',
+    {
+      preHandler: requireUser,
+      schema: doc({ summary: 'Discard a previewed batch', params: idParamSchema, response: 'none' }),
+    },
+    async (request, reply) => {
+      await service.discard(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id);
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    '/api/import/getall',
+    { preHandler: requireUser, schema: doc({ summary: 'Import batches', response: z.array(importBatchSchema) }) },
+    (request): Promise<ImportBatch[]> => service.list(sessionOf(request).user),
   );
 }

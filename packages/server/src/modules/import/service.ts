@@ -140,7 +140,7 @@ export class ImportService {
         committed_at: null,
         undone_at: null,
       });
-      await batches.insertRows(id, rows);
+      await batches.insertRows(owner.id, id, rows);
       return id;
     });
     return {

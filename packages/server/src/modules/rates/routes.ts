@@ -1,9 +1,10 @@
-import type { DailyRateResponse } from '@kassa/contract';
+import { dailyRateResponseSchema, type DailyRateResponse } from '@kassa/contract';
 import { utcDayOf } from '@kassa/money';
 import type { FastifyInstance } from 'fastify';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { UserCurrenciesRepository } from '../currencies/repository.js';
 import type { RatesService } from './service.js';
+import { docs } from '../../http/openapi.js';
 
 export function ratesRoutes(
   app: FastifyInstance,
@@ -11,11 +12,22 @@ export function ratesRoutes(
   currencies: UserCurrenciesRepository,
   requireUser: RequireUser,
 ): void {
+  const doc = docs('Rates');
   // Today's rate (UTC day) from the main currency to each of the user's currencies, main first.
-  app.get('/api/exrate/get-daily', { preHandler: requireUser }, async (request): Promise<DailyRateResponse> => {
-    const { user } = sessionOf(request);
-    if (user.mainCurrency === null) return [];
-    const owned = (await currencies.list(user.id)).map((c) => c.code).filter((c) => c !== user.mainCurrency);
-    return rates.daily(user.mainCurrency, [user.mainCurrency, ...owned], utcDayOf(Date.now()));
-  });
+  app.get(
+    '/api/exrate/get-daily',
+    {
+      preHandler: requireUser,
+      schema: doc({
+        summary: "Today's rates from the main currency to each of the user's currencies",
+        response: dailyRateResponseSchema,
+      }),
+    },
+    async (request): Promise<DailyRateResponse> => {
+      const { user } = sessionOf(request);
+      if (user.mainCurrency === null) return [];
+      const owned = (await currencies.list(user.id)).map((c) => c.code).filter((c) => c !== user.mainCurrency);
+      return rates.daily(user.mainCurrency, [user.mainCurrency, ...owned], utcDayOf(Date.now()));
+    },
+  );
 }

@@ -1,21 +1,39 @@
-import { idParamSchema, ruleInputSchema, updateRuleSchema, type Rule } from '@kassa/contract';
+import { idParamSchema, ruleInputSchema, ruleSchema, updateRuleSchema, type Rule } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.js';
 import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { RulesService } from './service.js';
+import { docs } from '../../http/openapi.js';
 
 export function ruleRoutes(app: FastifyInstance, service: RulesService, requireUser: RequireUser): void {
+  const doc = docs('Rules');
   const opts = { preHandler: requireUser };
-  app.get('/api/rule/getall', opts, (request): Promise<Rule[]> => service.list(sessionOf(request).user.id));
-  app.post('/api/rule/add', opts, (request): Promise<Rule> =>
-    service.add(sessionOf(request).user.id, parseOr400(ruleInputSchema, request.body)),
+  app.get(
+    '/api/rule/getall',
+    { ...opts, schema: doc({ summary: 'Category rules for import', response: z.array(ruleSchema) }) },
+    (request): Promise<Rule[]> => service.list(sessionOf(request).user.id),
   );
-  app.post('/api/rule/update', opts, (request): Promise<Rule> =>
-    service.update(sessionOf(request).user.id, parseOr400(updateRuleSchema, request.body)),
+  app.post(
+    '/api/rule/add',
+    { ...opts, schema: doc({ summary: 'Add a rule', body: ruleInputSchema, response: ruleSchema }) },
+    (request): Promise<Rule> => service.add(sessionOf(request).user.id, parseOr400(ruleInputSchema, request.body)),
+  );
+  app.post(
+    '/api/rule/update',
+    { ...opts, schema: doc({ summary: 'Change a rule', body: updateRuleSchema, response: ruleSchema }) },
+    (request): Promise<Rule> => service.update(sessionOf(request).user.id, parseOr400(updateRuleSchema, request.body)),
   );
   // Deleting is refused to the demo user, as for categories and fixpoints (spec: 'Not allowed for demo user').
-  app.delete('/api/rule/delete/:id', { preHandler: [requireUser, denyDemo] }, async (request, reply) => {
-    await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/rule/delete/:id',
+    {
+      preHandler: [requireUser, denyDemo],
+      schema: doc({ summary: 'Delete a rule (not for the demo user)', params: idParamSchema, response: 'none' }),
+    },
+    async (request, reply) => {
+      await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
+      return reply.status(204).send();
+    },
+  );
 }

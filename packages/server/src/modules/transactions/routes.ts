@@ -2,12 +2,16 @@ import {
   addTransactionSchema,
   categoryPageQuerySchema,
   idParamSchema,
+  moneyAmountSchema,
   transactionFilterSchema,
+  transactionSchema,
   updateTransactionSchema,
   type MoneyAmount,
   type Transaction,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { docs } from '../../http/openapi.js';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
@@ -15,34 +19,85 @@ import type { TransactionsService } from './service.js';
 
 export function transactionRoutes(app: FastifyInstance, service: TransactionsService, requireUser: RequireUser): void {
   const opts = { preHandler: requireUser };
+  const doc = docs('Transactions');
   const id = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
 
-  app.get('/api/transaction/getbyid/:id', opts, (request): Promise<Transaction> =>
-    service.get(sessionOf(request).user, id(request.params)),
+  app.get(
+    '/api/transaction/getbyid/:id',
+    { ...opts, schema: doc({ summary: 'One transaction', params: idParamSchema, response: transactionSchema }) },
+    (request): Promise<Transaction> => service.get(sessionOf(request).user, id(request.params)),
   );
-  app.post('/api/transaction/getfiltered', opts, async (request, reply): Promise<Transaction[]> =>
-    sendPage(
-      reply,
-      await service.filtered(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
-    ),
+  app.post(
+    '/api/transaction/getfiltered',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Transactions matching a filter, newest first (keyset paging)',
+        body: transactionFilterSchema,
+        response: z.array(transactionSchema),
+        paged: true,
+      }),
+    },
+    async (request, reply): Promise<Transaction[]> =>
+      sendPage(
+        reply,
+        await service.filtered(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+      ),
   );
-  app.get('/api/transaction/getallincat/:id', opts, async (request, reply): Promise<Transaction[]> => {
-    const categoryId = id(request.params);
-    const page = parseOr400(categoryPageQuerySchema, request.query, 'query');
-    return sendPage(reply, await service.inCategory(sessionOf(request).user, categoryId, page));
-  });
-  app.post('/api/transaction/getconvertedsum', opts, (request): Promise<MoneyAmount> =>
-    service.convertedSum(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+  app.get(
+    '/api/transaction/getallincat/:id',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Transactions of a category, newest first (keyset paging)',
+        params: idParamSchema,
+        querystring: categoryPageQuerySchema,
+        response: z.array(transactionSchema),
+        paged: true,
+      }),
+    },
+    async (request, reply): Promise<Transaction[]> => {
+      const categoryId = id(request.params);
+      const page = parseOr400(categoryPageQuerySchema, request.query, 'query');
+      return sendPage(reply, await service.inCategory(sessionOf(request).user, categoryId, page));
+    },
   );
-  app.post('/api/transaction/add', opts, (request): Promise<Transaction> =>
-    service.add(sessionOf(request).user, parseOr400(addTransactionSchema, request.body)),
+  app.post(
+    '/api/transaction/getconvertedsum',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Sum of the filtered transactions in the main currency',
+        body: transactionFilterSchema,
+        response: moneyAmountSchema,
+      }),
+    },
+    (request): Promise<MoneyAmount> =>
+      service.convertedSum(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
   );
-  app.post('/api/transaction/update', opts, (request): Promise<Transaction> => {
-    const body = parseOr400(updateTransactionSchema, request.body);
-    return service.update(sessionOf(request).user, body.id, body);
-  });
-  app.delete('/api/transaction/delete/:id', opts, async (request, reply) => {
-    await service.delete(sessionOf(request).user, id(request.params));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/transaction/add',
+    { ...opts, schema: doc({ summary: 'Add a transaction', body: addTransactionSchema, response: transactionSchema }) },
+    (request): Promise<Transaction> =>
+      service.add(sessionOf(request).user, parseOr400(addTransactionSchema, request.body)),
+  );
+  app.post(
+    '/api/transaction/update',
+    {
+      ...opts,
+      schema: doc({ summary: 'Change a transaction', body: updateTransactionSchema, response: transactionSchema }),
+    },
+    (request): Promise<Transaction> => {
+      const body = parseOr400(updateTransactionSchema, request.body);
+      return service.update(sessionOf(request).user, body.id, body);
+    },
+  );
+  app.delete(
+    '/api/transaction/delete/:id',
+    { ...opts, schema: doc({ summary: 'Delete a transaction', params: idParamSchema, response: 'none' }) },
+    async (request, reply) => {
+      await service.delete(sessionOf(request).user, id(request.params));
+      return reply.status(204).send();
+    },
+  );
 }

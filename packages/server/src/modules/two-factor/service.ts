@@ -10,7 +10,7 @@ import QRCode from 'qrcode';
 import { badRequest, conflict } from '../../http/errors.js';
 import { limitReached, type KeyedCounter } from '../../http/rate-limit.js';
 import { verifyPassword } from '../auth/passwords.js';
-import type { SecondFactor } from '../auth/service.js';
+import type { SecondFactor, SecurityLog } from '../auth/service.js';
 import type { User } from '../users/repository.js';
 import {
   decryptSecret,
@@ -41,6 +41,9 @@ export interface TwoFactorLimits {
   maxWrongChecks: number;
 }
 
+/** Until app.ts hands one over, nothing is logged (unit tests, tools). */
+const NO_LOG: SecurityLog = { record: () => Promise.resolve() };
+
 const totpOf = (base32: string, label = '') =>
   new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(base32), period: PERIOD_SECONDS });
 
@@ -54,6 +57,7 @@ const stepAt = (nowMs: number) => TOTP.counter({ period: PERIOD_SECONDS, timesta
  */
 export class TwoFactorService implements SecondFactor {
   private readonly tickets: LoginTickets;
+  private events: SecurityLog = NO_LOG;
 
   constructor(
     private readonly repository: TwoFactorRepository,
@@ -62,6 +66,11 @@ export class TwoFactorService implements SecondFactor {
     private readonly now: () => number = Date.now,
   ) {
     this.tickets = new LoginTickets(keys.ticket);
+  }
+
+  /** Writes turning it on and off, new recovery codes and used recovery codes to the user's security log. */
+  logTo(events: SecurityLog): void {
+    this.events = events;
   }
 
   async status(user: User): Promise<TwoFactorStatus> {
@@ -99,6 +108,7 @@ export class TwoFactorService implements SecondFactor {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     if (!(await this.repository.enable(user.id, step, this.hashes(codes), this.now())))
       throw conflict('Two-factor sign-in is already on');
+    await this.events.record(user.id, 'two-factor-enabled');
     return codes;
   }
 
@@ -106,6 +116,7 @@ export class TwoFactorService implements SecondFactor {
   async disable(user: User, input: TwoFactorCheckRequest): Promise<void> {
     await this.check(user, input);
     await this.repository.remove(user.id);
+    await this.events.record(user.id, 'two-factor-disabled');
   }
 
   /** New recovery codes for the password and a current code (or a recovery code); every earlier code stops working. */
@@ -113,6 +124,7 @@ export class TwoFactorService implements SecondFactor {
     await this.check(user, input);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.repository.replaceRecoveryCodes(user.id, this.hashes(codes), this.now());
+    await this.events.record(user.id, 'recovery-codes-renewed');
     return codes;
   }
 
@@ -142,7 +154,13 @@ export class TwoFactorService implements SecondFactor {
     }
     const normalised = normaliseRecoveryCode(code);
     if (normalised === undefined) return false;
-    return this.repository.useRecoveryCode(userId, hashRecoveryCode(this.keys.recovery, normalised), this.now());
+    const used = await this.repository.useRecoveryCode(
+      userId,
+      hashRecoveryCode(this.keys.recovery, normalised),
+      this.now(),
+    );
+    if (used) await this.events.record(userId, 'recovery-code-used');
+    return used;
   }
 
   /** The time step the code belongs to within the window around now; undefined when it matches none. */

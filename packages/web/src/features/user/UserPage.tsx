@@ -1,10 +1,14 @@
 import { Card, Container } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { RouteTabs } from '../../components/RouteTabs';
+import { useUserInfo } from '../../shared/global-data';
 import { useGenerateReferral } from './api';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { DataTab } from './DataTab';
 import { ReferralTab } from './ReferralTab';
+import { ApiTokensTab } from './security/ApiTokensTab';
+import { SecurityLogTab } from './security/SecurityLogTab';
+import { SessionsTab } from './security/SessionsTab';
 import { TwoFactorTab } from './two-factor/TwoFactorTab';
 import { UserInfoTab } from './UserInfoTab';
 
@@ -12,19 +16,25 @@ const TABS = [
   { value: 'userinfo', label: 'User info' },
   { value: 'changes', label: 'Password' },
   { value: 'two-factor', label: 'Two-factor' },
+  { value: 'sessions', label: 'Sessions' },
+  { value: 'tokens', label: 'API tokens' },
+  { value: 'security-log', label: 'Security log' },
   { value: 'referral', label: 'Referral' },
   { value: 'data', label: 'Data' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
+/** The shared demo login has no sessions, tokens or log of its own to show (the server refuses them). */
+const DEMO_HIDDEN: readonly string[] = ['sessions', 'tokens', 'security-log'];
 
 /**
- * private/user/{tab}: user info (default), password change, two-factor sign-in, referral and data
- * (backup, export, restore); the URL names the tab.
+ * private/user/{tab}: user info (default), password change, two-factor sign-in, signed-in sessions,
+ * API tokens, the security log, referral and data (backup, export, restore); the URL names the tab.
  */
 export function UserPage() {
   const segment = useParams()['*'] ?? '';
   const referral = useGenerateReferral();
+  const demo = useUserInfo().data?.role === 'DEMO';
 
   // private/user (and any unknown tab) shows user info under its own URL.
   if (!isTab(segment)) return <Navigate to="/private/user/userinfo" replace />;
@@ -33,6 +43,9 @@ export function UserPage() {
     userinfo: <UserInfoTab />,
     changes: <ChangePasswordTab />,
     'two-factor': <TwoFactorTab />,
+    sessions: <SessionsTab />,
+    tokens: <ApiTokensTab />,
+    'security-log': <SecurityLogTab />,
     referral: <ReferralTab generation={referral} />,
     data: <DataTab />,
   }[segment];
@@ -40,7 +53,11 @@ export function UserPage() {
   return (
     <Container size="sm" px={0}>
       <Card withBorder radius="md" padding="md">
-        <RouteTabs base="/private/user" tabs={TABS} value={segment}>
+        <RouteTabs
+          base="/private/user"
+          tabs={demo ? TABS.filter((t) => !DEMO_HIDDEN.includes(t.value)) : TABS}
+          value={segment}
+        >
           {content}
         </RouteTabs>
       </Card>
