@@ -71,6 +71,13 @@ export class MainValuesRepository {
         .where('user_id', '=', userId)
         .where('month', 'in', months)
         .where('main_minor', 'is', null)
+        // Key order: two reports valuing at once lock the rows in the same order (PostgreSQL
+        // deadlocked them under load when each went its own way).
+        .orderBy('day')
+        .orderBy('currency')
+        .orderBy('category_id')
+        .orderBy('business_type')
+        .orderBy('is_income')
         .execute();
       if (rows.length === 0) continue;
       valuedCount += rows.length;
