@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { trackInFlight } from './http/in-flight.js';
 import { registerOpenApi } from './http/openapi.js';
 import { badRequest } from './http/errors.js';
 import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: badUrl,
   });
 
+  // First hook of all: shutdown waits for every request it counts (main.ts).
+  trackInFlight(app);
   const users = new UsersRepository(database.db);
   const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
   // Limits first: the services below count in its store.

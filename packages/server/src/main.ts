@@ -4,6 +4,9 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { resolveJwtSecret } from './secrets.js';
 
+/** How long shutdown waits for handlers still running before it closes the database anyway. */
+const SHUTDOWN_HANDLERS_MS = 30_000;
+
 // The only module with start-up side effects: read config, open and migrate the database,
 // listen, and close everything cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
@@ -13,7 +16,13 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
 
   const app = await buildApp({ config, database, jwtSecret });
-  app.addHook('onClose', () => database.close());
+  // Requests whose client left still run after the server stopped listening: the database
+  // closes once they are done (at most SHUTDOWN_HANDLERS_MS later).
+  app.addHook('onClose', async () => {
+    const left = await app.inFlight.settled(SHUTDOWN_HANDLERS_MS);
+    if (left > 0) app.log.warn({ left }, 'closing the database under requests still running');
+    await database.close();
+  });
   // The pool has dropped the connection and opens a new one for the next query; requests that
   // needed it answer 503 meanwhile (http/error-handler.ts).
   database.onConnectionLost((err) =>

@@ -157,7 +157,7 @@ async function importMemory(rows: number): Promise<string> {
         `  preview ${seconds(previewMs)}, commit ${seconds(commitMs)} (${result.imported} imported); RSS ${started} MiB after start, peak ${peak} MiB`,
       ].join('\n');
     } finally {
-      server.stop();
+      await server.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

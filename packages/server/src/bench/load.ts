@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -68,6 +68,24 @@ function nextStep(random: (n: number) => number, end: number, categories: number
   };
 }
 
+/** The server's logged errors (level error and above), counted by message, the first three in full. */
+function serverErrors(log: string): string[] {
+  const errors = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg?: string; err?: { message?: string } })
+    .filter((entry) => entry.level >= 50);
+  const counts = new Map<string, number>();
+  for (const e of errors) {
+    const text = `${e.msg ?? ''}: ${e.err?.message ?? ''}`;
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return [
+    `  errors in the server's log: ${errors.length}`,
+    ...[...counts].slice(0, 3).map(([text, n]) => `    ${n} × ${text}`),
+  ];
+}
+
 export async function runLoad(options: LoadOptions): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-load-'));
   const file = path.join(dir, 'load.db');
@@ -101,7 +119,9 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
     await database.close();
 
     // Production as operators run it: request logs on (to a discarded stdout).
-    const server = await startProductionServer(file, { DATABASE_URL: url, LOG_LEVEL: 'info' });
+    const log = path.join(dir, 'server.log');
+    const server = await startProductionServer(file, { DATABASE_URL: url, LOG_LEVEL: 'info' }, log);
+    let stopped = false;
     try {
       const headers = await server.login('heavy@example.com', 'bench-password-1');
       const random = prng(19);
@@ -132,6 +152,9 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
       });
       clearInterval(sampler);
       memory.push(residentMiB(server.pid).now);
+      // Stopped here (graceful: it finishes what it still handles) so its log is complete.
+      await server.stop();
+      stopped = true;
       const minute = (m: number) => memory[Math.min(memory.length - 1, m * 60)] ?? 0;
       const errors = result.errors + result.timeouts + result.non2xx;
       return [
@@ -141,9 +164,10 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
         `  errors ${errors} (non-2xx ${result.non2xx}, timeouts ${result.timeouts}, connection errors ${result.errors})`,
         ...refused.map((r) => `  refused: ${r}`),
         `  server RSS: ${memory[0]} MiB before, ${minute(1)} after 1 min, ${memory.at(-1)} at the end, peak ${Math.max(...memory)} MiB`,
+        ...serverErrors(log),
       ];
     } finally {
-      server.stop();
+      if (!stopped) await server.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,14 +50,20 @@ export interface ProductionServer {
   pid: number;
   /** Logs in; returns headers for authenticated JSON requests (bearer token and CSRF pair). */
   login(email: string, password: string): Promise<Record<string, string>>;
-  stop(): void;
+  /** Sends SIGTERM; resolves once the process has exited. */
+  stop(): Promise<void>;
 }
 
 /**
  * Builds the server and starts it as production does (`npm run serve`) on the SQLite file, or on
- * the database `env.DATABASE_URL` names; `env` adds to or overrides its environment.
+ * the database `env.DATABASE_URL` names; `env` adds to or overrides its environment. Its log goes to
+ * `logFile` when given (LOG_LEVEL in `env`), else nowhere.
  */
-export async function startProductionServer(file: string, env: Record<string, string> = {}): Promise<ProductionServer> {
+export async function startProductionServer(
+  file: string,
+  env: Record<string, string> = {},
+  logFile?: string,
+): Promise<ProductionServer> {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', 'packages/server'], { cwd: ROOT });
   const port = await freePort();
   const child = spawn(process.execPath, serveArgs(), {
@@ -73,10 +79,15 @@ export async function startProductionServer(file: string, env: Record<string, st
       RATES_REFRESH_MINUTES: '0',
       ...env,
     },
-    stdio: 'ignore',
+    // Its log (JSON lines on stdout) into `logFile` when given; error output on our console.
+    stdio: logFile === undefined ? 'ignore' : ['ignore', openSync(logFile, 'w'), 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => child.kill('SIGTERM');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
   try {
     for (let i = 0; ; i++) {
       const ok = await fetch(`${base}/api/health`).then(
@@ -88,7 +99,7 @@ export async function startProductionServer(file: string, env: Record<string, st
       await new Promise((r) => setTimeout(r, 100));
     }
   } catch (err) {
-    stop();
+    await stop();
     throw err;
   }
   const csrf = 'm'.repeat(43);
@@ -154,6 +165,6 @@ export async function serverMemory(file: string, email: string, password: string
     const { peak } = residentMiB(pid);
     return `server alone (production build in its own process, every screen over all history, real HTTP): RSS ${started} MiB after start, peak ${peak} MiB`;
   } finally {
-    server.stop();
+    await server.stop();
   }
 }

@@ -1,4 +1,5 @@
 import { currencyInfo, ExactSum, findCurrency, minorToMajor } from '@kassa/money';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { prng } from '../../util/prng.js';
@@ -108,6 +109,57 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
       expect([t.main_minor, t.main_frac].map(Number)).toEqual([Number(minor), Number(frac)]);
     }
   }, 120_000);
+
+  it('roll up a month that a write changes between the check and the rebuild (found under load on PostgreSQL)', async () => {
+    // On PostgreSQL (read committed) a write may commit after the roll-up found every total of a
+    // month valued and before it sums them: a trigger on monthly_main plays that write here, a new
+    // unvalued total of the month and its month's version moved on, exactly where it lands.
+    const { owner, db, transactions, categoryIds } = await setup('rollup-race@example.com');
+    const time = Date.UTC(2025, 2, 10, 12);
+    const base = { currency: 'EUR', description: '', time, isIncome: false, type: null };
+    await transactions.add(owner, { ...base, amount: 10, categoryId: categoryIds[0] ?? 0 });
+    const all = { categoryIds: [], currencies: [], directions: [], types: [] };
+    expect((await transactions.convertedSum(owner, all)).amount).toBe(-10);
+    await transactions.add(owner, { ...base, amount: 5, categoryId: categoryIds[0] ?? 0 });
+    const total = await db
+      .selectFrom('daily_totals')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const month = total.month;
+    const newTotal = `insert into daily_totals (user_id, day, month, currency, category_id, kind, business_type, is_income, amount, count, main_minor, main_frac)
+      select ${owner.id}, ${total.day + 1}, ${month}, 'USD', ${categoryIds[1] ?? 0}, '${total.kind}', '${total.business_type}', 0, 700, 1, null, null
+      where not exists (select 1 from daily_totals where user_id = ${owner.id} and currency = 'USD')`;
+    const bump = `update dirty_months set version = version + 1 where user_id = ${owner.id} and month = ${month}`;
+    if (ctx.dialect === 'postgres') {
+      await sql
+        .raw(
+          `create function race_write() returns trigger language plpgsql as $$ begin ${newTotal}; ${bump}; return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw('create trigger race after delete on monthly_main for each statement execute function race_write()')
+        .execute(db);
+    } else {
+      await sql.raw(`create trigger race after delete on monthly_main begin ${newTotal}; ${bump}; end`).execute(db);
+    }
+    try {
+      // The report rebuilds the month while the "write" lands (at every rebuild): no error, and
+      // the month stays listed for the next report.
+      await transactions.convertedSum(owner, all);
+      expect(await db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute()).toEqual([
+        { month },
+      ]);
+    } finally {
+      await sql.raw('drop trigger race' + (ctx.dialect === 'postgres' ? ' on monthly_main' : '')).execute(db);
+      if (ctx.dialect === 'postgres') await sql.raw('drop function race_write()').execute(db);
+    }
+    // The next report values the new total and rebuilds the month with it.
+    const usd = await transactions.convertedSum(owner, { ...all, currencies: ['USD'] });
+    const sum = await transactions.convertedSum(owner, all);
+    expect(sum.amount).toBeCloseTo(-15 + usd.amount, 2);
+    expect(await db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute()).toEqual([]);
+  });
 
   it('follow a changed rate of a past day', async () => {
     const { owner, db, rates, transactions, categoryIds } = await setup('rates@example.com');

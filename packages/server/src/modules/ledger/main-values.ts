@@ -143,6 +143,10 @@ export class MainValuesRepository {
               ])
               .where('user_id', '=', userId)
               .where('month', '=', month)
+              // On PostgreSQL a write may commit between the count above and this statement (read
+              // committed): its unvalued total is left out, and as it moved the month's version on,
+              // the month stays dirty below and is read by day until the next rebuild.
+              .where('main_minor', 'is not', null)
               .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
           )
           .execute();

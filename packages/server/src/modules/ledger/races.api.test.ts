@@ -60,11 +60,6 @@ describeEachDatabase('concurrent requests', (ctx) => {
     );
     expect(convUpdates.every((r) => r.statusCode === 200)).toBe(true);
     const totals = new DailyTotalsRepository(ctx.database.db);
-    console.log(
-      JSON.stringify(await totals.all(userId)),
-      JSON.stringify(await totals.recompute(userId)),
-      updates.map((r) => r.body.slice(0, 60)),
-    );
     expect(await totals.all(userId)).toEqual(await totals.recompute(userId));
   });
 
