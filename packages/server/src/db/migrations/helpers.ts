@@ -1,9 +1,7 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
-/** Whether the migration runs against PostgreSQL (the only dialect-specific bits are here). */
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres };
 
 /** Adds an auto-incrementing integer primary key named id, in the dialect's own way. */
 export function withIdColumn<T extends string>(

@@ -71,6 +71,17 @@ export function nativeMeasures(d: Pick<TotalDelta, 'kind' | 'business_type' | 'i
   return { cash, loan, pending };
 }
 
+/** The order of daily_totals' key (day, currency, category, business type, direction). */
+function byTotalKey(a: TotalDelta, b: TotalDelta): number {
+  return (
+    a.day - b.day ||
+    (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0) ||
+    a.category_id - b.category_id ||
+    (a.business_type < b.business_type ? -1 : a.business_type > b.business_type ? 1 : 0) ||
+    a.is_income - b.is_income
+  );
+}
+
 /** SQL for daily_totals. Callers pass their transaction so totals and rows change together. */
 export class DailyTotalsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -82,7 +93,8 @@ export class DailyTotalsRepository {
    * day on is out of date (ledger/history-points.ts).
    */
   async apply(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
-    for (const d of deltas) {
+    // In key order, as reports lock the totals they value (main-values.ts): no deadlock between them.
+    for (const d of [...deltas].sort(byTotalKey)) {
       await this.db
         .insertInto('daily_totals')
         .values({ user_id: userId, ...d, main_minor: null, main_frac: null })

@@ -1,5 +1,6 @@
 import { currencyInfo, divideHalfEven } from '@kassa/money';
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { tryLockUserReports } from '../../db/user-lock.js';
 import type { Converter } from '../rates/conversion.js';
@@ -41,6 +42,42 @@ export const roundScaled = (value: bigint) => divideHalfEven(value, SCALE);
 const RATES_KEY = 'main-values-rates';
 /** Dirty months valued per round (one month of a 1M-transaction history is about 7,000 totals). */
 const MONTHS_PER_BATCH = 4;
+/** Totals valued per UPDATE statement (9 parameters each, within PostgreSQL's 65,535). */
+const VALUES_PER_UPDATE = 1_000;
+/** Dirty months rebuilt per transaction (a ten-year history cleared at once has 120). */
+const MONTHS_PER_ROLL_UP = 24;
+
+interface ValuedTotal {
+  day: number;
+  currency: string;
+  category_id: number;
+  business_type: string;
+  is_income: number;
+  amount: number | string | bigint;
+  minor: bigint;
+  frac: bigint;
+}
+
+/**
+ * Stores the values of totals in one statement (UPDATE … FROM VALUES, on SQLite and PostgreSQL).
+ * Each names the amount it valued and finds its total still unvalued, so a value is never stored
+ * over a total that changed since it was read.
+ */
+async function storeValues(db: Kysely<DB>, userId: number, rows: readonly ValuedTotal[]): Promise<void> {
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(cast(${r.day} as integer), cast(${r.currency} as text), cast(${r.category_id} as integer), cast(${r.business_type} as text), cast(${r.is_income} as integer), cast(${String(r.amount)} as bigint), cast(${String(r.minor)} as bigint), cast(${String(r.frac)} as bigint))`,
+    ),
+  );
+  await sql`with v (day, currency, category_id, business_type, is_income, amount, minor, frac) as (values ${values})
+    update daily_totals set main_minor = v.minor, main_frac = v.frac
+    from v
+    where daily_totals.user_id = ${userId} and daily_totals.day = v.day and daily_totals.currency = v.currency
+      and daily_totals.category_id = v.category_id and daily_totals.business_type = v.business_type
+      and daily_totals.is_income = v.is_income and daily_totals.amount = v.amount
+      and daily_totals.main_minor is null`.execute(db);
+}
 
 /** SQL for the stored values: which totals wait for one, storing them, and clearing them. */
 export class MainValuesRepository {
@@ -48,8 +85,6 @@ export class MainValuesRepository {
 
   /**
    * Values every total of the user that has none (new or changed since, or its rates changed).
-   * Each update names the amount it valued, so a write that changed the total meanwhile (and
-   * cleared its value again) is not overwritten with a stale one.
    */
   async settle(userId: number, converter: Converter): Promise<number> {
     // Whatever clears a value lists its month as dirty in the same transaction, so only dirty
@@ -65,41 +100,32 @@ export class MainValuesRepository {
     let valuedCount = 0;
     for (let i = 0; i < dirty.length; i += MONTHS_PER_BATCH) {
       const months = dirty.slice(i, i + MONTHS_PER_BATCH).map((d) => d.month);
-      const rows = await this.db
-        .selectFrom('daily_totals')
-        .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
-        .where('user_id', '=', userId)
-        .where('month', 'in', months)
-        .where('main_minor', 'is', null)
-        // Key order: two reports valuing at once lock the rows in the same order (PostgreSQL
-        // deadlocked them under load when each went its own way).
-        .orderBy('day')
-        .orderBy('currency')
-        .orderBy('category_id')
-        .orderBy('business_type')
-        .orderBy('is_income')
-        .execute();
-      if (rows.length === 0) continue;
-      valuedCount += rows.length;
-      const valued = rows.map((r) => ({
-        ...r,
-        ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
-      }));
-      await this.db.transaction().execute(async (trx) => {
-        for (const r of valued) {
-          await trx
-            .updateTable('daily_totals')
-            .set({ main_minor: Number(r.minor), main_frac: Number(r.frac) })
-            .where('user_id', '=', userId)
-            .where('day', '=', r.day)
-            .where('currency', '=', r.currency)
-            .where('category_id', '=', r.category_id)
-            .where('business_type', '=', r.business_type)
-            .where('is_income', '=', r.is_income)
-            .where('amount', '=', r.amount)
-            .where('main_minor', 'is', null)
-            .execute();
-        }
+      valuedCount += await this.db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('daily_totals')
+          .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
+          .where('user_id', '=', userId)
+          .where('month', 'in', months)
+          .where('main_minor', 'is', null)
+          // Locked as read, in key order (PostgreSQL): two reports valuing at once, or a report and
+          // a write (which changes its totals in the same order), take the rows in the same order
+          // and never deadlock; the later one finds them valued and leaves them.
+          .orderBy('day')
+          .orderBy('currency')
+          .orderBy('category_id')
+          .orderBy('business_type')
+          .orderBy('is_income')
+          .$if(isPostgres(trx), (q) => q.forUpdate())
+          .execute();
+        const valued = rows.map((r) => ({
+          ...r,
+          ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
+        }));
+        // One statement per slice instead of one per total: on PostgreSQL every statement is a
+        // round trip, and under load these were most of a report's time.
+        for (let j = 0; j < valued.length; j += VALUES_PER_UPDATE)
+          await storeValues(trx, userId, valued.slice(j, j + VALUES_PER_UPDATE));
+        return rows.length;
       });
     }
     return valuedCount + (await this.rollUp(userId, dirty));
@@ -107,24 +133,38 @@ export class MainValuesRepository {
 
   /**
    * Rebuilds the monthly_main rows of the user's dirty months whose totals all have values, and
-   * takes each off the list unless it changed again meanwhile (its version moved on).
+   * takes each off the list unless it changed again meanwhile (its version moved on). All months
+   * in one transaction of a handful of statements, however many are dirty.
    */
   private async rollUp(userId: number, dirty: readonly { month: number; version: number }[]): Promise<number> {
     let rebuilt = 0;
-    for (const { month, version } of dirty) {
+    for (let i = 0; i < dirty.length; i += MONTHS_PER_ROLL_UP) {
+      const slice = dirty.slice(i, i + MONTHS_PER_ROLL_UP);
       await this.db.transaction().execute(async (trx) => {
         // Two reports of the user rolling up the same month at once would insert its rows twice:
-        // one does it, the other reads the month by day this time.
+        // one does it, the other reads the months by day this time.
         if (!(await tryLockUserReports(trx, userId))) return;
-        const unvalued = await trx
-          .selectFrom('daily_totals')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('user_id', '=', userId)
-          .where('month', '=', month)
-          .where('main_minor', 'is', null)
-          .executeTakeFirst();
-        if (Number(unvalued?.n ?? 0) > 0) return; // a write came in: the next report rebuilds it
-        await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', '=', month).execute();
+        const waiting = new Set(
+          (
+            await trx
+              .selectFrom('daily_totals')
+              .select('month')
+              .distinct()
+              .where('user_id', '=', userId)
+              .where(
+                'month',
+                'in',
+                slice.map((d) => d.month),
+              )
+              .where('main_minor', 'is', null)
+              .execute()
+          ).map((r) => r.month),
+        );
+        // A month with a total still unvalued had a write come in: the next report rebuilds it.
+        const ready = slice.filter((d) => !waiting.has(d.month));
+        if (ready.length === 0) return;
+        const months = ready.map((d) => d.month);
+        await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', 'in', months).execute();
         await trx
           .insertInto('monthly_main')
           .columns(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
@@ -142,8 +182,8 @@ export class MainValuesRepository {
                 sql<number>`sum(main_frac)`.as('main_frac'),
               ])
               .where('user_id', '=', userId)
-              .where('month', '=', month)
-              // On PostgreSQL a write may commit between the count above and this statement (read
+              .where('month', 'in', months)
+              // On PostgreSQL a write may commit between the check above and this statement (read
               // committed): its unvalued total is left out, and as it moved the month's version on,
               // the month stays dirty below and is read by day until the next rebuild.
               .where('main_minor', 'is not', null)
@@ -153,10 +193,9 @@ export class MainValuesRepository {
         await trx
           .deleteFrom('dirty_months')
           .where('user_id', '=', userId)
-          .where('month', '=', month)
-          .where('version', '=', version)
+          .where((eb) => eb.or(ready.map((d) => eb.and([eb('month', '=', d.month), eb('version', '=', d.version)]))))
           .execute();
-        rebuilt++;
+        rebuilt += ready.length;
       });
     }
     return rebuilt;
