@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { derivedTransaction } from '../../db/derived-transaction.js';
 import { tryLockUserReports } from '../../db/user-lock.js';
 
 /** A day before any the ledger holds (instants start in 1900): "from the beginning". */
@@ -114,7 +115,7 @@ export class HistoryPointsRepository {
     const first = points[0];
     const last = points[points.length - 1];
     if (first === undefined || last === undefined) return false;
-    return this.db.transaction().execute(async (trx) => {
+    return derivedTransaction(this.db, async (trx) => {
       // One publish of the user at a time: the compare-and-set below does not move the version, so
       // two reports publishing at once would both pass it and insert the same days twice.
       if (!(await tryLockUserReports(trx, userId))) return false;

@@ -1,5 +1,6 @@
 import { currencyInfo, divideHalfEven } from '@kassa/money';
 import { sql, type Kysely } from 'kysely';
+import { derivedTransaction } from '../../db/derived-transaction.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { tryLockUserReports } from '../../db/user-lock.js';
@@ -100,7 +101,7 @@ export class MainValuesRepository {
     let valuedCount = 0;
     for (let i = 0; i < dirty.length; i += MONTHS_PER_BATCH) {
       const months = dirty.slice(i, i + MONTHS_PER_BATCH).map((d) => d.month);
-      valuedCount += await this.db.transaction().execute(async (trx) => {
+      valuedCount += await derivedTransaction(this.db, async (trx) => {
         const rows = await trx
           .selectFrom('daily_totals')
           .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
@@ -140,7 +141,7 @@ export class MainValuesRepository {
     let rebuilt = 0;
     for (let i = 0; i < dirty.length; i += MONTHS_PER_ROLL_UP) {
       const slice = dirty.slice(i, i + MONTHS_PER_ROLL_UP);
-      await this.db.transaction().execute(async (trx) => {
+      await derivedTransaction(this.db, async (trx) => {
         // Two reports of the user rolling up the same month at once would insert its rows twice:
         // one does it, the other reads the months by day this time.
         if (!(await tryLockUserReports(trx, userId))) return;
