@@ -89,6 +89,7 @@ export default tseslint.config(
                 './modules/conversions',
                 './modules/fixpoints',
                 './modules/analytics',
+                './modules/budgets',
                 './modules/summaries',
                 './modules/categories',
                 './modules/currencies',

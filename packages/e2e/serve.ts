@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_DEMO, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, E2E_USER } from './e2e-env.js';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DEMO, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, E2E_USER } from './e2e-env.js';
 import { startMailbox } from './mailbox.js';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -19,6 +19,7 @@ const env = {
   LOGIN_MAX_PER_IP: '10000',
   SIGNUP_MAX_PER_IP: '10000',
   CODE_CHECKS_MAX_PER_IP: '10000',
+  PASSWORD_RESET_MAX_PER_IP: '10000',
   // The journeys never reach out to the internet: rates come from the bundled history.
   RATES_REFRESH_MINUTES: '0',
   DEMO_EMAIL: E2E_DEMO.email,
@@ -26,6 +27,8 @@ const env = {
   SUPPORT_EMAIL: 'support@example.com',
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
   MAIL_FROM: 'Kassa <kassa@example.com>',
+  // Links in mails (the password reset's) lead to this server.
+  PUBLIC_URL: E2E_BASE_URL,
   // A web build elsewhere than packages/web/dist (E2E_WEB_DIST), e.g. one per parallel session.
   ...(process.env['E2E_WEB_DIST'] === undefined ? {} : { WEB_DIST_DIR: process.env['E2E_WEB_DIST'] }),
 };

@@ -17,7 +17,12 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-const newPassword = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024);
+/** A new password (sign-up, password change, reset): the rules every new password follows. */
+export const newPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024);
+const newPassword = newPasswordSchema;
 
 /** POST account/signup */
 export const signupRequestSchema = z

@@ -55,6 +55,8 @@ export const backupCategorySchema = z.object({
   isActive: z.boolean(),
   /** In major units of the document's main currency; null = no limit. */
   monthlyLimit: signedAmountSchema.nullable(),
+  /** Budget rollover (expense categories); documents written before it existed restore as false. */
+  rollover: z.boolean({ error: 'must be true or false' }).default(false),
   lastUsed: instantSchema,
 });
 

@@ -15,6 +15,8 @@ export const categorySchema = z.object({
   isActive: z.boolean(),
   /** Monthly limit in the main currency (major units); null when none. */
   monthlyLimit: z.number().nullable(),
+  /** Budgets: the month's unspent (or overspent) amount carries into the next (expense categories). */
+  rollover: z.boolean(),
   lastUsed: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -30,6 +32,8 @@ export const newCategorySchema = z.object({
   isIncome: z.boolean().nullable().optional(),
   isActive: z.boolean().default(true),
   monthlyLimit,
+  /** Budget rollover (absent: off); only real expense categories may turn it on. */
+  rollover: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type NewCategory = z.infer<typeof newCategorySchema>;
 export type NewCategoryBody = z.input<typeof newCategorySchema>;
@@ -41,6 +45,8 @@ export const updateCategorySchema = z.object({
   description: descriptionSchema,
   isActive: z.boolean(),
   monthlyLimit,
+  /** Budget rollover; absent keeps the category's current setting. */
+  rollover: z.boolean({ error: 'must be true or false' }).optional(),
   type: z.enum(categoryTypes).optional(),
   isIncome: z.boolean().nullable().optional(),
 });

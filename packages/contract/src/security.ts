@@ -68,6 +68,7 @@ export const securityEventKinds = [
   'sign-in',
   'sign-in-failed',
   'password-changed',
+  'password-reset',
   'two-factor-enabled',
   'two-factor-disabled',
   'recovery-code-used',

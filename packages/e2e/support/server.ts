@@ -40,3 +40,31 @@ export async function referralCodeOf(email: string, password: string): Promise<s
 export async function pageToken(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('jwtToken'))) ?? '';
 }
+
+/** The mails the SMTP listener received for `email` so far, oldest first, as raw messages. */
+export function mailsTo(email: string): string[] {
+  return readdirSync(E2E_MAILBOX)
+    .filter((f) => f.endsWith(mailFileSuffix(email)))
+    .sort()
+    .map((f) => readFileSync(path.join(E2E_MAILBOX, f), 'utf8'));
+}
+
+/** A raw mail's text with quoted-printable undone (soft line breaks, =3D). */
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The password-reset link of the newest mail to `email`, waiting for one to arrive. */
+export async function resetLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const newest = mailsTo(email).at(-1);
+      link =
+        newest === undefined
+          ? undefined
+          : /(\S+\/public\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(decoded(newest))?.[1];
+      return link;
+    })
+    .toBeTruthy();
+  return link ?? '';
+}

@@ -20,7 +20,8 @@ import { registerWebApp } from './http/web-app.js';
 import { registerJobs } from './jobs/index.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { BackupService } from './modules/backup/service.js';
-import { accountRoutes } from './modules/account/routes.js';
+import { accountRoutes, passwordResetRoutes } from './modules/account/routes.js';
+import { PasswordResetService } from './modules/account/password-reset.js';
 import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
 import { makeStepGuards } from './modules/auth/guard.js';
@@ -55,6 +56,8 @@ import { LedgerReader } from './modules/ledger/reader.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { AnalyticsService } from './modules/analytics/service.js';
+import { budgetRoutes } from './modules/budgets/routes.js';
+import { BudgetsService } from './modules/budgets/service.js';
 import { pocketRoutes } from './modules/pockets/routes.js';
 import { summaryRoutes } from './modules/summaries/routes.js';
 import { SummariesService } from './modules/summaries/service.js';
@@ -65,6 +68,8 @@ import { ImportService } from './modules/import/service.js';
 import { ExportService } from './modules/export/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
 import { TransactionsService } from './modules/transactions/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { SearchService } from './modules/search/service.js';
 import { RatesService } from './modules/rates/service.js';
 
 const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -187,6 +192,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),
   });
   accountRoutes(app, accounts, guards, config.accountLimits);
+  // Forgotten password: reset mails per address counted in the rate-limit store, an hour each.
+  const passwordResets = new PasswordResetService(
+    database.db,
+    auth,
+    mailer,
+    config,
+    {
+      requestsPerEmail: keyedCounter(app, 'password-reset-mails', 3_600_000),
+      maxPerEmail: config.passwordResetLimits.perEmailPerHour,
+    },
+    (obj, msg) => app.log.error(obj, msg),
+  );
+  passwordResetRoutes(app, passwordResets, { resets: config.passwordResetLimits, codes: config.accountLimits });
   ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
   const categories = new CategoriesService(database.db);
   currencyRoutes(app, new CurrenciesService(database.db), requireUser);
@@ -201,10 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   followRates(rates, ledger);
   const transactions = new TransactionsService(database.db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
+  searchRoutes(app, new SearchService(database.db, transactions), requireUser);
   summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);
   conversionRoutes(app, new ConversionsService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
+  budgetRoutes(app, new BudgetsService(database.db, ledger, rates), requireUser);
   backupRoutes(app, new BackupService(database.db), requireUser);
   exportRoutes(app, new ExportService(database.db, rates), requireUser);
   await importRoutes(app, new ImportService(database.db, rates), requireUser);

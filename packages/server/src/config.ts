@@ -34,6 +34,9 @@ const envSchema = z.object({
   // Requests per personal API token per minute (then 429 with Retry-After).
   API_TOKEN_MAX_PER_MINUTE: positiveInt(120),
   CODE_CHECKS_MAX_PER_IP: positiveInt(30),
+  // Forgotten password: reset mails asked for per e-mail address and per IP, each per hour.
+  PASSWORD_RESET_MAX_PER_EMAIL: positiveInt(3),
+  PASSWORD_RESET_MAX_PER_IP: positiveInt(10),
   // Exchange rates: the ECB reference feed (primary; the 90-day file also backfills gaps), a
   // fallback in the currency API's format, how often to refresh (0 = never) and the fetch timeout.
   ECB_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml'),
@@ -82,6 +85,7 @@ export interface Config {
   trustProxyHops: number;
   loginLimits: { maxPerIp: number; maxFailuresPerEmailIp: number; maxFailuresPerEmail: number; windowMs: number };
   accountLimits: { signupsPerIpPerHour: number; codeChecksPerIp: number; windowMs: number };
+  passwordResetLimits: { perEmailPerHour: number; perIpPerHour: number };
   apiTokens: { maxPerMinute: number };
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
@@ -141,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupsPerIpPerHour: e.SIGNUP_MAX_PER_IP,
       codeChecksPerIp: e.CODE_CHECKS_MAX_PER_IP,
       windowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    },
+    passwordResetLimits: {
+      perEmailPerHour: e.PASSWORD_RESET_MAX_PER_EMAIL,
+      perIpPerHour: e.PASSWORD_RESET_MAX_PER_IP,
     },
     apiTokens: { maxPerMinute: e.API_TOKEN_MAX_PER_MINUTE },
     rates: {

@@ -11,6 +11,8 @@ import { formatFigures, measure } from './measure.js';
 import { benchAnalytics } from './analytics.js';
 import { benchConversions } from './rates.js';
 import { benchImport } from './import.js';
+import { benchSearch } from './search.js';
+import { benchBudgets } from './budgets.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -74,6 +76,8 @@ const countArg = process.argv.find((a) => a.startsWith('--transactions='))?.spli
 const count = countArg === undefined ? 100_000 : Number(countArg);
 if (!Number.isSafeInteger(count) || count < 1) throw new Error('--transactions= needs a positive whole number');
 for (const line of await benchAnalytics(process.env['TEST_DATABASE_URL'], count)) console.log(line);
+for (const line of await benchSearch(process.env['TEST_DATABASE_URL'], count)) console.log(line);
+for (const line of await benchBudgets(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 // --import-rows=N sets the big file the production server imports (1M rows by default).
 const importArg = process.argv.find((a) => a.startsWith('--import-rows='))?.split('=')[1];
 const importRows = importArg === undefined ? 1_000_000 : Number(importArg);

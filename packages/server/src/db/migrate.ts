@@ -21,6 +21,9 @@ import { m0017JobRuns } from './migrations/0017-job-runs.js';
 import { m0018ApiTokens } from './migrations/0018-api-tokens.js';
 import { m0019SessionsSecurityLog } from './migrations/0019-sessions-security-log.js';
 import { m0020UserIdEverywhere } from './migrations/0020-user-id-everywhere.js';
+import { m0021PasswordResets } from './migrations/0021-password-resets.js';
+import { m0022SearchIndex } from './migrations/0022-search-index.js';
+import { m0023BudgetRollover } from './migrations/0023-budget-rollover.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +47,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-api-tokens': m0018ApiTokens,
   '0019-sessions-security-log': m0019SessionsSecurityLog,
   '0020-user-id-everywhere': m0020UserIdEverywhere,
+  '0021-password-resets': m0021PasswordResets,
+  '0022-search-index': m0022SearchIndex,
+  '0023-budget-rollover': m0023BudgetRollover,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
@@ -57,7 +63,7 @@ export const migrationNames: readonly string[] = Object.keys(MIGRATIONS);
  * another schema's tables, skips creating its own and fails. Pin it to the current schema.
  */
 async function migratorFor(db: Kysely<DB>): Promise<Migrator> {
-  if (!isPostgres(db as Kysely<unknown>)) return new Migrator({ db, provider });
+  if (!isPostgres(db)) return new Migrator({ db, provider });
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? undefined;
   return new Migrator({ db, provider, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });

@@ -68,6 +68,8 @@ export interface CategoriesTable {
   is_active: number;
   /** Minor units of the user's main currency; null = no limit. */
   monthly_limit: number | null;
+  /** Budgets: 1 carries the month's unspent (or overspent) amount into the next (migration 0023). */
+  rollover: Generated<number>;
   last_used: number;
 }
 
@@ -388,6 +390,18 @@ export interface SecurityEventsTable {
   detail: string | null;
 }
 
+/** A mailed password-reset link (migration 0021): only the token's hash is kept. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the link's token; unique. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** When it was used, or voided by another link's reset; null while it still works. */
+  used_at: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -423,4 +437,5 @@ export interface DB {
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;
   security_events: SecurityEventsTable;
+  password_resets: PasswordResetsTable;
 }

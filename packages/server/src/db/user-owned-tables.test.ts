@@ -17,6 +17,14 @@ const NOT_USER_OWNED: Record<string, string> = {
   kysely_migration: 'migrations',
   kysely_migration_lock: 'migrations',
   sqlite_sequence: 'SQLite’s own',
+  transactions_fts_data: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  transactions_fts_idx: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  transactions_fts_docsize: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  transactions_fts_config: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  conversions_fts_data: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  conversions_fts_idx: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  conversions_fts_docsize: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
+  conversions_fts_config: 'FTS5’s own: a shadow table of the search index (the index carries user_id)',
 };
 
 describe('every user-owned table carries user_id', () => {

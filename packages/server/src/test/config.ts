@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxyHops: 0,
     loginLimits: { maxPerIp: 1000, maxFailuresPerEmailIp: 1000, maxFailuresPerEmail: 1000, windowMs: 60_000 },
     accountLimits: { signupsPerIpPerHour: 1000, codeChecksPerIp: 1000, windowMs: 60_000 },
+    passwordResetLimits: { perEmailPerHour: 1000, perIpPerHour: 1000 },
     apiTokens: { maxPerMinute: 1000 },
     // No scheduled refresh in tests; feeds point at a closed local port unless a test serves them.
     rates: {

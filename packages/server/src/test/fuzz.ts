@@ -954,6 +954,10 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'POST /api/analytics/oneperiod': { body: { keys: ['interval', 'direction'] } },
   'POST /api/analytics/multiperiod': { body: { keys: ['interval', 'direction'] } },
   'POST /api/auth/login': { body: { keys: ['email', 'password'] } },
+  'POST /api/auth/forgot-password': { body: { keys: ['email'] } },
+  'POST /api/auth/reset-password': {
+    body: { keys: ['token', 'password', 'password2'], fix: confirm('password', 'password2') },
+  },
   'POST /api/account/signup': {
     body: { keys: ['email', 'password', 'password2', 'recaptcha?'], fix: confirm('password', 'password2') },
   },

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { analyticsRoutes } from '../features/analytics/routes';
+import { budgetRoutes } from '../features/budgets/routes';
 import { importRoutes } from '../features/import/routes';
 import { manageRoutes } from '../features/manage/routes';
 import { operationsRoutes } from '../features/operations/routes';
@@ -21,6 +22,18 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: async () => ({ Component: (await import('../features/public/LoginPage')).LoginPage }) },
       { path: 'signup', lazy: async () => ({ Component: (await import('../features/public/SignupPage')).SignupPage }) },
       { path: 'help', lazy: async () => ({ Component: (await import('../features/public/HelpPage')).HelpPage }) },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/public/ForgotPasswordPage')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/public/ResetPasswordPage')).ResetPasswordPage,
+        }),
+      },
       { path: 'register', element: <Navigate to="/public/register/verify-email" replace /> },
       {
         // Each registration step needs a login (spec §2).
@@ -69,6 +82,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }),
           },
           ...analyticsRoutes,
+          ...budgetRoutes,
           ...transactionRoutes,
           ...manageRoutes,
           ...importRoutes,

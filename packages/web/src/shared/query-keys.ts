@@ -42,11 +42,16 @@ export const queryKeys = {
   loanSummary: (id: number | null) => [LEDGER, 'loan', id] as const,
   businessSummary: (id: number | null) => [LEDGER, 'business', id] as const,
   categoryTransactions: (id: number | null) => [LEDGER, 'in-category', id] as const,
+  /** transaction/search: the pages of one search line. */
+  search: (q: string) => [LEDGER, 'search', q] as const,
 
   /** An analytics answer: the endpoint and what it was asked. */
   analytics: (endpoint: string, params: unknown) => [LEDGER, 'analytics', endpoint, params] as const,
   dashboardBalances: [LEDGER, 'dashboard', 'balances'],
   dashboardCashflow: [LEDGER, 'dashboard', 'cashflow'],
+  /** Prefix of every budget answer (budget/get of a month); a category write changes them too. */
+  budgets: [LEDGER, 'budget'],
+  budget: (month: string) => [LEDGER, 'budget', month] as const,
 
   /**
    * The category rules of import, in the order they are tried. Not ledger data: they change with

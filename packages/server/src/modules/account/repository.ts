@@ -99,3 +99,65 @@ export class AccountsRepository {
     return this.db.selectFrom('waitlist').select(['email', 'created_at']).orderBy('created_at').execute();
   }
 }
+
+/** A mailed password-reset link as the service sees it (never the token, only its hash). */
+export interface PasswordResetRecord {
+  id: number;
+  userId: number;
+  expiresAt: number;
+}
+
+/** SQL for password-reset links (migration 0021). */
+export class PasswordResetsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insert(userId: number, tokenHash: string, createdAt: number, expiresAt: number): Promise<void> {
+    await this.db
+      .insertInto('password_resets')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
+      .execute();
+  }
+
+  /** The unused, unexpired link with this token hash, if any. */
+  async findLive(tokenHash: string, at: number): Promise<PasswordResetRecord | undefined> {
+    const row = await this.db
+      .selectFrom('password_resets')
+      .select(['id', 'user_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { id: row.id, userId: row.user_id, expiresAt: row.expires_at };
+  }
+
+  /** Uses the link up if it is still unused and unexpired; whether this call did (a second one finds it used). */
+  async use(id: number, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('password_resets')
+      .set({ used_at: at })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Voids every unused link of the user (a reset ends them all). */
+  async voidAll(userId: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('password_resets')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  /** Drops the user's links that expired before `before`: used or not, they can never work again. */
+  async pruneExpired(userId: number, before: number): Promise<void> {
+    await this.db
+      .deleteFrom('password_resets')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<', before)
+      .execute();
+  }
+}

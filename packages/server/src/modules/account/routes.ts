@@ -1,19 +1,34 @@
 import {
+  API_TOKEN_PREFIX,
   changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  resetPasswordRequestSchema,
   initialDataRequestSchema,
   signupRequestSchema,
   tokenResponseSchema,
   userInfoSchema,
+  type ForgotPasswordResponse,
   type TokenResponse,
   type UserInfo,
 } from '@kassa/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { perIpLimit } from '../../http/rate-limit.js';
 import { parseOr400 } from '../../http/validate.js';
+import { AppError } from '../../http/errors.js';
 import type { AccountsService } from './service.js';
-import { browserSessionOf, clientOf, denyApiTokens, denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
+import type { PasswordResetService } from './password-reset.js';
+import {
+  bearerToken,
+  browserSessionOf,
+  clientOf,
+  denyApiTokens,
+  denyDemo,
+  sessionOf,
+  type StepGuards,
+} from '../auth/guard.js';
 import { docs } from '../../http/openapi.js';
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
@@ -173,6 +188,74 @@ export function accountRoutes(
         parseOr400(changePasswordRequestSchema, request.body),
         clientOf(request),
       );
+      return reply.status(204).send();
+    },
+  );
+}
+
+/**
+ * Sign-in credentials are a browser's (modules/security/scope.ts): a request that brings a
+ * personal API token is refused, as every auth/* route refuses it, even where no sign-in is needed.
+ */
+const refuseApiTokens = (request: FastifyRequest): Promise<void> =>
+  bearerToken(request)?.startsWith(API_TOKEN_PREFIX) === true
+    ? Promise.reject(
+        new AppError(
+          403,
+          'forbidden',
+          'An API token cannot sign in or manage credentials (tokens, sessions, password, two-factor); use the web app',
+        ),
+      )
+    : Promise.resolve();
+
+/**
+ * Forgotten password (docs/DECISIONS.md): public routes under auth/. Mails asked for are limited
+ * per IP here and per address in the service; reset links tried per IP like other mailed codes.
+ */
+export function passwordResetRoutes(
+  app: FastifyInstance,
+  resets: PasswordResetService,
+  limits: { resets: Config['passwordResetLimits']; codes: Config['accountLimits'] },
+): void {
+  const doc = docs('Auth');
+  const HOUR = 3_600_000;
+  const mails = perIpLimit(limits.resets.perIpPerHour, HOUR, 'Too many reset mails asked for from this address');
+  const links = perIpLimit(
+    limits.codes.codeChecksPerIp,
+    limits.codes.windowMs,
+    'Too many reset links tried from this address',
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      ...mails,
+      preHandler: refuseApiTokens,
+      schema: doc({
+        summary: 'Mail a single-use password-reset link (the same answer whether or not the address has an account)',
+        body: forgotPasswordRequestSchema,
+        response: forgotPasswordResponseSchema,
+        public: true,
+      }),
+    },
+    async (request): Promise<ForgotPasswordResponse> =>
+      resets.forgot(parseOr400(forgotPasswordRequestSchema, request.body).email),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      ...links,
+      preHandler: refuseApiTokens,
+      schema: doc({
+        summary: 'Set a new password with the token of a mailed reset link; ends every session',
+        body: resetPasswordRequestSchema,
+        response: 'none',
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      await resets.reset(parseOr400(resetPasswordRequestSchema, request.body), clientOf(request));
       return reply.status(204).send();
     },
   );

@@ -273,9 +273,16 @@ export class AuthService {
     return this.tokens.issue(session.user, this.now(), session.sessionId);
   }
 
-  /** After a password change (which voided every token): the signed-in sessions end too, and it is logged. */
-  async passwordChanged(userId: number, client?: ClientInfo): Promise<void> {
+  /**
+   * After a password change or a reset by mailed link (either voided every token): the signed-in
+   * sessions end too, and it is logged as what it was.
+   */
+  async passwordChanged(
+    userId: number,
+    client?: ClientInfo,
+    how: 'password-changed' | 'password-reset' = 'password-changed',
+  ): Promise<void> {
     await this.security?.sessions.endAll(userId);
-    await this.security?.log.record(userId, 'password-changed', client === undefined ? {} : { client });
+    await this.security?.log.record(userId, how, client === undefined ? {} : { client });
   }
 }

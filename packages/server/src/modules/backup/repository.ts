@@ -36,6 +36,7 @@ export class BackupRepository {
           'is_built_in',
           'is_active',
           'monthly_limit',
+          'rollover',
           'last_used',
         ])
         .where('user_id', '=', userId)
@@ -277,11 +278,17 @@ export class BackupRepository {
   async updateCategory(
     userId: number,
     id: number,
-    c: { name: string; description: string; monthlyLimit: number | null; lastUsed: number },
+    c: { name: string; description: string; monthlyLimit: number | null; rollover: boolean; lastUsed: number },
   ): Promise<void> {
     await this.db
       .updateTable('categories')
-      .set({ name: c.name, description: c.description, monthly_limit: c.monthlyLimit, last_used: c.lastUsed })
+      .set({
+        name: c.name,
+        description: c.description,
+        monthly_limit: c.monthlyLimit,
+        rollover: c.rollover ? 1 : 0,
+        last_used: c.lastUsed,
+      })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .execute();

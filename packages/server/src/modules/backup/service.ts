@@ -44,6 +44,7 @@ interface Resolved {
     isBuiltIn: boolean;
     isActive: boolean;
     monthlyLimit: number | null;
+    rollover: boolean;
     lastUsed: number;
   }[];
   /** Transactions with the category's document key in categoryId (mapped to the new id on write). */
@@ -112,6 +113,8 @@ function resolve(doc: ParsedBackup): Resolved {
     });
     if (c.monthlyLimit !== null && c.monthlyLimit.startsWith('-'))
       throw badRequest(`${path}.monthlyLimit: must not be negative`);
+    if (c.rollover && (c.type !== 'real' || c.isIncome !== false))
+      throw badRequest(`${path}.rollover: only expense categories have a budget to roll over`);
   }
 
   const resolveTransaction = (t: ParsedBackup['transactions'][number], path: string): Omit<TransactionRow, 'id'> => {
@@ -286,6 +289,7 @@ export class BackupService {
         isBuiltIn: flag(c.is_built_in),
         isActive: flag(c.is_active),
         monthlyLimit: c.monthly_limit === null ? null : amount(c.monthly_limit, mainCurrency),
+        rollover: c.rollover === 1,
         lastUsed: iso(c.last_used),
       })),
       transactions: rows.transactions.map((t) => ({
@@ -467,6 +471,7 @@ export class BackupService {
         name: `restoring-${s.id}`,
         description: s.description,
         monthlyLimit: s.monthlyLimit,
+        rollover: s.rollover,
         lastUsed: s.lastUsed,
       });
     const unmatched = [...system];
@@ -488,6 +493,7 @@ export class BackupService {
             isBuiltIn: c.isBuiltIn,
             isActive: c.isActive,
             monthlyLimit: c.monthlyLimit,
+            rollover: c.rollover,
             lastUsed: c.lastUsed,
           }),
         );

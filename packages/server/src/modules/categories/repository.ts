@@ -12,6 +12,8 @@ export interface CategoryRow {
   isBuiltIn: boolean;
   isActive: boolean;
   monthlyLimit: number | null;
+  /** Budgets: the month's unspent (or overspent) amount carries into the next. */
+  rollover: boolean;
   lastUsed: number;
 }
 
@@ -33,6 +35,7 @@ function toRow(r: Selectable<CategoriesTable>): CategoryRow {
     isBuiltIn: r.is_built_in === 1,
     isActive: r.is_active === 1,
     monthlyLimit: r.monthly_limit,
+    rollover: r.rollover === 1,
     lastUsed: r.last_used,
   };
 }
@@ -85,7 +88,8 @@ export class CategoriesRepository {
     return row === undefined ? undefined : toRow(row);
   }
 
-  async insert(userId: number, c: Omit<CategoryRow, 'id'>): Promise<number> {
+  /** Inserts a category; rollover is off unless given. */
+  async insert(userId: number, c: Omit<CategoryRow, 'id' | 'rollover'> & { rollover?: boolean }): Promise<number> {
     const row = await this.db
       .insertInto('categories')
       .values({
@@ -97,6 +101,7 @@ export class CategoriesRepository {
         is_built_in: flag(c.isBuiltIn),
         is_active: flag(c.isActive),
         monthly_limit: c.monthlyLimit,
+        rollover: flag(c.rollover ?? false),
         last_used: c.lastUsed,
       })
       .returning('id')
@@ -107,11 +112,17 @@ export class CategoriesRepository {
   async update(
     userId: number,
     id: number,
-    c: { name: string; description: string; isActive: boolean; monthlyLimit: number | null },
+    c: { name: string; description: string; isActive: boolean; monthlyLimit: number | null; rollover: boolean },
   ): Promise<void> {
     await this.db
       .updateTable('categories')
-      .set({ name: c.name, description: c.description, is_active: flag(c.isActive), monthly_limit: c.monthlyLimit })
+      .set({
+        name: c.name,
+        description: c.description,
+        is_active: flag(c.isActive),
+        monthly_limit: c.monthlyLimit,
+        rollover: flag(c.rollover),
+      })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .execute();

@@ -18,6 +18,12 @@ function limitToMinor(limit: number | null, decimals: number): number | null {
   return Number(parsed.minor);
 }
 
+/** Rollover belongs to budgets, which only real expense categories have. */
+function checkRollover(rollover: boolean, type: CategoryType, isIncome: boolean | null): void {
+  if (rollover && (type !== 'real' || isIncome !== false))
+    throw badRequest('rollover: only expense categories have a budget to roll over');
+}
+
 /** Runs a write, turning a clash with the unique name index (a concurrent add) into a 409. */
 async function nameClash<T>(name: string, write: () => Promise<T>): Promise<T> {
   try {
@@ -50,6 +56,7 @@ export class CategoriesService {
       isBuiltIn: row.isBuiltIn,
       isActive: row.isActive,
       monthlyLimit: row.monthlyLimit === null ? null : minorToMajor(BigInt(row.monthlyLimit), decimals),
+      rollover: row.rollover,
       lastUsed: new Date(row.lastUsed).toISOString(),
     };
   }
@@ -91,6 +98,8 @@ export class CategoriesService {
         throw badRequest(`isIncome: only real categories have a direction, not ${input.type}`);
       isIncome = null;
     }
+    const rollover = input.rollover ?? false;
+    checkRollover(rollover, input.type, isIncome);
     await this.refuseDuplicateName(userId, input.name, input.type, isIncome);
     const row: Omit<CategoryRow, 'id'> = {
       name: input.name,
@@ -100,6 +109,7 @@ export class CategoriesService {
       isBuiltIn: false,
       isActive: input.isActive,
       monthlyLimit: limitToMinor(input.monthlyLimit, decimalsOf(mainCurrency)),
+      rollover,
       lastUsed: this.now(),
     };
     const id = await nameClash(input.name, () => this.categories.insert(userId, row));
@@ -121,12 +131,15 @@ export class CategoriesService {
         );
       }
     }
+    const rollover = input.rollover ?? existing.rollover;
+    checkRollover(rollover, existing.type, existing.isIncome);
     await this.refuseDuplicateName(userId, input.name, existing.type, existing.isIncome, existing.id);
     const changes = {
       name: input.name,
       description: input.description,
       isActive: input.isActive,
       monthlyLimit: limitToMinor(input.monthlyLimit, decimalsOf(mainCurrency)),
+      rollover,
     };
     await nameClash(input.name, () => this.categories.update(userId, existing.id, changes));
     return this.toDto({ ...existing, ...changes }, mainCurrency);

@@ -11,7 +11,8 @@ import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.
 import type { ConversionRow } from '../ledger/rows.js';
 import { ConversionsRepository } from './repository.js';
 
-function toDto(userId: number, row: ConversionRow): Conversion {
+/** A stored conversion as the API sends it (transaction/search lists them too). */
+export function conversionDto(userId: number, row: ConversionRow): Conversion {
   const from = currencyInfo(row.fromCurrency);
   const to = currencyInfo(row.toCurrency);
   return {
@@ -64,7 +65,7 @@ export class ConversionsService {
   }
 
   async get(userId: number, id: number): Promise<Conversion> {
-    return toDto(userId, await this.require(userId, id));
+    return conversionDto(userId, await this.require(userId, id));
   }
 
   /** A page of the conversions in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
@@ -75,7 +76,7 @@ export class ConversionsService {
       limit: rowsToRead(q.limit),
       before: q.after,
     });
-    return pageOf(rows, q.limit, (r) => toDto(userId, r));
+    return pageOf(rows, q.limit, (r) => conversionDto(userId, r));
   }
 
   async add(userId: number, input: ConversionInput): Promise<Conversion> {
@@ -88,7 +89,7 @@ export class ConversionsService {
       await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
       return newId;
     });
-    return toDto(userId, { ...row, id });
+    return conversionDto(userId, { ...row, id });
   }
 
   async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
@@ -108,7 +109,7 @@ export class ConversionsService {
       ]);
       await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
     });
-    return toDto(userId, { ...row, id });
+    return conversionDto(userId, { ...row, id });
   }
 
   async delete(userId: number, id: number): Promise<void> {

@@ -50,6 +50,7 @@ export async function resetDemo(
         description: '',
         isActive: true,
         monthlyLimit: null,
+        rollover: false,
       })
     ).id;
   const c = {

@@ -19,6 +19,7 @@ const category = (
   isBuiltIn: false,
   isActive: true,
   monthlyLimit: null,
+  rollover: false,
   lastUsed: 0,
 });
 

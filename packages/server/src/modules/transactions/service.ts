@@ -207,6 +207,14 @@ export class TransactionsService {
     return pageOf(rows, limit, (r) => this.toDto(r, converter, last));
   }
 
+  /** Stored rows as listings send them (converted amounts, before-fix marks): transaction/search's rows. */
+  async present(owner: Owner, rows: readonly TransactionRow[]): Promise<Transaction[]> {
+    if (rows.length === 0) return [];
+    const converter = this.rates.mainConverter(owner.mainCurrency);
+    const last = await this.lastFixpointTime(owner.id);
+    return rows.map((r) => this.toDto(r, converter, last));
+  }
+
   /** Time of the user's latest fixpoint; -Infinity when there is none (nothing is before it). */
   private async lastFixpointTime(userId: number): Promise<number> {
     return (await this.ledger.lastFixpoint(userId))?.time ?? Number.NEGATIVE_INFINITY;

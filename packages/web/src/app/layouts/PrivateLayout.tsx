@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
+import { SearchLauncher } from '../../features/search';
 import { useHorizontalSwipe } from '../../lib/swipe';
 import { useGlobalData } from '../../shared/global-data';
 import { useTokenRefresh } from '../token-refresh';
@@ -59,6 +60,7 @@ export function PrivateLayout() {
             </Title>
           </Group>
           <Group wrap="nowrap" gap="xs">
+            <SearchLauncher />
             <ColorSchemeToggle />
             <AccountMenu />
           </Group>

@@ -16,6 +16,7 @@ const category = (id: number, name: string, isIncome: boolean, isActive = true):
   isBuiltIn: false,
   isActive,
   monthlyLimit: null,
+  rollover: false,
   lastUsed: '2026-03-01T10:00:00.000Z',
 });
 

@@ -22,7 +22,9 @@ import type { LoginRedirectState } from '../../shared/session';
 import { startSession } from '../../shared/session';
 import { ApiError } from '../../lib/api';
 import { useLogin } from './api';
+import type { ForgotPasswordState } from './ForgotPasswordPage';
 import { LoginCodeForm } from './LoginCodeForm';
+import type { PasswordResetState } from './ResetPasswordPage';
 
 /** Seconds left until `until` (epoch ms), ticking once a second; 0 when passed or unset. */
 function useSecondsUntil(until: number | undefined): number {
@@ -52,7 +54,8 @@ const SOCIAL = [
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const from = (useLocation().state as LoginRedirectState | null)?.from;
+  const state = useLocation().state as (LoginRedirectState & PasswordResetState) | null;
+  const from = state?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // The right password of a two-factor user: the ticket of the code step.
@@ -118,6 +121,11 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         <form onSubmit={submit}>
           <Stack>
+            {state?.passwordReset === true && (
+              <Alert color="teal" role="status" title="Password changed">
+                Your password was reset and every session ended. Log in with the new password.
+              </Alert>
+            )}
             <TextInput
               label="E-mail"
               type="email"
@@ -138,8 +146,13 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <Group justify="flex-end" mt={-8}>
-              {/* Present but disabled (spec §2): password reset is not offered yet. */}
-              <Anchor component="button" type="button" size="sm" c="dimmed" disabled style={{ cursor: 'not-allowed' }}>
+              {/* The spec's disabled link, enabled: a mailed single-use link (the address typed goes along). */}
+              <Anchor
+                component={Link}
+                to="/public/forgot-password"
+                state={{ email: email.trim() } satisfies ForgotPasswordState}
+                size="sm"
+              >
                 Forgot password?
               </Anchor>
             </Group>

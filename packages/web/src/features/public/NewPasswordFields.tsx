@@ -8,10 +8,13 @@ interface Props {
   password2: string;
   onPassword: (value: string) => void;
   onPassword2: (value: string) => void;
+  /** A refusal of the server to show under each field (the password reset page). */
+  error?: string | undefined;
+  error2?: string | undefined;
 }
 
 /** A new password typed twice, with the live criteria below (spec §5), shared by sign-up and password change. */
-export function NewPasswordFields({ label, password, password2, onPassword, onPassword2 }: Props) {
+export function NewPasswordFields({ label, password, password2, onPassword, onPassword2, error, error2 }: Props) {
   return (
     <>
       <PasswordInput
@@ -20,6 +23,7 @@ export function NewPasswordFields({ label, password, password2, onPassword, onPa
         autoComplete="new-password"
         required
         value={password}
+        error={error}
         onChange={(e) => onPassword(e.currentTarget.value)}
       />
       <PasswordInput
@@ -28,6 +32,7 @@ export function NewPasswordFields({ label, password, password2, onPassword, onPa
         autoComplete="new-password"
         required
         value={password2}
+        error={error2}
         onChange={(e) => onPassword2(e.currentTarget.value)}
       />
       <PasswordCriteriaList password={password} password2={password2} />

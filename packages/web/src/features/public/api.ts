@@ -1,4 +1,13 @@
-import type { LoginBody, LoginCodeBody, LoginResponse, SignupBody, TokenResponse } from '@kassa/contract';
+import type {
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  LoginBody,
+  LoginCodeBody,
+  LoginResponse,
+  ResetPasswordBody,
+  SignupBody,
+  TokenResponse,
+} from '@kassa/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { apiPost } from '../../lib/api';
 import { captchaToken } from '../../lib/captcha';
@@ -37,6 +46,31 @@ export function useSignup(
       const recaptcha = await captchaToken(captchaSiteKey, 'signup');
       return apiPost<TokenResponse>('account/signup', { ...fields, recaptcha }, { anonymous: true });
     },
+    ...reactions,
+  });
+}
+
+/**
+ * POST auth/forgot-password, without a token: mails a reset link when the address has an account;
+ * the answer is the same either way. Silent: the page shows a refusal under its field.
+ */
+export function useForgotPassword(reactions: Reactions<ForgotPasswordResponse, ForgotPasswordBody> = {}) {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) =>
+      apiPost<ForgotPasswordResponse>('auth/forgot-password', body, { anonymous: true }),
+    meta: { silent: true },
+    ...reactions,
+  });
+}
+
+/**
+ * POST auth/reset-password, without a token: the mailed link's token and the new password twice.
+ * Silent: the page shows refusals beside the fields they name.
+ */
+export function useResetPassword(reactions: Reactions<undefined, ResetPasswordBody> = {}) {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => apiPost<undefined>('auth/reset-password', body, { anonymous: true }),
+    meta: { silent: true },
     ...reactions,
   });
 }

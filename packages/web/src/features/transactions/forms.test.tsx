@@ -19,6 +19,7 @@ const cat = (
   isBuiltIn: false,
   isActive,
   monthlyLimit: null,
+  rollover: false,
   lastUsed: '2026-01-01T00:00:00Z',
 });
 const CATEGORIES = [

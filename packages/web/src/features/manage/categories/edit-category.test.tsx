@@ -38,6 +38,7 @@ describe('private/edit-category/{id}', () => {
       description: '',
       isActive: true,
       monthlyLimit: null,
+      rollover: false,
     });
   });
 
@@ -51,6 +52,8 @@ describe('private/edit-category/{id}', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/Monthly limit/).value).toBe('250');
     fireEvent.click(checkbox('Active'));
     fireEvent.change(screen.getByLabelText(/Monthly limit/), { target: { value: '' } });
+    // An expense category's budget rolls over when asked.
+    fireEvent.click(screen.getByRole('switch', { name: /Roll over/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Category successfully edited!')).toBeTruthy();
     expect(calls.find((c) => c.key === 'POST category/update')?.body).toEqual({
@@ -59,6 +62,7 @@ describe('private/edit-category/{id}', () => {
       description: '',
       isActive: false,
       monthlyLimit: null,
+      rollover: true,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/manage/category'));
   });

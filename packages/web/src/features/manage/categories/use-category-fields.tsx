@@ -1,13 +1,13 @@
-import { TextInput, Textarea } from '@mantine/core';
+import { Switch, TextInput, Textarea } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useState } from 'react';
 import { MonthlyLimitInput } from './MonthlyLimitInput';
 import { parseMonthlyLimit } from './category-lists';
 
-type Values = Pick<Category, 'name' | 'description' | 'monthlyLimit'>;
+type Values = Pick<Category, 'name' | 'description' | 'monthlyLimit'> & { rollover?: boolean };
 
 /**
- * Name, description and, where the category has one, monthly limit: the fields and checks the add
+ * Name, description and, where the category has one, monthly limit and budget rollover: the fields and checks the add
  * panel and the editor share. `check` shows what is wrong and returns the trimmed values when all
  * is well; without a limit field the initial limit is kept.
  */
@@ -15,6 +15,7 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description);
   const [limit, setLimit] = useState(initial.monthlyLimit === null ? '' : String(initial.monthlyLimit));
+  const [rollover, setRollover] = useState(initial.rollover ?? false);
   const [nameError, setNameError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
 
@@ -23,7 +24,8 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
     setNameError(name.trim() === '' ? 'Name is required' : null);
     setLimitError(parsedLimit.ok ? null : parsedLimit.error);
     if (name.trim() === '' || !parsedLimit.ok) return undefined;
-    return { name: name.trim(), description: description.trim(), monthlyLimit: parsedLimit.value };
+    const values = { name: name.trim(), description: description.trim(), monthlyLimit: parsedLimit.value };
+    return withLimit ? { ...values, rollover } : values;
   };
 
   const fields = (
@@ -45,6 +47,14 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
         onChange={(e) => setDescription(e.currentTarget.value)}
       />
       {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
+      {withLimit && (
+        <Switch
+          label="Roll over"
+          description="Carry this budget's unspent (or overspent) amount into the next month"
+          checked={rollover}
+          onChange={(e) => setRollover(e.currentTarget.checked)}
+        />
+      )}
     </>
   );
   return { fields, check };

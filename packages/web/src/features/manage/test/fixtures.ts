@@ -14,6 +14,7 @@ export function category(over: Partial<Category> & Pick<Category, 'name' | 'type
     isBuiltIn: false,
     isActive: true,
     monthlyLimit: null,
+    rollover: false,
     lastUsed: '2026-11-01T10:00:00.000Z',
     ...over,
   };

@@ -7,6 +7,7 @@ const LABELS: Record<SecurityEventKind, { text: string; color: string }> = {
   'sign-in': { text: 'Signed in', color: 'teal' },
   'sign-in-failed': { text: 'Failed sign-in', color: 'red' },
   'password-changed': { text: 'Password changed', color: 'orange' },
+  'password-reset': { text: 'Password reset by e-mail link', color: 'orange' },
   'two-factor-enabled': { text: 'Two-factor sign-in turned on', color: 'teal' },
   'two-factor-disabled': { text: 'Two-factor sign-in turned off', color: 'orange' },
   'recovery-code-used': { text: 'Recovery code used', color: 'orange' },

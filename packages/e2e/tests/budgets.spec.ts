@@ -1,0 +1,84 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { BudgetsPage } from '../pages/budgets.js';
+import { Shell } from '../pages/shell.js';
+import { apiOf } from '../support/api.js';
+import { freshUser } from '../support/users.js';
+
+test('budgets: set a limit, record spending, see spent, left and progress, roll over, edit in place', async ({
+  page,
+}, testInfo) => {
+  await freshUser(page, testInfo, 'budgets', 'EUR');
+  const api = await apiOf(page);
+  const groceries = await api.post<{ id: number }>('category/add', {
+    name: 'Groceries',
+    type: 'real',
+    isIncome: false,
+  });
+  await api.post('category/add', { name: 'Travel', type: 'real', isIncome: false, monthlyLimit: 400 });
+
+  // The dashboard card, then the sidebar entry (an overlay behind the burger on a phone).
+  await page.goto('/private/dashboard');
+  const card = page.getByTestId('budgets-card');
+  await expect(card.getByText('Travel')).toBeVisible();
+  const shell = new Shell(page);
+  if (testInfo.project.name === 'phone') await shell.burger.click();
+  await shell.openSection('Budgets');
+  await expect(shell.title('Budgets')).toBeVisible();
+  const budgets = new BudgetsPage(page);
+  const now = new Date();
+  await expect(budgets.month).toHaveText(
+    new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(now),
+  );
+
+  // A limit for Groceries through the add form.
+  await budgets.add('Groceries', '100');
+  await expect(budgets.figure('Groceries', 'left')).toHaveText('100.00 € left');
+  await expect(budgets.figure('Groceries', 'allowance')).toBeVisible();
+
+  // 85 spent: close to the limit.
+  await api.post('transaction/add', { categoryId: groceries.id, amount: 85, currency: 'EUR', time: now.toISOString() });
+  await page.reload();
+  await expect(budgets.figure('Groceries', 'spent')).toContainText('85.00 €');
+  await expect(budgets.figure('Groceries', 'left')).toHaveText('15.00 € left');
+  await expect(budgets.progress('Groceries')).toHaveAttribute('aria-valuenow', '85');
+  await expect(budgets.item('Groceries').getByText('Close to limit')).toBeVisible();
+
+  // 20 more: over it.
+  await api.post('transaction/add', { categoryId: groceries.id, amount: 20, currency: 'EUR', time: now.toISOString() });
+  await page.reload();
+  await expect(budgets.figure('Groceries', 'left')).toHaveText('5.00 € over');
+  await expect(budgets.item('Groceries').getByText('Over limit')).toBeVisible();
+  await expect(budgets.progress('Groceries')).toHaveAttribute('aria-valuenow', '100');
+  await page.screenshot({ path: testInfo.outputPath('budgets.png'), fullPage: true });
+
+  // Rollover: the 5 € overspent come off next month's budget.
+  await budgets.rollover('Groceries').click();
+  await expect(budgets.rollover('Groceries')).toBeChecked();
+  await expect(budgets.figure('Groceries', 'carried')).toHaveText('0.00 €');
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(budgets.figure('Groceries', 'carried')).toHaveText('- 5.00 €');
+  await expect(budgets.figure('Groceries', 'left')).toHaveText('95.00 € left');
+  await page.getByRole('button', { name: 'This month' }).click();
+
+  // The limit in place: 150 leaves 45.
+  await budgets.setLimit('Groceries', '150');
+  await expect(budgets.figure('Groceries', 'limit')).toHaveText('150.00 €');
+  await expect(budgets.figure('Groceries', 'left')).toHaveText('45.00 € left');
+  await page.screenshot({ path: testInfo.outputPath('budgets-edited.png'), fullPage: true });
+  // No serious or critical accessibility problem on the screen with its budgets, chart and forms.
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+
+  // The category editor shows the same limit and rollover.
+  await page.goto(`/private/edit-category/${groceries.id}`);
+  await expect(page.getByRole('textbox', { name: 'Monthly limit' })).toHaveValue('150');
+  await expect(page.getByRole('switch', { name: 'Roll over' })).toBeChecked();
+
+  // The dashboard lists Groceries (70 % used) before Travel (nothing spent).
+  await page.goto('/private/dashboard');
+  await expect(card.getByRole('progressbar')).toHaveCount(2);
+  await expect(card.getByRole('progressbar').first()).toHaveAttribute('aria-label', /^Groceries/);
+});

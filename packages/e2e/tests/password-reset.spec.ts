@@ -1,0 +1,97 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { E2E_BASE_URL } from '../e2e-env.js';
+import { LoginPage } from '../pages/login.js';
+import { PasswordResetPages } from '../pages/password-reset.js';
+import { mailsTo, pageToken, resetLinkFor } from '../support/server.js';
+import { createUser, DEFAULT_PASSWORD, logIn, uniqueEmail } from '../support/users.js';
+
+const NEW_PASSWORD = 'Reset-pass-22';
+const NEUTRAL = 'If an account exists for this address, we sent a link to reset its password.';
+
+/** Screenshots of the current screen at the project's width (1280 or 375), light and dark. */
+async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(300); // let Mantine's colour transitions settle before the picture
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Serious and critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact ?? ''} ${v.id}: ${v.help}`);
+}
+
+/** The page fits the viewport: nothing wider than the screen (375 px on a phone). */
+async function expectNoSideways(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.doc).toBeLessThanOrEqual(widths.view);
+}
+
+test('a forgotten password: the login page’s link, the mail, the link, a new password, and a login with it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Two sign-ins, two mails and screenshots in light and dark: more than the default 20 s on a phone.
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'forgot');
+  createUser({ email });
+  // Signed in elsewhere before the reset: that session ends with it.
+  const elsewhere = await browser.newPage();
+  await logIn(elsewhere, email);
+  const oldToken = await pageToken(elsewhere);
+
+  const reset = new PasswordResetPages(page);
+  await reset.askForLink(email);
+  await expect(reset.sentNotice).toContainText(NEUTRAL);
+  await expectNoSideways(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, testInfo, 'forgot-sent');
+
+  const link = await resetLinkFor(email);
+  expect(link.startsWith(`${E2E_BASE_URL}/public/reset-password?token=`)).toBe(true);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectNoSideways(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The server's rules, shown under the field; the link still works afterwards.
+  await reset.choosePassword('short');
+  await expect(page.getByText('Must be at least 8 characters')).toBeVisible();
+  await screenshots(page, testInfo, 'reset-refused');
+  await reset.choosePassword(NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/public\/login$/);
+  await expect(reset.resetNotice).toBeVisible();
+  await screenshots(page, testInfo, 'reset-done');
+
+  // The session elsewhere ended; its token answers 401.
+  const stale = await page.request.get('/api/account/userinfo', { headers: { authorization: `Bearer ${oldToken}` } });
+  expect(stale.status()).toBe(401);
+  await elsewhere.close();
+
+  const login = new LoginPage(page);
+  await login.logIn(email, DEFAULT_PASSWORD);
+  await expect(page.getByText('Wrong e-mail or password')).toBeVisible();
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Tess' })).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link);
+  await reset.choosePassword('Another-pass-33');
+  await expect(reset.deadLink).toBeVisible();
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/public\/forgot-password$/);
+});
+
+test('an address without an account gets the same answer, and no mail', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'nobody');
+  await new PasswordResetPages(page).askForLink(email);
+  await expect(page.getByRole('status')).toContainText(NEUTRAL);
+  await page.waitForTimeout(500);
+  expect(mailsTo(email)).toEqual([]);
+});

@@ -1,0 +1,33 @@
+import { Group, Progress, Text } from '@mantine/core';
+import type { BudgetItem } from '@kassa/contract';
+import { formatMoney } from '@kassa/money';
+import { budgetStatus, progressValue, STATUS_COLOR } from './budget-figures';
+
+/** A budget's bar (coloured when close to or over its limit) with spent of what the month allows. */
+export function BudgetProgress({ item, currency }: { item: BudgetItem; currency: string }) {
+  const status = budgetStatus(item);
+  const allowed = item.limit + item.carried;
+  return (
+    <div>
+      <Progress
+        value={progressValue(item)}
+        color={STATUS_COLOR[status]}
+        size="lg"
+        radius="sm"
+        aria-label={`${item.name}: ${formatMoney(item.spent, currency)} of ${formatMoney(allowed, currency)} spent`}
+        data-status={status}
+      />
+      <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+        <Text size="sm" data-figure="spent">
+          {formatMoney(item.spent, currency)}{' '}
+          <Text span size="sm" c="dimmed">
+            of {formatMoney(allowed, currency)}
+          </Text>
+        </Text>
+        <Text size="sm" fw={600} c={item.left < 0 ? 'red' : undefined} data-figure="left">
+          {item.left < 0 ? `${formatMoney(-item.left, currency)} over` : `${formatMoney(item.left, currency)} left`}
+        </Text>
+      </Group>
+    </div>
+  );
+}

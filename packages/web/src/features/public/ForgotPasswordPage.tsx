@@ -1,0 +1,92 @@
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { reportFailure } from '../../shared/session';
+import { useForgotPassword } from './api';
+import { refusalOf, type Refusal } from './refusal';
+
+/** What the login page hands over: the address typed there, if any. */
+export interface ForgotPasswordState {
+  email?: string;
+}
+
+/**
+ * public/forgot-password: the address of the account; the server mails a single-use link valid
+ * 30 minutes and answers the same whether or not the address has an account, so this page does too.
+ */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState((useLocation().state as ForgotPasswordState | null)?.email ?? '');
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [sent, setSent] = useState<string>();
+  const forgot = useForgotPassword({
+    onSuccess: ({ message }) => setSent(message),
+    onError: (err) => {
+      const refused = refusalOf(err);
+      if (refused === undefined) reportFailure(err);
+      else setRefusal(refused);
+    },
+  });
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    forgot.mutate({ email });
+  };
+
+  return (
+    <Container size={420} py="xl">
+      <Title order={1} size="h2" ta="center">
+        Forgot password
+      </Title>
+      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
+        {sent === undefined ? (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Text size="sm" c="dimmed">
+                Enter the e-mail address of your account. We will mail you a link to choose a new password.
+              </Text>
+              <TextInput
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                error={refusal?.field === 'email' ? refusal.text : undefined}
+                onChange={(e) => {
+                  setEmail(e.currentTarget.value);
+                  setRefusal(undefined);
+                }}
+              />
+              {refusal !== undefined && refusal.field !== 'email' && (
+                <Alert color="orange" role="alert">
+                  {refusal.text}
+                </Alert>
+              )}
+              <Button type="submit" loading={forgot.isPending}>
+                Send link
+              </Button>
+            </Stack>
+          </form>
+        ) : (
+          <Stack>
+            <Alert color="teal" role="status" title="Check your mail">
+              {sent}
+            </Alert>
+            <Text size="sm" c="dimmed">
+              No mail after a few minutes? Look in the spam folder, or check the address and ask again.
+            </Text>
+            <Button variant="default" onClick={() => setSent(undefined)}>
+              Ask again
+            </Button>
+          </Stack>
+        )}
+        <Text size="sm" ta="center" mt="md">
+          Remembered it?{' '}
+          <Anchor component={Link} to="/public/login">
+            Log In
+          </Anchor>
+        </Text>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+import { ActionIcon } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { isSearchShortcut } from './shortcut';
+
+// The dialog's code loads when search is first opened, so the shell stays small.
+const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog')).SearchDialog }));
+
+/** The header's search button; `/` or Ctrl+K (⌘K) opens the search from anywhere but an input. */
+export function SearchLauncher() {
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isSearchShortcut(e)) return;
+      e.preventDefault();
+      setUsed(true);
+      setOpened(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Search transactions"
+        aria-keyshortcuts="/ Control+K"
+        title="Search (/ or Ctrl+K)"
+        onClick={() => {
+          setUsed(true);
+          setOpened(true);
+        }}
+      >
+        <IconSearch size={18} stroke={1.5} />
+      </ActionIcon>
+      {used && (
+        <Suspense fallback={null}>
+          <SearchDialog opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
