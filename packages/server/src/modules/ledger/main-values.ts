@@ -110,13 +110,18 @@ export class MainValuesRepository {
           .where('main_minor', 'is', null)
           // Locked as read, in key order (PostgreSQL): two reports valuing at once, or a report and
           // a write (which changes its totals in the same order), take the rows in the same order
-          // and never deadlock; the later one finds them valued and leaves them.
-          .orderBy('day')
-          .orderBy('currency')
-          .orderBy('category_id')
-          .orderBy('business_type')
-          .orderBy('is_income')
-          .$if(isPostgres(trx), (q) => q.forUpdate())
+          // and never deadlock; the later one finds them valued and leaves them. SQLite has no row
+          // locks, and asked for that order it walks the user's whole history by primary key
+          // instead of the few unvalued totals of the months (daily_totals_user_month).
+          .$if(isPostgres(trx), (q) =>
+            q
+              .orderBy('day')
+              .orderBy('currency')
+              .orderBy('category_id')
+              .orderBy('business_type')
+              .orderBy('is_income')
+              .forUpdate(),
+          )
           .execute();
         const valued = rows.map((r) => ({
           ...r,
