@@ -14,6 +14,7 @@ import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { formatFigures, measure, type Figures } from './measure.js';
 import { serverMemory } from './server-memory.js';
+import { inFreshSchema } from './pg-schema.js';
 
 const DAY = 86_400_000;
 const YEARS = 10;
@@ -281,19 +282,12 @@ export async function benchAnalytics(pgUrl: string | undefined, count: number): 
     const file = path.join(dir, 'heavy.db');
     const lines = await benchOn('SQLite', { kind: 'sqlite', file }, count);
     lines.push(await serverMemory(file, 'heavy@example.com', 'bench-password-1'));
-    if (pgUrl !== undefined && pgUrl !== '') {
-      const pg = await import('pg');
-      const schema = `bench_${Date.now()}`;
-      const admin = new pg.default.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      try {
-        lines.push(...(await benchOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema)));
-      } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    }
+    if (pgUrl !== undefined && pgUrl !== '')
+      lines.push(
+        ...(await inFreshSchema(pgUrl, 'bench', (schema) =>
+          benchOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema),
+        )),
+      );
     return lines;
   } finally {
     rmSync(dir, { recursive: true, force: true });

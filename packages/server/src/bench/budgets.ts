@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { seedHeavyUser } from './analytics.js';
 import { formatFigures, measure, type Figures } from './measure.js';
+import { inFreshSchema } from './pg-schema.js';
 
 const DAY = 86_400_000;
 
@@ -81,19 +82,12 @@ export async function benchBudgets(pgUrl: string | undefined, count: number): Pr
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-bench-budgets-'));
   try {
     const lines = await budgetsOn('SQLite', { kind: 'sqlite', file: path.join(dir, 'budgets.db') }, count);
-    if (pgUrl !== undefined && pgUrl !== '') {
-      const pg = await import('pg');
-      const schema = `bench_budgets_${Date.now()}`;
-      const admin = new pg.default.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      try {
-        lines.push(...(await budgetsOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema)));
-      } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    }
+    if (pgUrl !== undefined && pgUrl !== '')
+      lines.push(
+        ...(await inFreshSchema(pgUrl, 'bench_budgets', (schema) =>
+          budgetsOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema),
+        )),
+      );
     return lines;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { formatFigures, measure } from './measure.js';
+import { inFreshSchema } from './pg-schema.js';
 
 const DAY = 86_400_000;
 const CODES = ['EUR', 'USD', 'GBP', 'HUF', 'JPY', 'CHF', 'PLN', 'SEK'];
@@ -203,19 +204,12 @@ export async function benchSearch(pgUrl: string | undefined, count: number): Pro
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-bench-search-'));
   try {
     const lines = await benchOn('SQLite', { kind: 'sqlite', file: path.join(dir, 'search.db') }, count);
-    if (pgUrl !== undefined && pgUrl !== '') {
-      const pg = await import('pg');
-      const schema = `bench_search_${Date.now()}`;
-      const admin = new pg.default.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      try {
-        lines.push(...(await benchOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema)));
-      } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    }
+    if (pgUrl !== undefined && pgUrl !== '')
+      lines.push(
+        ...(await inFreshSchema(pgUrl, 'bench_search', (schema) =>
+          benchOn('PostgreSQL', { kind: 'postgres', url: pgUrl }, count, schema),
+        )),
+      );
     return lines;
   } finally {
     rmSync(dir, { recursive: true, force: true });

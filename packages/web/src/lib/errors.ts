@@ -73,3 +73,22 @@ export function noticeFor(err: unknown): Notice {
     logout: false,
   };
 }
+
+const FIELD_MESSAGE = /^([A-Za-z0-9]+): (.+)$/s;
+
+/**
+ * Where a refusal of the server belongs: its messages name the field first ("pattern: not a valid
+ * regular expression (…)"), which a form shows under that field, capitalised; a message naming no
+ * field, or one not in `fields` (when given), has field null and goes above the buttons.
+ */
+export function fieldMessage<F extends string>(
+  message: string,
+  fields?: readonly F[],
+): { field: F | null; text: string } {
+  const m = FIELD_MESSAGE.exec(message);
+  const field = m?.[1];
+  const text = m?.[2];
+  if (field === undefined || text === undefined || (fields !== undefined && !fields.includes(field as F)))
+    return { field: null, text: message };
+  return { field: field as F, text: text.charAt(0).toUpperCase() + text.slice(1) };
+}

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { reportFailure } from '../../shared/session';
 import { useForgotPassword } from './api';
-import { refusalOf, type Refusal } from './refusal';
+import { showRefusal, type Refusal } from './refusal';
 
 /** What the login page hands over: the address typed there, if any. */
 export interface ForgotPasswordState {
@@ -20,11 +19,7 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
   const forgot = useForgotPassword({
     onSuccess: ({ message }) => setSent(message),
-    onError: (err) => {
-      const refused = refusalOf(err);
-      if (refused === undefined) reportFailure(err);
-      else setRefusal(refused);
-    },
+    onError: showRefusal(setRefusal),
   });
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {

@@ -2,12 +2,11 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { reportFailure } from '../../shared/session';
 import { notifySuccess } from '../../lib/notify';
 import { clearToken } from '../../lib/token';
 import { useResetPassword } from './api';
 import { NewPasswordFields } from './NewPasswordFields';
-import { refusalOf, type Refusal } from './refusal';
+import { showRefusal, type Refusal } from './refusal';
 
 /** What this page hands the login page: a notice that the password was reset. */
 export interface PasswordResetState {
@@ -46,11 +45,7 @@ export function ResetPasswordPage() {
       notifySuccess('Password changed');
       await navigate('/public/login', { replace: true, state: { passwordReset: true } satisfies PasswordResetState });
     },
-    onError: (err) => {
-      const refused = refusalOf(err);
-      if (refused === undefined) reportFailure(err);
-      else setRefusal(refused);
-    },
+    onError: showRefusal(setRefusal),
   });
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {

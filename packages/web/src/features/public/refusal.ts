@@ -1,12 +1,12 @@
 import { ApiError } from '../../lib/api';
+import { fieldMessage } from '../../lib/errors';
+import { reportFailure } from '../../shared/session';
 
 /** A refusal of the server a form shows itself: the field it names (or null) and the text. */
 export interface Refusal {
   field: string | null;
   text: string;
 }
-
-const FIELD_MESSAGE = /^([A-Za-z0-9]+): (.+)$/s;
 
 /**
  * The server's refusal of a public form (400 naming a field, or 429 saying when to try again),
@@ -15,8 +15,15 @@ const FIELD_MESSAGE = /^([A-Za-z0-9]+): (.+)$/s;
 export function refusalOf(err: unknown): Refusal | undefined {
   if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 429) || err.body === undefined)
     return undefined;
-  const m = FIELD_MESSAGE.exec(err.body.message);
-  if (err.status === 429 || m === null) return { field: null, text: err.body.message };
-  const text = m[2] ?? '';
-  return { field: m[1] ?? null, text: text.charAt(0).toUpperCase() + text.slice(1) };
+  if (err.status === 429) return { field: null, text: err.body.message };
+  return fieldMessage(err.body.message);
+}
+
+/** A mutation's onError for a public form: a refusal goes to `show`, any other failure the usual path. */
+export function showRefusal(show: (refusal: Refusal) => void): (err: unknown) => void {
+  return (err) => {
+    const refused = refusalOf(err);
+    if (refused === undefined) reportFailure(err);
+    else show(refused);
+  };
 }

@@ -1,5 +1,6 @@
 import type { Category, Rule, RuleInputBody, RuleMatch, UpdateRuleBody } from '@kassa/contract';
 import { formatMoney } from '@kassa/money';
+import { fieldMessage } from '../../../lib/errors';
 import { realCategories } from '../categories/category-lists';
 
 /** The contract's MAX_RULE_PATTERN (a value import of the contract would load zod into the page). */
@@ -82,17 +83,11 @@ export function checkDraft(d: RuleDraft): { ok: true; body: RuleInputBody } | { 
   };
 }
 
-const FIELD_MESSAGE = /^(match|pattern|categoryId|minAmount|maxAmount|currency): (.+)$/s;
+const RULE_FIELDS: readonly RuleField[] = ['match', 'pattern', 'categoryId', 'minAmount', 'maxAmount', 'currency'];
 
-/**
- * Where a refusal of the server belongs: its messages name the field first ("pattern: not a valid
- * regular expression (…)"), which goes under that field; any other message goes above the buttons.
- */
+/** Where a refusal of the server belongs: under the rule field it names, else above the buttons. */
 export function serverError(message: string): { field: RuleField | null; text: string } {
-  const m = FIELD_MESSAGE.exec(message);
-  if (m === null) return { field: null, text: message };
-  const text = m[2] ?? '';
-  return { field: m[1] as RuleField, text: text.charAt(0).toUpperCase() + text.slice(1) };
+  return fieldMessage(message, RULE_FIELDS);
 }
 
 /** The amount range of a rule as the list shows it, or null for any amount. */
