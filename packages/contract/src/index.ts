@@ -24,3 +24,5 @@ export * from './two-factor.js';
 export * from './security.js';
 export * from './password-reset.js';
 export * from './search.js';
+export * from './schedule.js';
+export * from './bulk.js';
