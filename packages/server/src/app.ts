@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { apiTokenScopes, PRODUCT_VERSION, type ErrorBody } from '@kassa/contract';
 import Fastify, {
   type FastifyError,
@@ -12,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { trackInFlight } from './http/in-flight.js';
 import { registerOpenApi } from './http/openapi.js';
 import { badRequest } from './http/errors.js';
@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(badRequest('body: is not valid JSON'), undefined);
     }
   });
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // reCAPTCHA loads its script and frame from Google, only when a site key is configured.

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { seedHeavyUser } from './analytics.js';
-import { residentMiB, startProductionServer } from './server-memory.js';
+import { cpuMs, residentMiB, startProductionServer } from './server-memory.js';
 
 // `npm run load`: mixed load on the production server (issue 19): `connections` clients send
 // requests back to back for `seconds`, 80 % reads of what the screens ask for and 20 % writes
@@ -24,6 +24,8 @@ export interface LoadOptions {
   transactions: number;
   /** PostgreSQL URL (a fresh schema is made in it); SQLite when absent. */
   pgUrl?: string;
+  /** A folder for a CPU profile of the server (a .cpuprofile for Chrome DevTools), written when it stops. */
+  profileDir?: string;
 }
 
 interface Step {
@@ -120,12 +122,18 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
 
     // Production as operators run it: request logs on (to a discarded stdout).
     const log = path.join(dir, 'server.log');
-    const server = await startProductionServer(file, { DATABASE_URL: url, LOG_LEVEL: 'info' }, log);
+    const server = await startProductionServer(
+      file,
+      { DATABASE_URL: url, LOG_LEVEL: 'info' },
+      log,
+      options.profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`],
+    );
     let stopped = false;
     try {
       const headers = await server.login('heavy@example.com', 'bench-password-1');
       const random = prng(19);
       const memory: number[] = [residentMiB(server.pid).now];
+      const cpuBefore = cpuMs(server.pid);
       const sampler = setInterval(() => memory.push(residentMiB(server.pid).now), 1000);
       // The first few refusals are printed: a load of 4xx answers measures nothing.
       const refused: string[] = [];
@@ -152,6 +160,7 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
       });
       clearInterval(sampler);
       memory.push(residentMiB(server.pid).now);
+      const cpu = cpuMs(server.pid) - cpuBefore;
       // Stopped here (graceful: it finishes what it still handles) so its log is complete.
       await server.stop();
       stopped = true;
@@ -163,6 +172,8 @@ export async function runLoad(options: LoadOptions): Promise<string[]> {
         `  status codes ${JSON.stringify(result.statusCodeStats)}`,
         `  errors ${errors} (non-2xx ${result.non2xx}, timeouts ${result.timeouts}, connection errors ${result.errors})`,
         ...refused.map((r) => `  refused: ${r}`),
+        // What a request costs the server whatever else the machine runs: comparable between runs.
+        `  server CPU: ${(cpu / result.requests.total).toFixed(2)} ms a request (${Math.round(cpu / 1000)} s in all)`,
         `  server RSS: ${memory[0]} MiB before, ${minute(1)} after 1 min, ${memory.at(-1)} at the end, peak ${Math.max(...memory)} MiB`,
         ...serverErrors(log),
       ];

@@ -44,6 +44,13 @@ export function residentMiB(pid: number): { now: number; peak: number } {
   return { now: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The production build started as its own process on a SQLite file, ready for requests. */
 export interface ProductionServer {
   base: string;
@@ -63,10 +70,12 @@ export async function startProductionServer(
   file: string,
   env: Record<string, string> = {},
   logFile?: string,
+  /** Node options put before the script's (e.g. --cpu-prof): NODE_OPTIONS admits no profiler flags. */
+  nodeArgs: string[] = [],
 ): Promise<ProductionServer> {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-b', 'packages/server'], { cwd: ROOT });
   const port = await freePort();
-  const child = spawn(process.execPath, serveArgs(), {
+  const child = spawn(process.execPath, [...nodeArgs, ...serveArgs()], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -110,17 +110,37 @@ export async function measuresAt(
 ): Promise<MeasureSums[]> {
   const unique = [...new Set(instants)];
   if (unique.length === 0) return [];
-  const maxMonth = Math.max(...unique.map((t) => monthOfDay(utcDayOf(t))));
+  const instantMonths = [...new Set(unique.map((t) => monthOfDay(utcDayOf(t))))].sort((a, b) => a - b);
+  const firstMonth = instantMonths[0] ?? 0;
+  const maxMonth = instantMonths.at(-1) ?? 0;
   // Month keys are year × 12 + month (≥ 0): 0 counts from the start.
   const minMonth = sinceMonth ?? 0;
-  // Each month's measures per currency, kept in step with every write.
-  const monthRows = await db
-    .selectFrom('monthly_native')
-    .select(['month', 'currency', 'cash', 'loan', 'pending'])
-    .where('user_id', '=', userId)
-    .where('month', '>=', minMonth)
-    .where('month', '<=', maxMonth)
-    .execute();
+  // Each month's measures per currency are kept in step with every write. The months before the
+  // first instant's are summed by the database (a row per currency, not one per month of a long
+  // history: turning those into objects was the largest cost of a balance under load); the months
+  // from it on, usually one or a few, come one by one.
+  const [priorRows, monthRows] = await Promise.all([
+    db
+      .selectFrom('monthly_native')
+      .select((eb) => [
+        'currency',
+        eb.fn.sum<number | string>('cash').as('cash'),
+        eb.fn.sum<number | string>('loan').as('loan'),
+        eb.fn.sum<number | string>('pending').as('pending'),
+      ])
+      .where('user_id', '=', userId)
+      .where('month', '>=', minMonth)
+      .where('month', '<', firstMonth)
+      .groupBy('currency')
+      .execute(),
+    db
+      .selectFrom('monthly_native')
+      .select(['month', 'currency', 'cash', 'loan', 'pending'])
+      .where('user_id', '=', userId)
+      .where('month', '>=', Math.max(minMonth, firstMonth))
+      .where('month', '<=', maxMonth)
+      .execute(),
+  ]);
   const byMonth = new Map<number, MeasureSums>();
   for (const r of monthRows) {
     const sums = byMonth.get(r.month) ?? emptySums();
@@ -131,8 +151,9 @@ export async function measuresAt(
   const months = [...byMonth.keys()].sort((a, b) => a - b);
   const startOfMonth = new Map<number, MeasureSums>();
   const running = emptySums();
+  for (const r of priorRows) addRow(running, r);
   let next = 0;
-  for (const m of [...new Set(unique.map((t) => monthOfDay(utcDayOf(t))))].sort((a, b) => a - b)) {
+  for (const m of instantMonths) {
     for (; next < months.length && (months[next] ?? m) < m; next++) addSums(running, byMonth.get(months[next] ?? m));
     const copy = emptySums();
     addSums(copy, running);

@@ -80,6 +80,111 @@ async function storeValues(db: Kysely<DB>, userId: number, rows: readonly Valued
       and daily_totals.main_minor is null`.execute(db);
 }
 
+/** Values the totals of the months that have none (in the caller's transaction); answers how many. */
+async function valueMonths(
+  trx: Kysely<DB>,
+  userId: number,
+  converter: Converter,
+  months: readonly number[],
+): Promise<number> {
+  const rows = await trx
+    .selectFrom('daily_totals')
+    .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
+    .where('user_id', '=', userId)
+    .where('month', 'in', months)
+    .where('main_minor', 'is', null)
+    // Locked as read, in key order (PostgreSQL): two reports valuing at once, or a report and
+    // a write (which changes its totals in the same order), take the rows in the same order
+    // and never deadlock; the later one finds them valued and leaves them. SQLite has no row
+    // locks, and asked for that order it walks the user's whole history by primary key
+    // instead of the few unvalued totals of the months (daily_totals_user_month).
+    .$if(isPostgres(trx), (q) =>
+      q
+        .orderBy('day')
+        .orderBy('currency')
+        .orderBy('category_id')
+        .orderBy('business_type')
+        .orderBy('is_income')
+        .forUpdate(),
+    )
+    .execute();
+  const valued = rows.map((r) => ({
+    ...r,
+    ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
+  }));
+  // One statement per slice instead of one per total: on PostgreSQL every statement is a
+  // round trip, and under load these were most of a report's time.
+  for (let j = 0; j < valued.length; j += VALUES_PER_UPDATE)
+    await storeValues(trx, userId, valued.slice(j, j + VALUES_PER_UPDATE));
+  return rows.length;
+}
+
+/**
+ * Rebuilds the monthly_main rows of the dirty months whose totals all have values, and takes each
+ * off the list unless it changed again meanwhile (its version moved on); answers how many.
+ */
+async function rollUpMonths(
+  trx: Kysely<DB>,
+  userId: number,
+  slice: readonly { month: number; version: number }[],
+): Promise<number> {
+  // Two reports of the user rolling up the same month at once would insert its rows twice:
+  // one does it, the other reads the months by day this time.
+  if (!(await tryLockUserReports(trx, userId))) return 0;
+  const waiting = new Set(
+    (
+      await trx
+        .selectFrom('daily_totals')
+        .select('month')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where(
+          'month',
+          'in',
+          slice.map((d) => d.month),
+        )
+        .where('main_minor', 'is', null)
+        .execute()
+    ).map((r) => r.month),
+  );
+  // A month with a total still unvalued had a write come in: the next report rebuilds it.
+  const ready = slice.filter((d) => !waiting.has(d.month));
+  if (ready.length === 0) return 0;
+  const months = ready.map((d) => d.month);
+  await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', 'in', months).execute();
+  await trx
+    .insertInto('monthly_main')
+    .columns(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
+    .expression((eb) =>
+      eb
+        .selectFrom('daily_totals')
+        .select([
+          'user_id',
+          'month',
+          'category_id',
+          'kind',
+          'business_type',
+          'is_income',
+          sql<number>`sum(main_minor)`.as('main_minor'),
+          sql<number>`sum(main_frac)`.as('main_frac'),
+        ])
+        .where('user_id', '=', userId)
+        .where('month', 'in', months)
+        // On PostgreSQL a write may commit between the check above and this statement (read
+        // committed): its unvalued total is left out, and as it moved the month's version on,
+        // the month stays dirty below and is read by day until the next rebuild.
+        .where('main_minor', 'is not', null)
+        .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
+    )
+    .execute();
+  await trx
+    .deleteFrom('dirty_months')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or(ready.map((d) => eb.and([eb('month', '=', d.month), eb('version', '=', d.version)]))))
+    .execute();
+  return ready.length;
+}
+
 /** SQL for the stored values: which totals wait for one, storing them, and clearing them. */
 export class MainValuesRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -96,115 +201,34 @@ export class MainValuesRepository {
       .where('user_id', '=', userId)
       .execute();
     if (dirty.length === 0) return 0;
+    // The usual case under load, a write or two since the last report: valued and rolled up in one
+    // transaction, one commit. SQLite only: on PostgreSQL the valuing holds row locks on totals,
+    // and holding them on into the roll-up's dirty_months delete could close a cycle with a write
+    // that marks one month dirty before it changes another month's totals.
+    if (dirty.length <= MONTHS_PER_BATCH && !isPostgres(this.db))
+      return derivedTransaction(this.db, async (trx) => {
+        const valued = await valueMonths(
+          trx,
+          userId,
+          converter,
+          dirty.map((d) => d.month),
+        );
+        return valued + (await rollUpMonths(trx, userId, dirty));
+      });
     // A few months at a time, so a history cleared at once (a bulk load, new rates) is valued in
     // bounded memory.
     let valuedCount = 0;
     for (let i = 0; i < dirty.length; i += MONTHS_PER_BATCH) {
       const months = dirty.slice(i, i + MONTHS_PER_BATCH).map((d) => d.month);
-      valuedCount += await derivedTransaction(this.db, async (trx) => {
-        const rows = await trx
-          .selectFrom('daily_totals')
-          .select(['day', 'currency', 'category_id', 'business_type', 'is_income', 'amount'])
-          .where('user_id', '=', userId)
-          .where('month', 'in', months)
-          .where('main_minor', 'is', null)
-          // Locked as read, in key order (PostgreSQL): two reports valuing at once, or a report and
-          // a write (which changes its totals in the same order), take the rows in the same order
-          // and never deadlock; the later one finds them valued and leaves them. SQLite has no row
-          // locks, and asked for that order it walks the user's whole history by primary key
-          // instead of the few unvalued totals of the months (daily_totals_user_month).
-          .$if(isPostgres(trx), (q) =>
-            q
-              .orderBy('day')
-              .orderBy('currency')
-              .orderBy('category_id')
-              .orderBy('business_type')
-              .orderBy('is_income')
-              .forUpdate(),
-          )
-          .execute();
-        const valued = rows.map((r) => ({
-          ...r,
-          ...splitScaled(scaledValue(converter, BigInt(r.amount), r.currency, r.day)),
-        }));
-        // One statement per slice instead of one per total: on PostgreSQL every statement is a
-        // round trip, and under load these were most of a report's time.
-        for (let j = 0; j < valued.length; j += VALUES_PER_UPDATE)
-          await storeValues(trx, userId, valued.slice(j, j + VALUES_PER_UPDATE));
-        return rows.length;
-      });
+      valuedCount += await derivedTransaction(this.db, (trx) => valueMonths(trx, userId, converter, months));
     }
-    return valuedCount + (await this.rollUp(userId, dirty));
-  }
-
-  /**
-   * Rebuilds the monthly_main rows of the user's dirty months whose totals all have values, and
-   * takes each off the list unless it changed again meanwhile (its version moved on). All months
-   * in one transaction of a handful of statements, however many are dirty.
-   */
-  private async rollUp(userId: number, dirty: readonly { month: number; version: number }[]): Promise<number> {
+    // All months in transactions of a handful of statements each, however many are dirty.
     let rebuilt = 0;
     for (let i = 0; i < dirty.length; i += MONTHS_PER_ROLL_UP) {
       const slice = dirty.slice(i, i + MONTHS_PER_ROLL_UP);
-      await derivedTransaction(this.db, async (trx) => {
-        // Two reports of the user rolling up the same month at once would insert its rows twice:
-        // one does it, the other reads the months by day this time.
-        if (!(await tryLockUserReports(trx, userId))) return;
-        const waiting = new Set(
-          (
-            await trx
-              .selectFrom('daily_totals')
-              .select('month')
-              .distinct()
-              .where('user_id', '=', userId)
-              .where(
-                'month',
-                'in',
-                slice.map((d) => d.month),
-              )
-              .where('main_minor', 'is', null)
-              .execute()
-          ).map((r) => r.month),
-        );
-        // A month with a total still unvalued had a write come in: the next report rebuilds it.
-        const ready = slice.filter((d) => !waiting.has(d.month));
-        if (ready.length === 0) return;
-        const months = ready.map((d) => d.month);
-        await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', 'in', months).execute();
-        await trx
-          .insertInto('monthly_main')
-          .columns(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
-          .expression((eb) =>
-            eb
-              .selectFrom('daily_totals')
-              .select([
-                'user_id',
-                'month',
-                'category_id',
-                'kind',
-                'business_type',
-                'is_income',
-                sql<number>`sum(main_minor)`.as('main_minor'),
-                sql<number>`sum(main_frac)`.as('main_frac'),
-              ])
-              .where('user_id', '=', userId)
-              .where('month', 'in', months)
-              // On PostgreSQL a write may commit between the check above and this statement (read
-              // committed): its unvalued total is left out, and as it moved the month's version on,
-              // the month stays dirty below and is read by day until the next rebuild.
-              .where('main_minor', 'is not', null)
-              .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
-          )
-          .execute();
-        await trx
-          .deleteFrom('dirty_months')
-          .where('user_id', '=', userId)
-          .where((eb) => eb.or(ready.map((d) => eb.and([eb('month', '=', d.month), eb('version', '=', d.version)]))))
-          .execute();
-        rebuilt += ready.length;
-      });
+      rebuilt += await derivedTransaction(this.db, (trx) => rollUpMonths(trx, userId, slice));
     }
-    return rebuilt;
+    return valuedCount + rebuilt;
   }
 
   /** Clears the values of every user's totals, and kept history, from the day on (rates of that day changed). */
