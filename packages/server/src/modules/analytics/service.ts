@@ -8,7 +8,7 @@ import {
   type MultiPeriod,
   type NamedAsset,
 } from '@kassa/contract';
-import { currencyInfo, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
+import { currencyInfo, divideHalfEven, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -20,7 +20,7 @@ import type { MainSum } from '../ledger/main-sums.js';
 import { roundScaled } from '../ledger/main-values.js';
 import type { HistoryPoint } from '../ledger/history-points.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
-import type { Converter } from '../rates/conversion.js';
+import type { Converter, Fraction } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 
 const MS_PER_DAY = 86_400_000;
@@ -296,6 +296,7 @@ export class AnalyticsService {
       if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
     };
     const points: HistoryPoint[] = [];
+    const factors = new Map<string, Fraction>();
     let availableNow = available;
     for (let day = firstDay; day <= lastDay; day++) {
       for (const m of byDay.get(day) ?? []) {
@@ -309,12 +310,22 @@ export class AnalyticsService {
         availableNow = new Map(statesByFixpoint.get(fixpoint.id) ?? []);
         await this.ledger.addCashFlows(owner.id, fixpoint.time, endOf(day), availableNow);
       }
-      points.push({
-        day,
-        available: AnalyticsService.total(this.convertEach(converter, availableNow, day)),
-        loaned: AnalyticsService.total(this.convertEach(converter, loans, day)),
-        pending: AnalyticsService.total(this.convertEach(converter, pending, day)),
-      });
+      // Each currency's rate looked up once a day for all three measures (this loop was most of a
+      // recomputed history's time); each amount converted and rounded as convertEach does.
+      factors.clear();
+      const totalOf = (amounts: PerCurrency) => {
+        let sum = 0n;
+        for (const [code, amount] of amounts) {
+          let f = factors.get(code);
+          if (f === undefined) {
+            f = converter.fraction(1n, currencyInfo(code), day);
+            factors.set(code, f);
+          }
+          sum += f.den === 1n ? amount * f.num : divideHalfEven(amount * f.num, f.den);
+        }
+        return sum;
+      };
+      points.push({ day, available: totalOf(availableNow), loaned: totalOf(loans), pending: totalOf(pending) });
     }
     return points;
   }
