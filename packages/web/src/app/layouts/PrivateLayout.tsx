@@ -10,6 +10,7 @@ import { useHorizontalSwipe } from '../../lib/swipe';
 import { useGlobalData } from '../../shared/global-data';
 import { useTokenRefresh } from '../token-refresh';
 import { AccountMenu } from './AccountMenu';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { sectionTitle } from './sections';
 import { SideNav } from './SideNav';
 
@@ -77,6 +78,7 @@ export function PrivateLayout() {
           <NavDrawer opened={opened} onClose={close} />
         </Suspense>
       )}
+      <KeyboardShortcuts />
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -1,11 +1,12 @@
 import { Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { Conversion, ConversionBody } from '@kassa/contract';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
+import { useFormKeys } from './use-form-keys';
 import { useFormTime } from './use-form-time';
 
 interface Props {
@@ -48,6 +49,13 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
     }
   };
   const save = useDebouncedAction(submit);
+  const keys = useFormKeys();
+  // A new entry starts in the first amount, so it can be typed and saved without the mouse.
+  const fromRef = useRef<HTMLInputElement>(null);
+  const isNew = initial === undefined;
+  useEffect(() => {
+    if (isNew) fromRef.current?.focus();
+  }, [isNew]);
 
   return (
     <form
@@ -55,10 +63,11 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
         e.preventDefault();
         save();
       }}
+      onKeyDown={keys}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <AmountInput label="From amount" required value={fromAmount} onChange={setFromAmount} />
+          <AmountInput ref={fromRef} label="From amount" required value={fromAmount} onChange={setFromAmount} />
           <CurrencyPicker label="From currency" required value={fromValue} onChange={setFrom} codes={codes} />
           <AmountInput label="To amount" required value={toAmount} onChange={setToAmount} />
           <CurrencyPicker

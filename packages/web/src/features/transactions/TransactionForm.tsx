@@ -1,6 +1,6 @@
 import { Anchor, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import type { BusinessType, Category, Transaction, TransactionBody } from '@kassa/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCategories, useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
@@ -9,6 +9,7 @@ import { TimePicker } from '../../components/TimePicker';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { useExternalCategories } from './api';
 import { BUSINESS_TYPES, categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
+import { useFormKeys } from './use-form-keys';
 import { useFormTime } from './use-form-time';
 
 interface Props {
@@ -72,6 +73,13 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
   };
 
   const save = useDebouncedAction(submit);
+  const keys = useFormKeys();
+  // A new entry starts in the amount, so it can be typed and saved without the mouse (issue 20).
+  const amountRef = useRef<HTMLInputElement>(null);
+  const isNew = initial === undefined;
+  useEffect(() => {
+    if (isNew) amountRef.current?.focus();
+  }, [isNew]);
 
   // Loan and business tabs without an active category point to where one is opened.
   if ((kind === 'loan' || kind === 'business') && categories.length === 0) {
@@ -90,6 +98,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
         e.preventDefault();
         save();
       }}
+      onKeyDown={keys}
     >
       <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="sm">
@@ -115,7 +124,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <AmountInput required value={amount} onChange={setAmount} data-autofocus />
+            <AmountInput ref={amountRef} required value={amount} onChange={setAmount} data-autofocus />
             <CurrencyPicker
               required
               value={currencyValue}
