@@ -57,8 +57,15 @@ export interface RequestInfo extends ClientInfo {
 export interface SessionStore {
   /** Starts a session for a sign-in; answers its id, which the session's JWTs carry. */
   start(userId: number, client: ClientInfo): Promise<number>;
-  /** Whether the user's session is live; records when and where it was last seen, at most once a minute. */
-  touch(sessionId: number, userId: number, client: ClientInfo): Promise<boolean>;
+  /**
+   * The user (undefined when there is none) and whether their session is live, read together;
+   * records when and where a live one was last seen, at most once a minute.
+   */
+  userOfSession(
+    sessionId: number,
+    userId: number,
+    client: ClientInfo,
+  ): Promise<{ user: User; live: boolean } | undefined>;
   /** Ends every session of the user (a password change); how many ended. */
   endAll(userId: number): Promise<number>;
 }
@@ -237,16 +244,21 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     if (claims === undefined) throw unauthorized('Invalid or expired token');
     const id = Number(claims.sub);
-    const user = Number.isSafeInteger(id) ? await this.users.findById(id) : undefined;
+    const sid = claims.sid;
+    let user: User | undefined;
+    let live = false;
+    if (!Number.isSafeInteger(id)) user = undefined;
+    else if (this.security !== undefined && sid !== undefined) {
+      // The user and their session in one statement: every request asks.
+      const found = await this.security.sessions.userOfSession(sid, id, request);
+      user = found?.user;
+      live = found?.live === true;
+    } else user = await this.users.findById(id);
     // A password change bumps tokenVersion; tokens issued before it stop working.
     if (user === undefined || user.tokenVersion !== claims.tv) throw unauthorized('Invalid or expired token');
     // Ending a session (or a password change, which ends them all) ends its tokens at once.
-    if (
-      this.security !== undefined &&
-      (claims.sid === undefined || !(await this.security.sessions.touch(claims.sid, user.id, request)))
-    )
-      throw unauthorized('Your session has ended; log in again');
-    return { kind: 'session', user, claims, sessionId: claims.sid };
+    if (this.security !== undefined && !live) throw unauthorized('Your session has ended; log in again');
+    return { kind: 'session', user, claims, sessionId: sid };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { ApiTokenScope } from '@kassa/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, DB, SecurityEventsTable, SessionsTable } from '../../db/schema.js';
+import { toUser, type User } from '../users/repository.js';
 
 /** An API token as the services see it (never the token: only its hash is stored). */
 export interface ApiTokenRecord {
@@ -138,15 +139,22 @@ export class SessionsRepository {
     return row.id;
   }
 
-  /** When the user's session was last seen; undefined when it ended (or is another user's). */
-  async lastSeen(id: number, userId: number): Promise<number | undefined> {
+  /**
+   * The user and when their session was last seen (null when it ended or is another user's), in
+   * one statement: every request with a session token asks, and on PostgreSQL each statement is a
+   * round trip. Undefined when the user does not exist.
+   */
+  async userWithSession(id: number, userId: number): Promise<{ user: User; lastSeen: number | null } | undefined> {
     const row = await this.db
-      .selectFrom('sessions')
-      .select('last_seen_at')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .selectFrom('users')
+      .leftJoin('sessions', (join) => join.on('sessions.id', '=', id).onRef('sessions.user_id', '=', 'users.id'))
+      .selectAll('users')
+      .select('sessions.last_seen_at as session_last_seen_at')
+      .where('users.id', '=', userId)
       .executeTakeFirst();
-    return row?.last_seen_at;
+    if (row === undefined) return undefined;
+    const { session_last_seen_at: lastSeen, ...user } = row;
+    return { user: toUser(user), lastSeen };
   }
 
   /** Records the session seen at `at` from `ip`, unless it was seen after `since` (one write per interval). */

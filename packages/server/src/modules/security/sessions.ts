@@ -34,13 +34,19 @@ export class SessionsService implements SessionStore {
     return this.repository.insert(userId, deviceOf(client.userAgent), client.ip, at);
   }
 
-  async touch(sessionId: number, userId: number, client: ClientInfo): Promise<boolean> {
-    const lastSeen = await this.repository.lastSeen(sessionId, userId);
-    if (lastSeen === undefined) return false;
+  async userOfSession(
+    sessionId: number,
+    userId: number,
+    client: ClientInfo,
+  ): Promise<{ user: User; live: boolean } | undefined> {
+    const found = await this.repository.userWithSession(sessionId, userId);
+    if (found === undefined) return undefined;
+    const { user, lastSeen } = found;
+    if (lastSeen === null) return { user, live: false };
     const at = this.now();
     if (lastSeen < at - LAST_SEEN_PRECISION_MS)
       await this.repository.recordSeen(sessionId, client.ip, at, at - LAST_SEEN_PRECISION_MS);
-    return true;
+    return { user, live: true };
   }
 
   endAll(userId: number): Promise<number> {

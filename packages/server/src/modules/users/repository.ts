@@ -32,7 +32,8 @@ export interface NewUser {
   createdAt: number;
 }
 
-function toUser(row: Selectable<UsersTable>): User {
+/** A users row as the services see it (also for queries of other modules that read the row). */
+export function toUser(row: Selectable<UsersTable>): User {
   return {
     id: row.id,
     email: row.email,
