@@ -22,6 +22,8 @@ const env = {
   PASSWORD_RESET_MAX_PER_IP: '10000',
   // The journeys never reach out to the internet: rates come from the bundled history.
   RATES_REFRESH_MINUTES: '0',
+  // Schedules in post mode are posted every 3 s instead of hourly, so a journey sees one post itself.
+  SCHEDULES_CHECK_MINUTES: '0.05',
   DEMO_EMAIL: E2E_DEMO.email,
   DEMO_PASSWORD: E2E_DEMO.password,
   SUPPORT_EMAIL: 'support@example.com',

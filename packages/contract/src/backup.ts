@@ -3,6 +3,7 @@ import { categoryTypes } from './category.js';
 import { currencyCodeSchema, descriptionSchema, instantSchema, nameSchema } from './common.js';
 import { MAX_RULE_PATTERN, ruleMatches } from './rule.js';
 import { importEncodings, importFormats } from './import.js';
+import { calendarDateSchema, recurrenceSchema, scheduleModes, weekendRules } from './schedule.js';
 import { businessTypes } from './transaction.js';
 
 // The backup document of GET backup/get and POST backup/restore (docs/DECISIONS.md, "Backup and
@@ -14,7 +15,7 @@ import { businessTypes } from './transaction.js';
 /** The document's name, so a restore can tell a Kassa backup from any other JSON. */
 export const BACKUP_FORMAT = 'kassa-backup';
 /** The newest document version this code writes and reads; restore reads every version up to it. */
-export const BACKUP_VERSION = 3;
+export const BACKUP_VERSION = 4;
 
 const KEY = 'must be a positive integer key';
 const keySchema = z.number({ error: KEY }).int(KEY).positive(KEY).max(2_147_483_647, KEY);
@@ -202,8 +203,62 @@ export const backupDocumentV3Schema = backupDocumentV2Schema.extend({
   importProfiles: z.array(backupImportProfileSchema),
 });
 
+/** An occurrence of a schedule that was posted (with the row it wrote, by index) or skipped. */
+export const backupScheduleOccurrenceSchema = z.object({
+  /** The rule's date, the occurrence's key. */
+  occurrence: calendarDateSchema,
+  status: z.enum(['posted', 'skipped'], { error: 'must be posted or skipped' }),
+  /** The day it was posted on (posted only). */
+  postedDate: calendarDateSchema.nullable(),
+  /** The row it wrote: indexes into `transactions` or `conversions`; null when skipped or deleted since. */
+  transaction: indexSchema.nullable(),
+  conversion: indexSchema.nullable(),
+});
+
+/** What a schedule posts: amounts in major units of their currency, null = ask each time. */
+export const backupSchedulePayloadSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('transaction'),
+      categoryKey: keySchema,
+      isIncome: z.boolean(),
+      businessType: z.enum(businessTypes).nullable(),
+      amount: positiveAmountSchema.nullable(),
+      currency: currencyCodeSchema,
+      description: descriptionSchema,
+    }),
+    z.object({
+      kind: z.literal('conversion'),
+      fromAmount: positiveAmountSchema.nullable(),
+      fromCurrency: currencyCodeSchema,
+      toAmount: positiveAmountSchema.nullable(),
+      toCurrency: currencyCodeSchema,
+      description: descriptionSchema,
+    }),
+  ],
+  { error: 'must be a transaction or a conversion (kind)' },
+);
+
+/** A scheduled entry (schedule/add) with its handled occurrences. */
+export const backupScheduleSchema = z.object({
+  rule: recurrenceSchema,
+  start: calendarDateSchema,
+  end: calendarDateSchema.nullable(),
+  mode: z.enum(scheduleModes, { error: 'must be post or remind' }),
+  weekend: z.enum(weekendRules, { error: 'must be as-is, before or after' }),
+  payload: backupSchedulePayloadSchema,
+  occurrences: z.array(backupScheduleOccurrenceSchema),
+});
+
+/** Version 4: version 3 and the scheduled entries with their posted and skipped occurrences. */
+export const backupDocumentV4Schema = backupDocumentV3Schema.extend({
+  version: z.literal(4),
+  schedules: z.array(backupScheduleSchema),
+});
+
 /** The document of the current version. */
-export const backupDocumentSchema = backupDocumentV3Schema;
+export const backupDocumentSchema = backupDocumentV4Schema;
 /** The document as written by backup/get and sent to backup/restore. */
 export type BackupDocument = z.input<typeof backupDocumentSchema>;
 /** The document once parsed: instants as epoch milliseconds, text cleaned. */
@@ -227,5 +282,6 @@ export const backupRestoreResultSchema = z.object({
   fixpoints: z.number(),
   rules: z.number(),
   imports: z.number(),
+  schedules: z.number(),
 });
 export type BackupRestoreResult = z.infer<typeof backupRestoreResultSchema>;

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema } from './common.js';
-
-/** The most rows one bulk operation changes: every transaction a long history holds. */
-export const MAX_BULK_IDS = 200_000;
-
-/** How long an undo token works (the toast offers it for UNDO_TOAST_SECONDS; the server keeps it longer for a slow network). */
-export const UNDO_TTL_MINUTES = 10;
-export const UNDO_TOAST_SECONDS = 10;
+import { MAX_BULK_IDS } from './paths.js';
 
 export const bulkActions = ['delete', 'update'] as const;
 export type BulkAction = (typeof bulkActions)[number];
@@ -25,7 +19,8 @@ export const bulkRequestSchema = z
     changes: z
       .object({
         categoryId: idSchema.optional(),
-        description: descriptionSchema.optional(),
+        // Without the shared schema's default (''): a change names only what it changes.
+        description: descriptionSchema.unwrap().optional(),
       })
       .optional(),
   })

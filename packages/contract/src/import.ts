@@ -19,6 +19,12 @@ export const IMPORT_PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 /** Days either side within which an opposite amount in another pocket is proposed as its other leg. */
 export const IMPORT_MATCH_DAYS = 3;
 
+/** Days either side of a `remind` occurrence's posting date within which an imported row confirms it. */
+export const IMPORT_SCHEDULE_DAYS = 4;
+
+/** How far an imported row's amount may differ from a schedule's fixed amount and still confirm it (5 %). */
+export const IMPORT_SCHEDULE_TOLERANCE = 0.05;
+
 /** File formats import reads; `auto` detects from the content. CAMT.052 and .053 are read alike. */
 export const importFormats = ['csv', 'ofx', 'qif', 'camt052', 'camt053', 'mt940'] as const;
 export type ImportFormat = (typeof importFormats)[number];
@@ -137,6 +143,21 @@ export interface ImportMatch {
   description: string;
 }
 
+/**
+ * A pending occurrence of a `remind` schedule that this row confirms when committed: the row
+ * becomes that occurrence's posting instead of a second transaction beside it.
+ */
+export interface ImportScheduleMatch {
+  scheduleId: number;
+  /** The rule's date, the occurrence's key (schedule/confirm's `occurrence`). */
+  occurrence: string;
+  /** Its posting date, after the weekend rule. */
+  date: string;
+  /** The schedule's amount, unsigned major units; null when it asks each time. */
+  amount: string | null;
+  description: string;
+}
+
 export interface ImportRow {
   /** 1-based line of the file (CSV, QIF, MT940) or position of the entry (OFX, CAMT). */
   line: number;
@@ -160,6 +181,8 @@ export interface ImportRow {
   ruleId?: number;
   duplicateOf?: ImportDuplicateOf;
   match?: ImportMatch;
+  /** A new row that confirms a scheduled occurrence (IMPORT_SCHEDULE_DAYS, IMPORT_SCHEDULE_TOLERANCE). */
+  schedule?: ImportScheduleMatch;
 }
 
 export interface ImportAccount {
@@ -203,6 +226,8 @@ export const importCommitSchema = z.object({
         skip: z.boolean().optional(),
         /** false rejects the proposed transfer or conversion pair (remembered for later imports). */
         match: z.boolean().optional(),
+        /** false: the row does not confirm the scheduled occurrence the preview proposed (`schedule`); it is a row of its own. */
+        schedule: z.boolean().optional(),
       }),
     )
     .max(1_000_000)
@@ -293,6 +318,14 @@ export const importMatchSchema = z.object({
   description: z.string(),
 }) satisfies z.ZodType<ImportMatch>;
 
+export const importScheduleMatchSchema = z.object({
+  scheduleId: z.number(),
+  occurrence: z.string(),
+  date: z.string(),
+  amount: z.string().nullable(),
+  description: z.string(),
+}) satisfies z.ZodType<ImportScheduleMatch>;
+
 export const importRowSchema = z.object({
   line: z.number(),
   date: z.string(),
@@ -310,6 +343,7 @@ export const importRowSchema = z.object({
   ruleId: z.number().optional(),
   duplicateOf: importDuplicateOfSchema.optional(),
   match: importMatchSchema.optional(),
+  schedule: importScheduleMatchSchema.optional(),
 }) satisfies z.ZodType<ImportRow>;
 
 export const importAccountSchema = z.object({

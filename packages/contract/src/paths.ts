@@ -34,3 +34,10 @@ export const MORE_ROWS_HEADER = 'x-has-more';
 
 /** Minimum password length (spec §9). */
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** The most rows one bulk operation (transaction/bulk) changes: every transaction a long history holds. */
+export const MAX_BULK_IDS = 200_000;
+
+/** How long an undo token works: the toast offers it for UNDO_TOAST_SECONDS, the server keeps it longer for a slow network. */
+export const UNDO_TTL_MINUTES = 10;
+export const UNDO_TOAST_SECONDS = 10;

@@ -148,7 +148,8 @@ export const confirmOccurrenceSchema = z.object({
   amount: amountInputSchema.optional(),
   fromAmount: amountInputSchema.optional(),
   toAmount: amountInputSchema.optional(),
-  description: descriptionSchema.optional(),
+  // Without its default (''): an absent description keeps the schedule's.
+  description: descriptionSchema.unwrap().optional(),
   /** The posting day; the occurrence's posting date when absent. */
   date: calendarDateSchema.optional(),
 });

@@ -97,6 +97,10 @@ export class ImportPage {
   notAPair(line: number): Locator {
     return this.page.getByRole('checkbox', { name: `Not a pair (line ${line})` });
   }
+  /** "Confirm the schedule" of a row that pays a due scheduled entry (checked unless declined). */
+  confirmSchedule(line: number): Locator {
+    return this.page.getByRole('checkbox', { name: `Confirm the schedule (line ${line})` });
+  }
   get counts(): Locator {
     return this.page.locator('[data-counts]');
   }

@@ -1,8 +1,9 @@
 // Manage (private/manage/*): category, currency, pocket and fixpoint lists, and the category editor
-// (the Rules tab has its own model, rules.ts).
+// (the Rules and Schedules tabs have their own models, rules.ts and schedules.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type ManageTab = 'Categories' | 'Currencies' | 'Pockets' | 'Fixpoints' | 'Loans' | 'Businesses' | 'Rules';
+export type ManageTab =
+  'Categories' | 'Currencies' | 'Pockets' | 'Fixpoints' | 'Loans' | 'Businesses' | 'Rules' | 'Schedules';
 export type CategoryKind = 'expense' | 'income' | 'loan' | 'business';
 
 const listTitles: Record<CategoryKind, string> = {

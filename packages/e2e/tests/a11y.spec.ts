@@ -30,6 +30,7 @@ const PRIVATE_SCREENS = [
   '/private/manage/loan',
   '/private/manage/business',
   '/private/manage/rule',
+  '/private/manage/schedules',
   '/private/import',
   '/private/user/userinfo',
   '/private/user/changes',

@@ -231,3 +231,54 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
   await list.gotoList();
   await expect(transactionRows(page)).toHaveCount(2);
 });
+
+test('a row paying a due scheduled entry confirms it instead of adding a second one', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await freshUser(page, testInfo, 'import-schedule');
+  const api = await apiOf(page);
+  const rent = await api.post<{ id: number }>('category/add', { name: 'Rent', type: 'real', isIncome: false });
+  // Two days ago (UTC, as the server's days and germanDay): due now.
+  const start = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const schedule = await api.post<{ id: number }>('schedule/add', {
+    rule: 'FREQ=MONTHLY',
+    start,
+    mode: 'remind',
+    weekend: 'as-is',
+    payload: { kind: 'transaction', amount: 50, currency: 'EUR', categoryId: rent.id, description: 'Rent' },
+  });
+  const due = async () =>
+    (await api.post<{ items: { scheduleId: number; due: boolean }[] }>('schedule/upcoming', { days: 30 })).items.filter(
+      (i) => i.scheduleId === schedule.id && i.due,
+    );
+  expect(await due()).toHaveLength(1);
+
+  const imp = new ImportPage(page);
+  await imp.goto();
+  await imp.upload(germanRows('miete.csv', [['Hausverwaltung', 'Miete', '-50,00']], 2));
+  await expect(imp.counts).toHaveText('1 new · 0 duplicates · 0 errors · 1 confirms a scheduled entry');
+  const row = imp.rowWith('Hausverwaltung');
+  const [y, m, d] = [start.slice(0, 4), start.slice(5, 7), start.slice(8, 10)];
+  await expect(row).toContainText(`Confirms scheduled: Rent · due ${y}.${m}.${d}. · 50.00 €`);
+  await expect(row).toContainText('Confirms a schedule');
+  const line = Number(await row.getAttribute('data-line'));
+  // The schedule's category.
+  await expect(imp.category(line)).toHaveValue(String(rent.id));
+  await expect(imp.confirmSchedule(line)).toBeChecked();
+  await expect(imp.plan).toHaveText('1 row will be imported (1 confirms a scheduled entry).');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: testInfo.outputPath('import-schedule.png'), fullPage: true });
+  await expectNoSeriousA11yProblems(page);
+
+  // Declining would import it as a row of its own; kept, the commit confirms the schedule.
+  await imp.confirmSchedule(line).uncheck();
+  await expect(imp.plan).toHaveText('1 row will be imported.');
+  await imp.confirmSchedule(line).check();
+  await imp.commit();
+  await expect(imp.result('imported')).toContainText('1');
+  expect(await due()).toEqual([]);
+
+  const list = new Transactions(page);
+  await list.gotoList();
+  await expect(transactionRows(page)).toHaveCount(1);
+  await expect(list.row('Hausverwaltung')).toContainText('Rent');
+});

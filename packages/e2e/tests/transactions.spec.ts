@@ -91,7 +91,9 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   // Delete the income.
   await t.row('November pay').click();
   await t.delete();
-  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toContainText('This action can not be undone!');
+  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toContainText(
+    'The transaction will be deleted. The message that follows offers Undo for 10 seconds.',
+  );
   await t.answer('Yes');
   await expect(page.getByText('Transaction deleted')).toBeVisible();
   await expect(rows).toHaveCount(5);

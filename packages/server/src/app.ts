@@ -48,6 +48,8 @@ import { ruleRoutes } from './modules/rules/routes.js';
 import { RulesService } from './modules/rules/service.js';
 import { conversionRoutes } from './modules/conversions/routes.js';
 import { ConversionsService } from './modules/conversions/service.js';
+import { scheduleRoutes } from './modules/schedules/routes.js';
+import { SchedulesService } from './modules/schedules/service.js';
 import { currencyRoutes } from './modules/currencies/routes.js';
 import { CurrenciesService } from './modules/currencies/service.js';
 import { fixpointRoutes } from './modules/fixpoints/routes.js';
@@ -67,6 +69,8 @@ import { importRoutes } from './modules/import/routes.js';
 import { ImportService } from './modules/import/service.js';
 import { ExportService } from './modules/export/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
+import { undoRoutes } from './modules/undo/routes.js';
+import { UndoService } from './modules/undo/service.js';
 import { TransactionsService } from './modules/transactions/service.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { SearchService } from './modules/search/service.js';
@@ -221,7 +225,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   transactionRoutes(app, transactions, requireUser);
   searchRoutes(app, new SearchService(database.db, transactions), requireUser);
   summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);
-  conversionRoutes(app, new ConversionsService(database.db), requireUser);
+  const conversions = new ConversionsService(database.db);
+  conversionRoutes(app, conversions, requireUser);
+  // Scheduled entries post through the transactions and conversions services' checks and writes.
+  const schedules = new SchedulesService(database.db, transactions, conversions, ledger);
+  scheduleRoutes(app, schedules, requireUser);
+  undoRoutes(app, new UndoService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
   budgetRoutes(app, new BudgetsService(database.db, ledger, rates), requireUser);
@@ -229,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   exportRoutes(app, new ExportService(database.db, rates), requireUser);
   await importRoutes(app, new ImportService(database.db, rates), requireUser);
 
-  await registerJobs(app, { config, db: database.db, rates });
+  await registerJobs(app, { config, db: database.db, rates, schedules });
 
   if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
   return app;

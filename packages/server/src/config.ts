@@ -44,6 +44,8 @@ const envSchema = z.object({
   // Minutes; fractions are allowed (0.5 = every 30 s).
   RATES_REFRESH_MINUTES: z.coerce.number().min(0).default(1440),
   RATES_FETCH_TIMEOUT_SECONDS: positiveInt(20),
+  // Scheduled entries: how often an instance looks for occurrences to post (0 = never). Minutes.
+  SCHEDULES_CHECK_MINUTES: z.coerce.number().min(0).default(60),
   // Mail: smtp://user:pass@host:port (smtps:// for TLS). Without it mails go to DATA_DIR/outbox and the log.
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kassa <kassa@localhost>'),
@@ -93,6 +95,8 @@ export interface Config {
   demo: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
   shutdownGraceMs: number;
+  /** How often an instance looks for scheduled occurrences to post; 0 or absent = never (tests). */
+  schedulesCheckMs?: number;
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshIntervalMs: Math.round(e.RATES_REFRESH_MINUTES * 60_000),
       fetchTimeoutMs: e.RATES_FETCH_TIMEOUT_SECONDS * 1000,
     },
+    schedulesCheckMs: Math.round(e.SCHEDULES_CHECK_MINUTES * 60_000),
     mail: {
       smtpUrl: e.SMTP_URL === '' ? undefined : e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -13,6 +13,7 @@ import { benchConversions } from './rates.js';
 import { benchImport } from './import.js';
 import { benchSearch } from './search.js';
 import { benchBudgets } from './budgets.js';
+import { benchBulkEdit } from './bulk-edit.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -78,6 +79,7 @@ if (!Number.isSafeInteger(count) || count < 1) throw new Error('--transactions= 
 for (const line of await benchAnalytics(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 for (const line of await benchSearch(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 for (const line of await benchBudgets(process.env['TEST_DATABASE_URL'], count)) console.log(line);
+for (const line of await benchBulkEdit(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 // --import-rows=N sets the big file the production server imports (1M rows by default).
 const importArg = process.argv.find((a) => a.startsWith('--import-rows='))?.split('=')[1];
 const importRows = importArg === undefined ? 1_000_000 : Number(importArg);

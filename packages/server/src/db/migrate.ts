@@ -24,6 +24,8 @@ import { m0020UserIdEverywhere } from './migrations/0020-user-id-everywhere.js';
 import { m0021PasswordResets } from './migrations/0021-password-resets.js';
 import { m0022SearchIndex } from './migrations/0022-search-index.js';
 import { m0023BudgetRollover } from './migrations/0023-budget-rollover.js';
+import { m0024Schedules } from './migrations/0024-schedules.js';
+import { m0025Undo } from './migrations/0025-undo.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +52,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-password-resets': m0021PasswordResets,
   '0022-search-index': m0022SearchIndex,
   '0023-budget-rollover': m0023BudgetRollover,
+  '0024-schedules': m0024Schedules,
+  '0025-undo': m0025Undo,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

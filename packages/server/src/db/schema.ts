@@ -402,6 +402,75 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+/** A scheduled entry (migration 0024): a recurrence rule and the transaction or conversion it posts. */
+export interface SchedulesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** RFC 5545 rule without DTSTART, as the user gave it. */
+  rule: string;
+  /** Calendar dates "YYYY-MM-DD". */
+  start_date: string;
+  end_date: string | null;
+  mode: 'post' | 'remind';
+  weekend: 'as-is' | 'before' | 'after';
+  kind: 'transaction' | 'conversion';
+  category_id: number | null;
+  currency: string | null;
+  /** Minor units; null = ask each time. */
+  amount: number | null;
+  is_income: number | null;
+  business_type: 'invest' | 'pnl' | 'realize' | null;
+  from_currency: string | null;
+  from_amount: number | null;
+  to_currency: string | null;
+  to_amount: number | null;
+  description: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An occurrence of a schedule that was posted or skipped; UNIQUE (schedule_id, occurrence). */
+export interface ScheduleOccurrencesTable {
+  id: Generated<number>;
+  user_id: number;
+  schedule_id: number;
+  /** The rule's date, "YYYY-MM-DD" (before the weekend rule): the idempotency key. */
+  occurrence: string;
+  status: 'posted' | 'skipped';
+  /** The day the row was posted on (posted only). */
+  posted_date: string | null;
+  transaction_id: number | null;
+  conversion_id: number | null;
+  created_at: number;
+}
+
+/** An undoable change (migration 0025): only the token's hash is kept; it works once, until expires_at. */
+export interface UndoEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the token; unique. */
+  token_hash: string;
+  action: 'delete' | 'update';
+  /** JSON of a bulk update's changes ({categoryId?, description?}); null for a delete. */
+  changes: string | null;
+  count: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A transaction as it was before an undoable change: every column of `transactions`, id included. */
+export interface UndoTransactionsTable extends Omit<TransactionsTable, 'id'> {
+  undo_id: number;
+  id: number;
+}
+
+/** A conversion as it was before an undoable change: every column of `conversions`, id included. */
+export interface UndoConversionsTable extends Omit<ConversionsTable, 'id'> {
+  undo_id: number;
+  id: number;
+}
+
 export interface DB {
   users: UsersTable;
   exchange_rates: ExchangeRatesTable;
@@ -438,4 +507,9 @@ export interface DB {
   sessions: SessionsTable;
   security_events: SecurityEventsTable;
   password_resets: PasswordResetsTable;
+  schedules: SchedulesTable;
+  schedule_occurrences: ScheduleOccurrencesTable;
+  undo_entries: UndoEntriesTable;
+  undo_transactions: UndoTransactionsTable;
+  undo_conversions: UndoConversionsTable;
 }

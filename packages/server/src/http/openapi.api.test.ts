@@ -124,7 +124,10 @@ describeEachDatabase(
       expect(Object.keys(op('/api/export/hledger', 'get')?.responses['200']?.content ?? {})).toEqual(['text/plain']);
       const upload = op('/api/import/preview', 'post') as { requestBody?: { content: Record<string, unknown> } };
       expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-      expect(op('/api/transaction/delete/{id}', 'delete')?.responses['204']?.content).toBeUndefined();
+      expect(op('/api/rule/delete/{id}', 'delete')?.responses['204']?.content).toBeUndefined();
+      expect(Object.keys(op('/api/transaction/delete/{id}', 'delete')?.responses['200']?.content ?? {})).toEqual([
+        'application/json',
+      ]);
     });
 
     it('serves the docs page from the package, within the Content-Security-Policy', async () => {

@@ -6,6 +6,7 @@ import { resetDemo } from '../modules/demo/seed.js';
 import { configuredProviders } from '../modules/rates/providers/index.js';
 import { refreshRates } from '../modules/rates/refresh.js';
 import type { RatesService } from '../modules/rates/service.js';
+import type { SchedulesService } from '../modules/schedules/service.js';
 import { oncePerTick } from './once-per-tick.js';
 import { schedule, type ScheduledJob } from './schedule.js';
 
@@ -23,12 +24,13 @@ function stopOnClose(app: FastifyInstance, job: ScheduledJob): void {
 }
 
 /**
- * Registers the periodic work on the app: the demo reset (when configured) and the rates
- * refresh. Each runs once per tick across every instance on the database (oncePerTick).
+ * Registers the periodic work on the app: the demo reset (when configured), the rates refresh
+ * and the posting of scheduled entries. Each runs once per tick across every instance on the
+ * database (oncePerTick).
  */
 export async function registerJobs(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<DB>; rates: RatesService },
+  deps: { config: Config; db: Kysely<DB>; rates: RatesService; schedules?: SchedulesService },
 ): Promise<void> {
   const { config, db, rates } = deps;
   const demo = config.demo;
@@ -53,5 +55,32 @@ export async function registerJobs(
     const interval = config.rates.refreshIntervalMs;
     const refresh = oncePerTick(db, 'rates-refresh', interval, () => refreshRates(rates, providers, app.log), app.log);
     stopOnClose(app, schedule(refresh, interval, 5_000));
+  }
+
+  const checkMs = config.schedulesCheckMs ?? 0;
+  if (deps.schedules !== undefined && checkMs > 0) {
+    const schedules = deps.schedules;
+    // Every due occurrence of the schedules in post mode, days missed while no instance ran
+    // included. Exactly-once does not rest on the tick: each occurrence's unique key makes a
+    // second poster (another instance, a confirm, a run that overlaps) write nothing. The tick
+    // only spares the other instances the reading. Hourly, so a new UTC day's occurrences post
+    // within the hour and a failed run is tried again soon.
+    const post = () =>
+      schedules.postDue(app.log).then(
+        (run) => {
+          if (run.posted > 0 || run.failed > 0) app.log.info(run, 'scheduled entries posted');
+        },
+        (err: unknown) => app.log.error({ err }, 'posting scheduled entries failed'),
+      );
+    const postOnce = oncePerTick(db, 'schedules-post', checkMs, post, app.log);
+    // Shortly after start too, unclaimed: a restart catches up at once on the days it missed.
+    let started = false;
+    const firstThenTicks = async () => {
+      if (started) return postOnce();
+      started = true;
+      await post();
+      return true;
+    };
+    stopOnClose(app, schedule(firstThenTicks, checkMs, Math.min(5_000, checkMs)));
   }
 }

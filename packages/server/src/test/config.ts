@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: undefined,
     redisUrl: undefined,
     shutdownGraceMs: 0,
+    // No scheduled posting in tests: they run the job's work themselves.
+    schedulesCheckMs: 0,
     ...overrides,
   };
 }

@@ -67,7 +67,17 @@ export function listRoutes(registered: readonly RegisteredRoute[]): Route[] {
 // ---------------------------------------------------------------------------------------------
 // What the generators know of the world
 
-export const KINDS = ['transaction', 'category', 'pocket', 'fixpoint', 'conversion', 'rule', 'batch', 'user'] as const;
+export const KINDS = [
+  'transaction',
+  'category',
+  'pocket',
+  'fixpoint',
+  'conversion',
+  'rule',
+  'batch',
+  'user',
+  'schedule',
+] as const;
 export type Kind = (typeof KINDS)[number];
 const KIND_TABLES: Record<Kind, string> = {
   transaction: 'transactions',
@@ -78,6 +88,7 @@ const KIND_TABLES: Record<Kind, string> = {
   rule: 'category_rules',
   batch: 'import_batches',
   user: 'users',
+  schedule: 'schedules',
 };
 
 /** A logged-in user the requests act as (or whose ids they borrow). */
@@ -135,6 +146,7 @@ export function kindOfPath(routePath: string): Kind | undefined {
   if (/\/(fixpoint|pocketstate)\//.test(routePath)) return 'fixpoint';
   if (routePath.includes('/pocket/')) return 'pocket';
   if (routePath.includes('/rule/')) return 'rule';
+  if (routePath.includes('/schedule/')) return 'schedule';
   if (routePath.includes('/import/')) return 'batch';
   return undefined;
 }
@@ -537,6 +549,10 @@ export function validValue(key: string, p: Pools, pathKind: Kind | undefined): f
       return ids('fixpoint');
     case 'categoryIds':
       return fc.array(ids('category'), { maxLength: 3 });
+    case 'ids':
+      return fc.array(ids('transaction'), { minLength: 1, maxLength: 3 });
+    case 'changes':
+      return fc.record({ categoryId: ids('category'), description: validName }, { requiredKeys: [] });
     case 'amount':
     case 'fromAmount':
     case 'toAmount':
@@ -677,6 +693,13 @@ function nearValue(key: string, p: Pools, pathKind: Kind | undefined): fc.Arbitr
       return idArb(p, 'fixpoint');
     case 'categoryIds':
       return arrayOf(idArb(p, 'category'));
+    case 'ids':
+      return arrayOf(idArb(p, 'transaction'));
+    case 'changes':
+      return fc.oneof(
+        fc.record({ categoryId: idArb(p, 'category'), description: textArb }, { requiredKeys: [] }),
+        fc.constantFrom(null, {}, [], 'category'),
+      );
     case 'amount':
     case 'fromAmount':
     case 'toAmount':
@@ -908,6 +931,24 @@ const FILTER = ['interval?', 'categoryIds?', 'currencies?', 'directions?', 'type
 const PAGED_INTERVAL = ['start', 'end', 'limit?', 'after?'];
 const CATEGORY_CHOICES: Choices = { type: ['real', 'loan', 'business'] };
 const RULE = ['match', 'pattern', 'categoryId', 'minAmount?', 'maxAmount?', 'currency?', 'position?'];
+const SCHEDULE = ['rule', 'start', 'end?', 'mode', 'weekend?', 'payload'];
+/** Calendar dates, rules the library reads (and some it does not), payloads of both kinds. */
+const SCHEDULE_CHOICES: Choices = {
+  rule: ['FREQ=MONTHLY;BYMONTHDAY=-1', 'FREQ=WEEKLY;INTERVAL=2', 'FREQ=DAILY;COUNT=3', 'FREQ=HOURLY', 'NOPE=1', ''],
+  start: ['2024-01-31', '2024-02-29', '2026-11-01', '2024-13-01'],
+  end: [null, '2024-12-31', '2023-01-01'],
+  occurrence: ['2024-01-31', '2024-02-29', '2024-03-31', '2024-02-30', '2026-11-01'],
+  date: ['2024-03-01', '2024-02-31'],
+  mode: ['post', 'remind', 'never'],
+  weekend: ['as-is', 'before', 'after', 'sometimes'],
+  payload: [
+    { kind: 'transaction', amount: 12.5, currency: 'EUR', categoryId: 1, description: 'Rent' },
+    { kind: 'transaction', amount: null, currency: 'EUR', categoryId: 2, description: 'Power' },
+    { kind: 'conversion', fromAmount: 10, fromCurrency: 'EUR', toAmount: 11, toCurrency: 'USD', description: '' },
+    { kind: 'conversion', fromAmount: null, fromCurrency: 'EUR', toAmount: null, toCurrency: 'USD', description: '' },
+    { kind: 'loan' },
+  ],
+};
 /** Copies a password into its confirmation most of the time, so some requests get past the match check. */
 const confirm = (a: string, b: string) => (body: Record<string, unknown>) => {
   if (a in body && typeof body[b] === 'string' && body[b].length % 4 !== 0) body[b] = body[a];
@@ -918,6 +959,9 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'POST /api/transaction/update': { body: { keys: ['id', ...TRANSACTION], choices: TRANSACTION_CHOICES } },
   'POST /api/transaction/getfiltered': { body: { keys: FILTER } },
   'POST /api/transaction/getconvertedsum': { body: { keys: FILTER } },
+  'POST /api/transaction/bulk': {
+    body: { keys: ['ids', 'action', 'changes?'], choices: { action: ['delete', 'update', 'move', ''] } },
+  },
   'GET /api/transaction/getallincat/:id': { query: ['limit', 'afterTime', 'afterId'] },
   'POST /api/conversion/add': { body: { keys: CONVERSION } },
   'POST /api/conversion/update': { body: { keys: ['id', ...CONVERSION] } },
@@ -968,6 +1012,16 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'POST /api/backup/restore': { body: { seed: 'backup' }, query: ['replace'] },
   'POST /api/import/preview': { body: { multipart: true } },
   'POST /api/import/commit/:id': { body: { keys: ['rows?', 'fixpoint?'] } },
+  'POST /api/schedule/add': { body: { keys: SCHEDULE, choices: SCHEDULE_CHOICES } },
+  'POST /api/schedule/update': { body: { keys: ['id', ...SCHEDULE], choices: SCHEDULE_CHOICES } },
+  'POST /api/schedule/confirm/:id': {
+    body: {
+      keys: ['occurrence', 'amount?', 'fromAmount?', 'toAmount?', 'description?', 'date?'],
+      choices: SCHEDULE_CHOICES,
+    },
+  },
+  'POST /api/schedule/skip/:id': { body: { keys: ['occurrence'], choices: SCHEDULE_CHOICES } },
+  'POST /api/schedule/upcoming': { body: { keys: ['days'], choices: { days: [1, 7, 30, 366, 0, 367, 1.5] } } },
   'GET /api/export/csv': { query: ['start', 'end', 'categoryIds', 'currencies', 'directions', 'types'] },
 };
 

@@ -52,6 +52,13 @@ export const queryKeys = {
   /** Prefix of every budget answer (budget/get of a month); a category write changes them too. */
   budgets: [LEDGER, 'budget'],
   budget: (month: string) => [LEDGER, 'budget', month] as const,
+  /**
+   * Prefix of every schedule answer. Under ['ledger']: a posted or imported occurrence changes a
+   * schedule's next date and due count, and any ledger write the projected balances of upcoming.
+   */
+  schedules: [LEDGER, 'schedules'],
+  scheduleList: [LEDGER, 'schedules', 'all'],
+  upcoming: (days: number) => [LEDGER, 'schedules', 'upcoming', days] as const,
 
   /**
    * The category rules of import, in the order they are tried. Not ledger data: they change with

@@ -69,7 +69,7 @@ describeEachDatabase('backup and restore of the import history', (ctx) => {
   it('carries batches, links, what undo puts back and profiles; the restored copy backs up the same', async () => {
     const { client } = await source('imports-source@example.com');
     const doc = await backupOf(client);
-    expect(doc.version).toBe(3);
+    expect(doc.version).toBe(4);
     expect(doc.imports.map((b) => [b.fileName, b.status, b.links.length])).toEqual([
       ['checking.csv', 'committed', 2],
       ['savings.csv', 'committed', 1],

@@ -170,7 +170,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="kassa-backup-\d{4}-\d{2}-\d{2}\.json"$/);
     doc = res.json<BackupDocument>();
-    expect(doc).toMatchObject({ format: 'kassa-backup', version: 3, mainCurrency: 'EUR', imports: [] });
+    expect(doc).toMatchObject({ format: 'kassa-backup', version: 4, mainCurrency: 'EUR', imports: [], schedules: [] });
     expect(doc.rules).toEqual([
       {
         match: 'contains',
@@ -253,6 +253,7 @@ describeEachDatabase('backup and restore', (ctx) => {
       fixpoints: 2,
       rules: 2,
       imports: 0,
+      schedules: 0,
     });
     sameBooks(await backupOf(target.client), doc);
     expect(await figures(target.client)).toEqual(await figures(source.client));
@@ -438,14 +439,19 @@ describeEachDatabase('backup and restore', (ctx) => {
     await expectTotalsRecomputed(ctx, target.userId);
   });
 
-  it('refuses a newer version with 400 naming it, and reads versions 1 and 2', async () => {
+  it('refuses a newer version with 400 naming it, and reads versions 1, 2 and 3', async () => {
     const target = await newUser(ctx, 'version@example.com');
     const before = await snapshotTables(ctx.database);
-    expectError(await restore(target.client, { ...doc, version: 4 }), 400, 'version: 4 is newer');
+    expectError(await restore(target.client, { ...doc, version: 5 }), 400, 'version: 5 is newer');
     expect(await snapshotTables(ctx.database)).toEqual(before);
     expectError(await restore(target.client, { ...doc, version: 0 }), 400, 'version');
     // A version 1 document (before rules) still restores, with no rules.
-    const v2: Record<string, unknown> = { ...doc, version: 2 };
+    // A version 3 document (before schedules) restores with none.
+    const v3: Record<string, unknown> = { ...doc, version: 3 };
+    delete v3['schedules'];
+    okJson(await restore(target.client, v3, true));
+    expect((await backupOf(target.client)).schedules).toEqual([]);
+    const v2: Record<string, unknown> = { ...v3, version: 2 };
     delete v2['imports'];
     delete v2['importProfiles'];
     okJson(await restore(target.client, v2, true));

@@ -145,6 +145,8 @@ export class BackupRepository {
     // Import batches point at the rows being replaced (their links, what undo would put back).
     await db.deleteFrom('import_batches').where('user_id', '=', userId).execute();
     await db.deleteFrom('import_rejected_pairs').where('user_id', '=', userId).execute();
+    // Undo would put deleted rows back into books that no longer hold them (their saved rows cascade).
+    await db.deleteFrom('undo_entries').where('user_id', '=', userId).execute();
     await db.deleteFrom('transactions').where('user_id', '=', userId).execute();
     await db.deleteFrom('conversions').where('user_id', '=', userId).execute();
     await db
@@ -153,6 +155,8 @@ export class BackupRepository {
       .execute();
     await db.deleteFrom('fixpoints').where('user_id', '=', userId).execute();
     await db.deleteFrom('category_rules').where('user_id', '=', userId).execute();
+    // Their occurrences go with them (foreign key cascade); the rows they posted went above.
+    await db.deleteFrom('schedules').where('user_id', '=', userId).execute();
     await db.deleteFrom('categories').where('user_id', '=', userId).where('is_built_in', '=', 0).execute();
     await db.deleteFrom('pockets').where('user_id', '=', userId).execute();
     await db.deleteFrom('user_currencies').where('user_id', '=', userId).execute();

@@ -4,6 +4,7 @@ import {
   backupDocumentV1Schema,
   backupDocumentV2Schema,
   backupDocumentV3Schema,
+  backupDocumentV4Schema,
   backupHeaderSchema,
   type BackupDocument,
   type BackupRestoreResult,
@@ -26,6 +27,13 @@ import { RulesRepository, type RuleRow } from '../rules/repository.js';
 import { allocateIds } from '../../db/id-allocation.js';
 import { exportImports, resolveImports, writeImports, type ResolvedImports } from './imports.js';
 import { BackupRepository } from './repository.js';
+import {
+  exportSchedules,
+  readSchedules,
+  resolveSchedules,
+  writeSchedules,
+  type ResolvedSchedule,
+} from './schedules.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const flag = (n: number) => n === 1;
@@ -55,6 +63,8 @@ interface Resolved {
   rules: Omit<RuleRow, 'id'>[];
   /** Import batches with their links, and import profiles (version 3). */
   imports: ResolvedImports;
+  /** Scheduled entries with their occurrences (version 4), categories by document key. */
+  schedules: ResolvedSchedule[];
 }
 
 /** Minor units of a decimal string already shaped by the schema; a 400 naming `path` when it has too many decimals. */
@@ -226,6 +236,13 @@ function resolve(doc: ParsedBackup): Resolved {
       minorOf,
       transaction: resolveTransaction,
     }),
+    schedules: resolveSchedules(doc.schedules, {
+      category: (key) => categories.get(key),
+      listed,
+      minorOf,
+      transactions: transactions.length,
+      conversions: conversions.length,
+    }),
   };
 }
 
@@ -251,7 +268,10 @@ export class BackupService {
     const rows = await this.db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute((trx) => new BackupRepository(trx).read(userId));
+      .execute(async (trx) => ({
+        ...(await new BackupRepository(trx).read(userId)),
+        scheduled: await readSchedules(trx, userId),
+      }));
     const decimals = (code: string) => findCurrency(code)?.decimals ?? 2;
     const amount = (minor: number, code: string) => placeDecimalPoint(BigInt(minor), decimals(code));
     // Keys are positions (1, 2, …), so a restored copy exports the same keys again.
@@ -328,6 +348,12 @@ export class BackupService {
         fixpointIndex: index(rows.fixpoints),
         amount,
       }),
+      schedules: exportSchedules(rows.scheduled, {
+        categoryKey,
+        transactionIndex: index(rows.transactions),
+        conversionIndex: index(rows.conversions),
+        amount,
+      }),
     };
   }
 
@@ -338,10 +364,12 @@ export class BackupService {
       throw badRequest(
         `version: ${header.version} is newer than this server reads (up to ${BACKUP_VERSION}); update Kassa first`,
       );
-    const noImports = { version: 3 as const, imports: [], importProfiles: [] };
+    const noImports = { version: 4 as const, imports: [], importProfiles: [], schedules: [] };
     if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), ...noImports, rules: [] });
     if (header.version === 2) return resolve({ ...parseOr400(backupDocumentV2Schema, input), ...noImports });
-    return resolve(parseOr400(backupDocumentV3Schema, input));
+    if (header.version === 3)
+      return resolve({ ...parseOr400(backupDocumentV3Schema, input), version: 4 as const, schedules: [] });
+    return resolve(parseOr400(backupDocumentV4Schema, input));
   }
 
   /**
@@ -373,6 +401,7 @@ export class BackupService {
       fixpoints: doc.fixpoints.length,
       rules: doc.rules.length,
       imports: doc.imports.imports.length,
+      schedules: doc.schedules.length,
     };
   }
 
@@ -447,6 +476,7 @@ export class BackupService {
         { pocketIds, categoryIds, transactionIds, conversionIds, fixpoints: fixpointIds },
         at,
       );
+      await writeSchedules(trx, userId, doc.schedules, { categoryIds, transactionIds, conversionIds }, at);
       await rebuildDerived(trx, userId);
     });
   }

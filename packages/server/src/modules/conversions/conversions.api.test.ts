@@ -109,7 +109,9 @@ describeEachDatabase('conversions', (ctx) => {
     ).toEqual([]);
     expect(await snapshotTables(ctx.database)).toEqual(before);
 
-    expect((await client.delete(`/api/conversion/delete/${c.id}`)).statusCode).toBe(204);
+    const deleted = await client.delete(`/api/conversion/delete/${c.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ count: 1, undo: expect.any(String) as unknown });
     expectError(await client.get(`/api/conversion/getbyid/${c.id}`), 404);
   });
 });

@@ -3,8 +3,10 @@ import {
   conversionSchema,
   idParamSchema,
   pagedIntervalSchema,
+  undoableSchema,
   updateConversionSchema,
   type Conversion,
+  type Undoable,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -57,10 +59,14 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
   );
   app.delete(
     '/api/conversion/delete/:id',
-    { ...opts, schema: doc({ summary: 'Delete a conversion', params: idParamSchema, response: 'none' }) },
-    async (request, reply) => {
-      await service.delete(sessionOf(request).user.id, id(request.params));
-      return reply.status(204).send();
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Delete a conversion (answers the token that undoes it)',
+        params: idParamSchema,
+        response: undoableSchema,
+      }),
     },
+    (request): Promise<Undoable> => service.delete(sessionOf(request).user.id, id(request.params)),
   );
 }

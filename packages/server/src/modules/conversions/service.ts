@@ -1,4 +1,4 @@
-import type { Conversion, ConversionInput, PagedInterval } from '@kassa/contract';
+import type { Conversion, ConversionInput, PagedInterval, Undoable } from '@kassa/contract';
 import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -9,7 +9,11 @@ import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
 import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.js';
 import type { ConversionRow } from '../ledger/rows.js';
+import { recordUndo } from '../undo/record.js';
 import { ConversionsRepository } from './repository.js';
+
+/** A conversion checked by ConversionsService.check, ready for storeIn. */
+export type CheckedConversion = Omit<ConversionRow, 'id'>;
 
 /** A stored conversion as the API sends it (transaction/search lists them too). */
 export function conversionDto(userId: number, row: ConversionRow): Conversion {
@@ -80,15 +84,30 @@ export class ConversionsService {
   }
 
   async add(userId: number, input: ConversionInput): Promise<Conversion> {
-    const row = await this.resolve(userId, input);
-    const at = this.now();
-    const id = await this.db.transaction().execute(async (trx) => {
+    const row = await this.check(userId, input);
+    return this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, userId);
-      const newId = await new ConversionsRepository(trx).insert(userId, row, at);
-      await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(row, 1));
-      await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
-      return newId;
+      return this.storeIn(trx, userId, row);
     });
+  }
+
+  /**
+   * Checks an input exactly as conversion/add does (400 naming the field, 404 for another
+   * user's currency) and returns the row to store; nothing is written (see storeIn).
+   */
+  check(userId: number, input: ConversionInput): Promise<CheckedConversion> {
+    return this.resolve(userId, input);
+  }
+
+  /**
+   * Stores a checked conversion inside the caller's database transaction, which must hold the
+   * user's ledger lock: the row, its daily totals and the currencies' last use, as add does.
+   */
+  async storeIn(trx: Kysely<DB>, userId: number, row: CheckedConversion): Promise<Conversion> {
+    const at = this.now();
+    const id = await new ConversionsRepository(trx).insert(userId, row, at);
+    await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(row, 1));
+    await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
     return conversionDto(userId, { ...row, id });
   }
 
@@ -112,13 +131,17 @@ export class ConversionsService {
     return conversionDto(userId, { ...row, id });
   }
 
-  async delete(userId: number, id: number): Promise<void> {
+  /** Deletes the conversion and answers the token that puts it back (undo/{token}). */
+  async delete(userId: number, id: number): Promise<Undoable> {
     await this.require(userId, id);
-    await this.db.transaction().execute(async (trx) => {
+    const at = this.now();
+    return this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, userId);
+      const { token } = await recordUndo(trx, userId, { action: 'delete', conversionIds: [id] }, at);
       const deleted = await new ConversionsRepository(trx).delete(userId, id);
       if (deleted === undefined) throw notFound(`Conversion ${id} not found`);
       await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(deleted, -1));
+      return { count: 1, undo: token };
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { ImportCommit, ImportCommitResult, ImportUndoResult } from '@kassa/contract';
-import { dayFromIso } from '@kassa/money';
+import { dayFromIso, isoFromDay } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { allocateIds } from '../../db/id-allocation.js';
 import { refreshStatistics } from '../../db/statistics.js';
@@ -15,6 +15,7 @@ import { conversionDeltas, transactionDeltas } from '../ledger/daily-totals.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { PocketsRepository } from '../pockets/repository.js';
+import { SchedulesRepository } from '../schedules/repository.js';
 import { normalisePayee } from './fingerprint.js';
 import { exactMinor, rejectedPairKey, rowTime, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type NewLink } from './repository.js';
@@ -88,6 +89,7 @@ function decide(rows: StoredRow[], input: ImportCommit, categories: readonly Cat
       if (!c.isActive) throw badRequest(`rows.${i}.categoryId: ${c.name} is not active`);
     }
     if (o.categoryId !== undefined) row.categoryId = o.categoryId;
+    if (o.schedule === false) delete row.schedule;
     if (o.skip === false && row.status === 'error')
       throw badRequest(`rows.${i}.skip: line ${o.line} cannot be imported: ${row.reason ?? 'it has an error'}`);
     if (o.match === false && row.match !== undefined) {
@@ -230,6 +232,7 @@ export async function commitBatch(
       }
       return id;
     };
+    const occurrences = new SchedulesRepository(trx);
     const currencies = new Set<string>();
     const usedCategories = new Set<number>();
     const tally = { write: 0, skip: 0, error: 0, duplicate: 0, pair: 0 };
@@ -259,6 +262,18 @@ export async function commitBatch(
       }
       await insertTransactionRows(trx, userId, written, now);
       await batches.insertLinks(writtenLinks);
+      // A row that pays a pending reminder is that occurrence's posting (DESIGN §9 and
+      // docs/DECISIONS.md, Scheduled entries): claimed in this same database transaction. One
+      // confirmed or skipped since the preview keeps its own; the row is imported all the same.
+      for (const [i, r] of slice.entries()) {
+        const id = ids[i];
+        if (r.schedule === undefined || id === undefined) continue;
+        const { scheduleId, occurrence } = r.schedule;
+        // A schedule deleted since the preview has nothing to confirm.
+        if ((await occurrences.find(userId, scheduleId)) === undefined) continue;
+        if (await occurrences.claim(userId, scheduleId, occurrence, 'posted', isoFromDay(r.day), now))
+          await occurrences.setWritten(userId, scheduleId, occurrence, { transactionId: id });
+      }
       slice = [];
     };
     for await (const chunk of batches.rowChunks<StoredRow>(batchId))
@@ -436,6 +451,8 @@ export async function undoBatch(
     const links = await batches.linksOfBatch(batchId);
     const deltas = new DeltaSum();
     const transactionIds = links.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));
+    // Occurrences of schedules these rows confirmed wait for confirm or skip again.
+    await new SchedulesRepository(trx).releaseTransactions(userId, transactionIds);
     let removed = 0;
     for (let from = 0; from < transactionIds.length; from += WRITE_SLICE) {
       const gone = await deleteTransactionsByIds(trx, userId, transactionIds.slice(from, from + WRITE_SLICE));

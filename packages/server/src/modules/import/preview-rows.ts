@@ -1,6 +1,15 @@
-import { IMPORT_MATCH_DAYS, MAX_INSTANT, MIN_INSTANT, type ImportMatch, type ImportRow } from '@kassa/contract';
+import {
+  IMPORT_MATCH_DAYS,
+  IMPORT_SCHEDULE_DAYS,
+  IMPORT_SCHEDULE_TOLERANCE,
+  MAX_INSTANT,
+  MIN_INSTANT,
+  type ImportMatch,
+  type ImportRow,
+} from '@kassa/contract';
 import { dayFromIso, findCurrency, fixedDecimal, isoFromDay, parseSignedAmount } from '@kassa/money';
 import { FINGERPRINT_VERSION, fingerprintOfKey, knownVersion, occurrenceKey, versionOf } from './fingerprint.js';
+import type { Reminder } from '../schedules/reminders.js';
 import type { ParsedRow } from './formats/types.js';
 import type { LinkRow, NearbyTransaction } from './repository.js';
 
@@ -45,6 +54,8 @@ export interface PreviewContext {
   rejected: ReadonlySet<string>;
   /** `minor` of `from` in minor units of `to` at the day's rate; null when a rate is missing. */
   convert: (minor: number, from: string, to: string, day: number) => number | null;
+  /** Pending occurrences of `remind` schedules posting within the file's days (±IMPORT_SCHEDULE_DAYS). */
+  reminders: readonly Reminder[];
 }
 
 /** Noon UTC: a booking day stays the same day for users from UTC−11 to UTC+11. */
@@ -102,6 +113,7 @@ export function previewRows(
   recognise(rows, ctx);
   categorise(rows, ctx);
   pair(rows, ctx);
+  confirmSchedules(rows, ctx);
   return rows;
 }
 
@@ -390,4 +402,51 @@ function matchOf(kind: ImportMatch['kind'], leg: Leg): ImportMatch {
     currency: leg.currency,
     description: leg.description,
   };
+}
+
+/**
+ * Gives a new row without another leg the pending `remind` occurrence it pays, if any: the same
+ * currency and direction, the posting date within IMPORT_SCHEDULE_DAYS of the row's day, and
+ * the amount within IMPORT_SCHEDULE_TOLERANCE of a fixed amount (any amount when the schedule
+ * asks each time). Fixed amounts first, then the closest day, then the closest amount; each
+ * occurrence and row once (commit's `schedule: false` declines a proposal). Commit
+ * records the occurrence as posted with the row's transaction, so it is not a second row beside
+ * a confirm. The schedule's category is the row's unless a rule chose one.
+ */
+function confirmSchedules(rows: StoredRow[], ctx: PreviewContext): void {
+  if (ctx.reminders.length === 0) return;
+  const candidates: { row: StoredRow; reminder: Reminder; asks: number; days: number; off: number }[] = [];
+  const dayOf = new Map(ctx.reminders.map((r) => [r, dayFromIso(r.date) ?? NaN]));
+  for (const row of rows) {
+    if (row.status !== 'new' || row.match !== undefined || row.pocketId === null) continue;
+    const amount = Math.abs(row.minor);
+    for (const reminder of ctx.reminders) {
+      if (reminder.currency !== row.currency || reminder.isIncome !== row.minor > 0) continue;
+      const days = Math.abs((dayOf.get(reminder) ?? NaN) - row.day);
+      if (!(days <= IMPORT_SCHEDULE_DAYS)) continue;
+      const off = reminder.amount === null ? 0 : Math.abs(amount - reminder.amount) / reminder.amount;
+      if (off > IMPORT_SCHEDULE_TOLERANCE) continue;
+      candidates.push({ row, reminder, asks: reminder.amount === null ? 1 : 0, days, off });
+    }
+  }
+  // A fixed amount that fits is better evidence than a date alone: those pair first.
+  candidates.sort((a, b) => a.asks - b.asks || a.days - b.days || a.off - b.off || a.row.line - b.row.line);
+  const usedRows = new Set<StoredRow>();
+  const usedReminders = new Set<Reminder>();
+  for (const { row, reminder } of candidates) {
+    if (usedRows.has(row) || usedReminders.has(reminder)) continue;
+    usedRows.add(row);
+    usedReminders.add(reminder);
+    row.schedule = {
+      scheduleId: reminder.scheduleId,
+      occurrence: reminder.occurrence,
+      date: reminder.date,
+      amount: reminder.amount === null ? null : majorText(reminder.amount, reminder.currency),
+      description: reminder.description,
+    };
+    if (row.categorySource !== 'rule') {
+      row.categoryId = reminder.categoryId;
+      delete row.categorySource;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import {
   IMPORT_MATCH_DAYS,
+  IMPORT_SCHEDULE_DAYS,
   IMPORT_PREVIEW_TTL_MS,
   importCommitSchema,
   importOptionsSchema,
@@ -13,7 +14,7 @@ import {
   type ImportUndoResult,
   type ResolvedImportOptions,
 } from '@kassa/contract';
-import { currencyInfo, dayFromIso } from '@kassa/money';
+import { currencyInfo, dayFromIso, isoFromDay } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
@@ -26,6 +27,7 @@ import { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { compileRuleFinder } from '../rules/match.js';
 import { RulesRepository } from '../rules/repository.js';
+import { remindersBetween } from '../schedules/reminders.js';
 import { commitBatch, undoBatch } from './commit.js';
 import { normalisePayee } from './fingerprint.js';
 import { parseFile } from './formats/index.js';
@@ -291,6 +293,16 @@ export class ImportService {
       payeeCategory: (payee, isIncome) =>
         payees.size === 0 ? null : (payees.get(`${isIncome ? 1 : 0}|${normalisePayee(payee)}`) ?? null),
       rejected: await repo.rejectedPairs(userId),
+      // Pending reminders a row of the file may confirm (IMPORT_SCHEDULE_DAYS either side of its days).
+      reminders:
+        days.length === 0
+          ? []
+          : await remindersBetween(
+              this.db,
+              userId,
+              isoFromDay(first - IMPORT_SCHEDULE_DAYS),
+              isoFromDay(last + IMPORT_SCHEDULE_DAYS),
+            ),
       convert: (minor, fromCode, toCode, day) => {
         try {
           return Number(converterTo(toCode)?.toMinor(BigInt(minor), currencyInfo(fromCode), day) ?? NaN) || null;

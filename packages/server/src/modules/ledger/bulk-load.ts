@@ -135,6 +135,16 @@ export async function applyBulkDeltas(db: Kysely<DB>, userId: number, sum: Delta
   else if (changes.length > 0) await new DailyTotalsRepository(db).apply(userId, changes);
 }
 
+/**
+ * Keeps the derived tables right after a bulk change of rows whose totals are summed in `sum`
+ * (bulk edit, undo): every changed total adjusted in statements of many rows, whatever their
+ * number. Unlike applyBulkDeltas it never rebuilds, so the main values of the totals it does not
+ * touch stay valued and the next report values only the changed ones. The caller holds the lock.
+ */
+export async function applySummedDeltas(db: Kysely<DB>, userId: number, sum: DeltaSum): Promise<void> {
+  await new DailyTotalsRepository(db).applyMany(userId, sum.changes());
+}
+
 /** Deletes the user's transactions with these ids (missing ones are ignored); returns the rows deleted. */
 export async function deleteTransactionsByIds(
   db: Kysely<DB>,

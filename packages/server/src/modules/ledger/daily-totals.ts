@@ -82,6 +82,9 @@ function byTotalKey(a: TotalDelta, b: TotalDelta): number {
   );
 }
 
+/** Rows per statement of applyMany: 500 totals of 11 columns stay well within every driver's bound parameters. */
+const MANY_ROWS = 500;
+
 /** SQL for daily_totals. Callers pass their transaction so totals and rows change together. */
 export class DailyTotalsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -148,6 +151,82 @@ export class DailyTotalsRepository {
         .where('count', '<=', 0)
         .execute();
     }
+  }
+
+  /**
+   * What apply() does, in statements of many rows rather than several per total: for bulk writes
+   * whose totals are already summed per key (ledger/bulk-load.ts DeltaSum, so no key comes twice in
+   * one statement). Only the changed totals lose their main values, where a rebuild of the derived
+   * tables would clear them all and make the next report value the whole history again.
+   */
+  async applyMany(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
+    if (deltas.length === 0) return;
+    // In key order, as apply() and the reports lock totals (main-values.ts): no deadlock between them.
+    const sorted = [...deltas].sort(byTotalKey);
+    for (let i = 0; i < sorted.length; i += MANY_ROWS)
+      await this.db
+        .insertInto('daily_totals')
+        .values(
+          sorted.slice(i, i + MANY_ROWS).map((d) => ({ user_id: userId, ...d, main_minor: null, main_frac: null })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'currency', 'category_id', 'business_type', 'is_income']).doUpdateSet((eb) => ({
+            amount: eb('daily_totals.amount', '+', eb.ref('excluded.amount')),
+            count: eb('daily_totals.count', '+', eb.ref('excluded.count')),
+            main_minor: null,
+            main_frac: null,
+          })),
+        )
+        .execute();
+    await markDirtyMonths(this.db, userId, [...new Set(deltas.map((d) => d.month))]);
+    // The native measures, summed per month and per day first (one row per key and statement).
+    type Measures = ReturnType<typeof nativeMeasures>;
+    const add = <K>(into: Map<string, K & Measures>, key: string, base: K, m: Measures) => {
+      const row = into.get(key);
+      if (row === undefined) into.set(key, { ...base, ...m });
+      else {
+        row.cash += m.cash;
+        row.loan += m.loan;
+        row.pending += m.pending;
+      }
+    };
+    const months = new Map<string, { month: number; currency: string } & Measures>();
+    const days = new Map<string, { day: number; currency: string } & Measures>();
+    for (const d of deltas) {
+      const m = nativeMeasures(d);
+      add(months, `${d.month}|${d.currency}`, { month: d.month, currency: d.currency }, m);
+      add(days, `${d.day}|${d.currency}`, { day: d.day, currency: d.currency }, m);
+    }
+    const monthRows = [...months.values()];
+    for (let i = 0; i < monthRows.length; i += MANY_ROWS)
+      await this.db
+        .insertInto('monthly_native')
+        .values(monthRows.slice(i, i + MANY_ROWS).map((r) => ({ user_id: userId, ...r })))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'month', 'currency']).doUpdateSet((eb) => ({
+            cash: eb('monthly_native.cash', '+', eb.ref('excluded.cash')),
+            loan: eb('monthly_native.loan', '+', eb.ref('excluded.loan')),
+            pending: eb('monthly_native.pending', '+', eb.ref('excluded.pending')),
+          })),
+        )
+        .execute();
+    const dayRows = [...days.values()];
+    for (let i = 0; i < dayRows.length; i += MANY_ROWS)
+      await this.db
+        .insertInto('daily_native')
+        .values(dayRows.slice(i, i + MANY_ROWS).map((r) => ({ user_id: userId, ...r })))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'currency']).doUpdateSet((eb) => ({
+            cash: eb('daily_native.cash', '+', eb.ref('excluded.cash')),
+            loan: eb('daily_native.loan', '+', eb.ref('excluded.loan')),
+            pending: eb('daily_native.pending', '+', eb.ref('excluded.pending')),
+          })),
+        )
+        .execute();
+    await invalidateHistory(this.db, userId, Math.min(...deltas.map((d) => d.day)));
+    // Totals whose last transaction went: one statement over the user's totals.
+    if (deltas.some((d) => d.count < 0))
+      await this.db.deleteFrom('daily_totals').where('user_id', '=', userId).where('count', '<=', 0).execute();
   }
 
   /**

@@ -29,6 +29,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/api/conversion/getbetween',
   '/api/fixpoint/getbetween',
   '/api/fixpoint/calcerror',
+  '/api/schedule/upcoming',
 ]);
 
 /** GET routes that write (spec §7 keeps them GETs): a `read` token may not call them. */

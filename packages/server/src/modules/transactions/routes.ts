@@ -1,5 +1,6 @@
 import {
   addTransactionSchema,
+  bulkRequestSchema,
   categoryPageQuerySchema,
   idParamSchema,
   moneyAmountSchema,
@@ -8,6 +9,8 @@ import {
   updateTransactionSchema,
   type MoneyAmount,
   type Transaction,
+  type Undoable,
+  undoableSchema,
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -94,10 +97,26 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
   );
   app.delete(
     '/api/transaction/delete/:id',
-    { ...opts, schema: doc({ summary: 'Delete a transaction', params: idParamSchema, response: 'none' }) },
-    async (request, reply) => {
-      await service.delete(sessionOf(request).user, id(request.params));
-      return reply.status(204).send();
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Delete a transaction (answers the token that undoes it)',
+        params: idParamSchema,
+        response: undoableSchema,
+      }),
     },
+    (request): Promise<Undoable> => service.delete(sessionOf(request).user, id(request.params)),
+  );
+  app.post(
+    '/api/transaction/bulk',
+    {
+      ...opts,
+      schema: doc({
+        summary: 'Delete or change many transactions at once, all or nothing (answers the token that undoes it)',
+        body: bulkRequestSchema,
+        response: undoableSchema,
+      }),
+    },
+    (request): Promise<Undoable> => service.bulk(sessionOf(request).user, parseOr400(bulkRequestSchema, request.body)),
   );
 }

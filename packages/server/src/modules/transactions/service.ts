@@ -1,10 +1,12 @@
 import {
   MAX_INSTANT,
+  type BulkRequest,
   type CategoryPageQuery,
   type MoneyAmount,
   type Transaction,
   type TransactionFilter,
   type TransactionInput,
+  type Undoable,
 } from '@kassa/contract';
 import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
@@ -24,7 +26,12 @@ import type { LedgerReader } from '../ledger/reader.js';
 import type { TransactionRow } from '../ledger/rows.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
+import { recordUndo } from '../undo/record.js';
+import { bulkEdit } from './bulk.js';
 import { TransactionsRepository, type TransactionQuery } from './repository.js';
+
+/** A transaction checked by TransactionsService.check, ready for storeIn. */
+export type CheckedTransaction = Omit<TransactionRow, 'id'>;
 
 const rowTypeOf = (kind: TransactionRow['kind']): Transaction['rowType'] =>
   kind === 'loan' ? 'loan' : kind === 'business' ? 'invest' : 'transaction';
@@ -140,23 +147,41 @@ export class TransactionsService {
 
   /** Adds every transaction or none: all are checked first, then stored in one database transaction. */
   async addMany(owner: Owner, inputs: readonly TransactionInput[]): Promise<Transaction[]> {
-    const rows: Omit<TransactionRow, 'id'>[] = [];
-    for (const input of inputs) rows.push((await this.resolve(owner, input)).row);
-    const at = this.now();
-    const added = await this.db.transaction().execute(async (trx) => {
+    const rows: CheckedTransaction[] = [];
+    for (const input of inputs) rows.push(await this.check(owner, input));
+    return this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, owner.id);
-      const repo = new TransactionsRepository(trx);
-      const totals = new DailyTotalsRepository(trx);
-      const stored: TransactionRow[] = [];
-      for (const row of rows) {
-        stored.push({ ...row, id: await repo.insert(owner.id, row, at) });
-        await totals.apply(owner.id, transactionDeltas(row, 1));
-        await this.touch(trx, owner.id, row, at);
-      }
-      return stored;
+      return this.storeIn(trx, owner, rows);
     });
+  }
+
+  /**
+   * Checks an input exactly as transaction/add does (400 naming the field, 404 for another
+   * user's category or currency, 409 for a closed category) and returns the row to store;
+   * nothing is written. With `storeIn`, a caller writes it inside a database transaction of its
+   * own (a schedule's occurrence posts in the same one as its occurrence row).
+   */
+  async check(owner: Owner, input: TransactionInput): Promise<CheckedTransaction> {
+    return (await this.resolve(owner, input)).row;
+  }
+
+  /**
+   * Stores checked rows inside the caller's database transaction, which must hold the user's
+   * ledger lock (lockUserLedger): the rows, their daily totals and the pickers' last use, as add
+   * does (the search index follows by itself, migration 0022).
+   */
+  async storeIn(trx: Kysely<DB>, owner: Owner, rows: readonly CheckedTransaction[]): Promise<Transaction[]> {
+    const at = this.now();
+    const repo = new TransactionsRepository(trx);
+    const totals = new DailyTotalsRepository(trx);
+    const stored: TransactionRow[] = [];
+    for (const row of rows) {
+      stored.push({ ...row, id: await repo.insert(owner.id, row, at) });
+      await totals.apply(owner.id, transactionDeltas(row, 1));
+      await this.touch(trx, owner.id, row, at);
+    }
     const converter = this.rates.mainConverter(owner.mainCurrency);
-    return added.map((row) => this.toDto(row, converter));
+    return stored.map((row) => this.toDto(row, converter));
   }
 
   async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
@@ -180,15 +205,24 @@ export class TransactionsService {
     return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
   }
 
-  async delete(owner: Owner, id: number): Promise<void> {
+  /** Deletes the transaction and answers the token that puts it back (undo/{token}). */
+  async delete(owner: Owner, id: number): Promise<Undoable> {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
-    await this.db.transaction().execute(async (trx) => {
+    const at = this.now();
+    return this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, owner.id);
+      const { token } = await recordUndo(trx, owner.id, { action: 'delete', transactionIds: [id] }, at);
       const deleted = await new TransactionsRepository(trx).delete(owner.id, id);
       if (deleted === undefined) throw notFound(`Transaction ${id} not found`);
       await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(deleted, -1));
+      return { count: 1, undo: token };
     });
+  }
+
+  /** transaction/bulk: many rows deleted or changed at once, all or nothing, with an undo token (bulk.ts). */
+  async bulk(owner: Owner, request: BulkRequest): Promise<Undoable> {
+    return bulkEdit(this.db, owner.id, request, this.now());
   }
 
   /**

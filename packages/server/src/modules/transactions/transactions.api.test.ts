@@ -206,7 +206,9 @@ describeEachDatabase('transactions', (ctx) => {
     );
     expect(await snapshotTables(ctx.database)).toEqual(before);
 
-    expect((await client.delete(`/api/transaction/delete/${tx.id}`)).statusCode).toBe(204);
+    const deleted = await client.delete(`/api/transaction/delete/${tx.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ count: 1, undo: expect.any(String) as unknown });
     expectError(await client.get(`/api/transaction/getbyid/${tx.id}`), 404);
   });
 

@@ -15,7 +15,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useCategories } from '../../shared/global-data';
 import { RuleEditorModal } from '../manage';
 import { useCommitImport, useImportBatches, usePockets, usePreviewUpload, type PreviewPhase } from './api';
-import { categoryOf, commitBody, fatesOf, tally, type Choices, type RowChoice } from './choices';
+import { categoryOf, commitBody, fatesOf, scheduleCount, tally, type Choices, type RowChoice } from './choices';
 import { FileDrop, sizeText } from './FileDrop';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportSummary } from './ImportSummary';
@@ -56,8 +56,8 @@ function merged(map: Choices, line: number, change: RowChoice): Choices {
 /**
  * private/import: a bank file in four steps on one screen. Pick the pocket and the file, which is
  * read at once (preview); check the settings the server detected, each change reading it again;
- * go through the rows (category, skip, import a duplicate anyway, not a pair); import, and see what
- * was done. Earlier imports can be undone below.
+ * go through the rows (category, skip, import a duplicate anyway, not a pair, not the scheduled
+ * entry it would confirm); import, and see what was done. Earlier imports can be undone below.
  */
 export function ImportPage() {
   const compact = useMediaQuery(COMPACT_QUERY);
@@ -217,7 +217,7 @@ export function ImportPage() {
                         />
                       )}
                       <Text size="sm" data-plan>
-                        {planText(tally(fates))}
+                        {planText(tally(fates), scheduleCount(preview.rows, choices, fates))}
                       </Text>
                       <Group gap="sm">
                         {/* After a failed re-read the rows shown are not what the settings say: no import then. */}

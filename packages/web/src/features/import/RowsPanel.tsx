@@ -14,13 +14,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { Category, ImportMatch, ImportPreview, ImportRow, ImportRowStatus, Pocket } from '@kassa/contract';
+import type {
+  Category,
+  ImportMatch,
+  ImportPreview,
+  ImportRow,
+  ImportRowStatus,
+  ImportScheduleMatch,
+  Pocket,
+} from '@kassa/contract';
 import { formatMoney } from '@kassa/money';
-import { IconWand } from '@tabler/icons-react';
+import { IconCalendarCheck, IconWand } from '@tabler/icons-react';
 import { memo, useMemo, useState } from 'react';
 import {
   categoriesFor,
   categoryOf,
+  confirmsSchedule,
   filterRows,
   isIncomeRow,
   ROWS_PER_PAGE,
@@ -29,7 +38,7 @@ import {
   type RowChoice,
   type RowFilter,
 } from './choices';
-import { dayText } from './texts';
+import { dayText, scheduleText } from './texts';
 
 const STATUS: Record<ImportRowStatus, { label: string; color: string }> = {
   new: { label: 'New', color: 'blue' },
@@ -42,6 +51,13 @@ const FATE_NOTE: Partial<Record<Fate, string>> = {
   skip: 'Skipped',
   transfer: 'Transfer',
   conversion: 'Conversion',
+};
+
+/** Where a suggested category came from. */
+const SUGGESTED: Record<NonNullable<ImportRow['categorySource']> | 'schedule', string> = {
+  rule: 'Suggested by a rule',
+  payee: 'As this payee’s last row',
+  schedule: 'As the scheduled entry',
 };
 
 type SelectData = { value: string; label: string }[];
@@ -64,6 +80,7 @@ export function RowsPanel({ preview, choices, fates, onChoice, pockets, categori
   const [filter, setFilter] = useState<RowFilter>('all');
   const [page, setPage] = useState(1);
   const pairs = useMemo(() => preview.rows.filter((r) => r.match !== undefined).length, [preview.rows]);
+  const scheduled = useMemo(() => preview.rows.filter((r) => r.schedule !== undefined).length, [preview.rows]);
   const rows = useMemo(() => filterRows(preview.rows, filter), [preview.rows, filter]);
   const pageCount = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
   const current = Math.min(page, pageCount);
@@ -82,6 +99,7 @@ export function RowsPanel({ preview, choices, fates, onChoice, pockets, categori
     { value: 'duplicate', label: `Duplicates ${counts.duplicate}` },
     { value: 'error', label: `Errors ${counts.error}` },
     ...(pairs > 0 ? [{ value: 'pair', label: `Pairs ${pairs}` }] : []),
+    ...(scheduled > 0 ? [{ value: 'schedule', label: `Scheduled ${scheduled}` }] : []),
   ];
 
   const choose = (value: string) => {
@@ -125,6 +143,7 @@ export function RowsPanel({ preview, choices, fates, onChoice, pockets, categori
           <Text size="sm" data-counts>
             {counts.new} new · {counts.duplicate} {counts.duplicate === 1 ? 'duplicate' : 'duplicates'} · {counts.error}{' '}
             {counts.error === 1 ? 'error' : 'errors'}
+            {scheduled > 0 && ` · ${scheduleText(scheduled)}`}
           </Text>
         </Group>
         {compact ? (
@@ -227,9 +246,14 @@ function amountText(row: ImportRow): string {
 
 const amountColor = (row: ImportRow) => (row.amount === '' ? undefined : Number(row.amount) < 0 ? 'red.9' : 'teal.9');
 
-function StatusBadge({ row, fate }: { row: ImportRow; fate: Fate }) {
+function StatusBadge({ row, choice, fate }: { row: ImportRow; choice: RowChoice | undefined; fate: Fate }) {
   const status = STATUS[row.status];
-  const note = row.status === 'duplicate' && fate !== 'duplicate' ? 'Imported anyway' : FATE_NOTE[fate];
+  const note =
+    row.status === 'duplicate' && fate !== 'duplicate'
+      ? 'Imported anyway'
+      : confirmsSchedule(row, choice, fate)
+        ? 'Confirms a schedule'
+        : FATE_NOTE[fate];
   return (
     <Stack gap={2} align="flex-start">
       <Badge color={status.color} variant="light" data-status={row.status}>
@@ -254,11 +278,30 @@ function pairText(match: ImportMatch, pockets: ReadonlyMap<number, Pocket>): { t
   return { text: `↔ ${kind} with ${pocket}${where}, ${dayText(match.date)}, `, money };
 }
 
-/** Payee, description, the server's reason and the proposed pair with its "not a pair" box. */
-function RowText({ row, choice, onChoice, pockets }: Omit<RowProps, 'fate' | 'data' | 'onRule'>) {
+/** "Confirms scheduled: Rent · due 2026.03.02. · " and "50.00 €" (kept on one line; none when it asks each time). */
+function scheduleLine(schedule: ImportScheduleMatch, currency: string): { text: string; money: string } {
+  const what =
+    schedule.description === '' ? 'Confirms a scheduled entry' : `Confirms scheduled: ${schedule.description}`;
+  const amount = schedule.amount === null ? NaN : Number(schedule.amount);
+  const money = !Number.isFinite(amount)
+    ? ''
+    : currency === ''
+      ? (schedule.amount ?? '')
+      : formatMoney(amount, currency);
+  // Mid-dots, not commas: a description may hold commas of its own.
+  return { text: `${what} · due ${dayText(schedule.date)}${money === '' ? '' : ' · '}`, money };
+}
+
+/**
+ * Payee, description, the server's reason, the proposed pair with its "not a pair" box, and the
+ * due scheduled occurrence the row confirms with its "confirm the schedule" box.
+ */
+function RowText({ row, choice, fate, onChoice, pockets }: Omit<RowProps, 'data' | 'onRule'>) {
   const title = row.payee !== '' ? row.payee : row.description;
   const rest = row.payee !== '' ? row.description : '';
   const pair = row.match === undefined ? undefined : pairText(row.match, pockets);
+  const schedule = row.schedule === undefined ? undefined : scheduleLine(row.schedule, row.currency);
+  const confirming = confirmsSchedule(row, choice, fate);
   return (
     <Stack gap={2} miw={0}>
       {title !== '' && (
@@ -296,6 +339,26 @@ function RowText({ row, choice, onChoice, pockets }: Omit<RowProps, 'fate' | 'da
           />
         </Group>
       )}
+      {schedule !== undefined && (
+        <Group gap="xs" wrap="wrap" data-schedule={confirming ? 'confirm' : 'own'}>
+          {/* Indigo text: shade 9 on light cards, 4 on dark ones (Mantine's --mantine-color-indigo-text). */}
+          <Text size="xs" fw={500} c={confirming ? 'var(--mantine-color-indigo-text)' : 'dimmed'}>
+            <IconCalendarCheck size={14} stroke={1.75} aria-hidden style={{ verticalAlign: '-2px', marginRight: 4 }} />
+            {schedule.text}
+            <span style={{ whiteSpace: 'nowrap' }}>{schedule.money}</span>
+          </Text>
+          <Checkbox
+            size="xs"
+            label="Confirm the schedule"
+            aria-label={`Confirm the schedule (line ${row.line})`}
+            checked={choice?.schedule !== false}
+            disabled={fate !== 'import'}
+            onChange={(e) =>
+              onChoice(row.line, e.currentTarget.checked ? { schedule: undefined } : { schedule: false })
+            }
+          />
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -303,7 +366,9 @@ function RowText({ row, choice, onChoice, pockets }: Omit<RowProps, 'fate' | 'da
 function CategoryPicker({ row, choice, fate, onChoice, data }: Omit<RowProps, 'pockets' | 'onRule'>) {
   if (row.status === 'error') return null;
   const value = categoryOf(row, choice);
-  const suggested = choice?.categoryId === undefined && row.categorySource !== undefined && value !== null;
+  // The server gives a row that confirms a schedule the schedule's category, unless a rule chose one.
+  const source = row.categorySource ?? (row.schedule === undefined ? undefined : 'schedule');
+  const suggested = choice?.categoryId === undefined && source !== undefined && value !== null;
   const paired = fate === 'transfer' || fate === 'conversion';
   if (paired)
     return (
@@ -325,8 +390,8 @@ function CategoryPicker({ row, choice, fate, onChoice, data }: Omit<RowProps, 'p
         }}
       />
       {suggested && (
-        <Text size="xs" c="dimmed" data-suggested={row.categorySource}>
-          {row.categorySource === 'rule' ? 'Suggested by a rule' : 'As this payee’s last row'}
+        <Text size="xs" c="dimmed" data-suggested={source}>
+          {SUGGESTED[source]}
         </Text>
       )}
     </Stack>
@@ -377,7 +442,7 @@ const RowLine = memo(function RowLine(props: RowProps) {
     <Table.Tr data-line={row.line} data-fate={fate} style={{ verticalAlign: 'top' }}>
       <Table.Td>{row.line}</Table.Td>
       <Table.Td>
-        <StatusBadge row={row} fate={fate} />
+        <StatusBadge row={row} choice={props.choice} fate={fate} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayText(row.date)}</Table.Td>
       <Table.Td>
@@ -406,7 +471,7 @@ const RowCard = memo(function RowCard(props: RowProps) {
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <StatusBadge row={row} fate={fate} />
+            <StatusBadge row={row} choice={props.choice} fate={fate} />
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {dayText(row.date)} · line {row.line}
             </Text>

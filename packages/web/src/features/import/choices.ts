@@ -10,6 +10,8 @@ export interface RowChoice {
   skip?: boolean;
   /** false: the proposed transfer or conversion pair is not one. */
   match?: false;
+  /** false: the row does not confirm the scheduled occurrence the preview proposed; it is a row of its own. */
+  schedule?: false;
 }
 
 /** Overrides by line. */
@@ -53,6 +55,20 @@ export function fatesOf(rows: readonly ImportRow[], choices: Choices): Map<numbe
   return fates;
 }
 
+/**
+ * Whether the row, when committed, confirms the due scheduled occurrence the preview proposed
+ * (ImportRow.schedule): it is imported (not skipped, no pair) and the user did not decline it.
+ */
+export const confirmsSchedule = (row: ImportRow, choice: RowChoice | undefined, fate: Fate | undefined): boolean =>
+  row.schedule !== undefined && choice?.schedule !== false && fate === 'import';
+
+/** How many rows will confirm a scheduled occurrence. */
+export function scheduleCount(rows: readonly ImportRow[], choices: Choices, fates: ReadonlyMap<number, Fate>): number {
+  let n = 0;
+  for (const r of rows) if (confirmsSchedule(r, choices.get(r.line), fates.get(r.line))) n++;
+  return n;
+}
+
 /** How many rows meet each fate. */
 export function tally(fates: ReadonlyMap<number, Fate>): Record<Fate, number> {
   const counts: Record<Fate, number> = { import: 0, skip: 0, duplicate: 0, error: 0, transfer: 0, conversion: 0 };
@@ -74,6 +90,7 @@ export function commitBody(rows: readonly ImportRow[], choices: Choices, fixpoin
     if (row.status === 'new' && choice.skip === true) entry.skip = true;
     if (row.status === 'duplicate' && choice.skip === false) entry.skip = false;
     if (row.match !== undefined && choice.match === false) entry.match = false;
+    if (row.schedule !== undefined && choice.schedule === false) entry.schedule = false;
     if (Object.keys(entry).length > 1) overrides.push(entry);
   }
   return { ...(overrides.length === 0 ? {} : { rows: overrides }), ...(fixpoint ? { fixpoint: true } : {}) };
@@ -90,10 +107,11 @@ export function categoriesFor(all: readonly Category[], income: boolean): Catego
 export const ROWS_PER_PAGE = 100;
 
 /** The filters of the row list. */
-export type RowFilter = 'all' | 'new' | 'duplicate' | 'error' | 'pair';
+export type RowFilter = 'all' | 'new' | 'duplicate' | 'error' | 'pair' | 'schedule';
 
 export function filterRows(rows: readonly ImportRow[], filter: RowFilter): readonly ImportRow[] {
   if (filter === 'all') return rows;
   if (filter === 'pair') return rows.filter((r) => r.match !== undefined);
+  if (filter === 'schedule') return rows.filter((r) => r.schedule !== undefined);
   return rows.filter((r) => r.status === filter);
 }

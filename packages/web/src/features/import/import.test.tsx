@@ -1,9 +1,9 @@
 import type { ImportPreview } from '@kassa/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token';
 import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
-import { BATCHES, CATEGORIES, POCKETS, PREVIEW } from './test-fixtures';
+import { BATCHES, CATEGORIES, POCKETS, PREVIEW, SCHEDULED_PREVIEW } from './test-fixtures';
 
 type Answers = Parameters<typeof stubApi>[0];
 
@@ -176,6 +176,78 @@ describe('private/import: the bank-file import', { timeout: 20_000 }, () => {
     await within(row(4)).findByRole('combobox', { name: 'Category of line 4' });
     expect(screen.getByText(/3 rows will be imported;/)).toBeTruthy();
     expect(await commitBody(calls)).toEqual({ rows: [{ line: 4, match: false }] });
+  });
+
+  it('shows a row that confirms a due scheduled entry, and confirms it by default', async () => {
+    const calls = await openWithFile(base({ 'POST import/preview': { status: 200, body: SCHEDULED_PREVIEW } }));
+    const line = row(7);
+    expect(within(line).getByText('Confirms a schedule')).toBeTruthy();
+    expect(line.querySelector('[data-schedule]')?.getAttribute('data-schedule')).toBe('confirm');
+    expect(line.querySelector('[data-schedule]')?.textContent).toBe(
+      'Confirms scheduled: Rent · due 2026.03.02. · 50.00 €Confirm the schedule',
+    );
+    expect(
+      within(line).getByRole<HTMLInputElement>('checkbox', { name: 'Confirm the schedule (line 7)' }).checked,
+    ).toBe(true);
+    // The schedule's category, said where it came from.
+    expect(within(line).getByRole<HTMLSelectElement>('combobox', { name: 'Category of line 7' }).value).toBe('13');
+    expect(within(line).getByText('As the scheduled entry')).toBeTruthy();
+    expect(screen.getByText('4 new · 1 duplicate · 1 error · 1 confirms a scheduled entry')).toBeTruthy();
+    expect(
+      screen.getByText(/^3 rows will be imported \(1 confirms a scheduled entry\), 1 row is a transfer/),
+    ).toBeTruthy();
+    // Other rows say nothing of schedules; the filter shows only this one.
+    expect(within(row(3)).queryByText(/schedule/i)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Scheduled 1' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByRole('row')).toHaveLength(2),
+    );
+    // Confirming is what the preview proposed: nothing to send for it.
+    expect(await commitBody(calls)).toEqual({});
+  });
+
+  it('declines the proposed schedule with schedule:false, and a skipped row confirms nothing', async () => {
+    const calls = await openWithFile(base({ 'POST import/preview': { status: 200, body: SCHEDULED_PREVIEW } }));
+    const box = () => within(row(7)).getByRole<HTMLInputElement>('checkbox', { name: 'Confirm the schedule (line 7)' });
+
+    fireEvent.click(within(row(7)).getByRole('checkbox', { name: 'Skip line 7' }));
+    expect(box().disabled).toBe(true);
+    expect(within(row(7)).queryByText('Confirms a schedule')).toBeNull();
+    expect(screen.getByText(/^2 rows will be imported, 1 row is a transfer/)).toBeTruthy();
+    fireEvent.click(within(row(7)).getByRole('checkbox', { name: 'Skip line 7' }));
+
+    fireEvent.click(box());
+    expect(box().checked).toBe(false);
+    expect(row(7).querySelector('[data-schedule]')?.getAttribute('data-schedule')).toBe('own');
+    expect(within(row(7)).queryByText('Confirms a schedule')).toBeNull();
+    expect(screen.getByText(/^3 rows will be imported, 1 row is a transfer/)).toBeTruthy();
+    // The proposal itself still counts in the preview's figures.
+    expect(screen.getByText('4 new · 1 duplicate · 1 error · 1 confirms a scheduled entry')).toBeTruthy();
+    expect(await commitBody(calls)).toEqual({ rows: [{ line: 7, schedule: false }] });
+  });
+
+  it('shows the schedule match as a card on a phone', async () => {
+    // Every max-width query matches: a phone.
+    const real = window.matchMedia.bind(window);
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+      const list = real(query);
+      Object.defineProperty(list, 'matches', { value: query.includes('max-width') });
+      return list;
+    });
+    try {
+      stubApi(base({ 'POST import/preview': { status: 200, body: SCHEDULED_PREVIEW } }));
+      renderApp('/private/import');
+      await screen.findByRole('button', { name: 'Choose a file' });
+      pickFile(csvFile());
+      const list = await screen.findByRole('list', { name: 'Rows of the file' });
+      const card = within(list)
+        .getAllByRole('listitem')
+        .find((i) => i.getAttribute('data-line') === '7');
+      expect(card?.textContent).toContain('Confirms scheduled: Rent · due 2026.03.02. · 50.00 €');
+      expect(within(card as HTMLElement).getByRole('checkbox', { name: 'Confirm the schedule (line 7)' })).toBeTruthy();
+    } finally {
+      phone.mockRestore();
+    }
   });
 
   it('creates a rule from a row, then reads the file again keeping the choices made', async () => {

@@ -1,8 +1,8 @@
 import type { ImportRow } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
-import { commitBody, fatesOf, tally } from './choices';
+import { commitBody, fatesOf, scheduleCount, tally } from './choices';
 import { columnIndex, columnsToSend, optionsAfter, optionsForPocket } from './settings';
-import { PREVIEW, ROWS } from './test-fixtures';
+import { PREVIEW, ROWS, SCHEDULED_ROW } from './test-fixtures';
 import { closingText, dayText, planText } from './texts';
 
 describe('the options of the next preview', () => {
@@ -109,6 +109,29 @@ describe('what the commit does with each row', () => {
   });
 });
 
+describe('rows that confirm a scheduled entry', () => {
+  const rows = [...ROWS, SCHEDULED_ROW];
+  const confirming = (choices: Map<number, { skip?: boolean; schedule?: false }>) =>
+    scheduleCount(rows, choices, fatesOf(rows, choices));
+
+  it('count while imported and not declined', () => {
+    expect(confirming(new Map())).toBe(1);
+    expect(confirming(new Map([[7, { schedule: false as const }]]))).toBe(0);
+    expect(confirming(new Map([[7, { skip: true }]]))).toBe(0);
+  });
+
+  it('send schedule:false only for a declined proposal', () => {
+    expect(commitBody(rows, new Map([[7, { schedule: false as const }]]), false)).toEqual({
+      rows: [{ line: 7, schedule: false }],
+    });
+    // A row the preview proposed no schedule for has nothing to decline.
+    expect(commitBody(rows, new Map([[3, { schedule: false as const }]]), false)).toEqual({});
+    expect(commitBody(rows, new Map([[7, { skip: true, schedule: false as const }]]), false)).toEqual({
+      rows: [{ line: 7, skip: true, schedule: false }],
+    });
+  });
+});
+
 describe('the texts of the import screen', () => {
   it('writes days as the app does and names closing balances', () => {
     expect(dayText('2026-03-31')).toBe('2026.03.31.');
@@ -127,6 +150,12 @@ describe('the texts of the import screen', () => {
     );
     expect(planText({ import: 0, skip: 2, duplicate: 5, error: 1, transfer: 2, conversion: 2 })).toBe(
       '0 rows will be imported, 2 rows are transfers between your pockets, 2 rows become a conversion; 2 skipped, 5 duplicates left out, 1 row with errors left out.',
+    );
+    expect(planText({ import: 3, skip: 0, duplicate: 0, error: 0, transfer: 0, conversion: 0 }, 1)).toBe(
+      '3 rows will be imported (1 confirms a scheduled entry).',
+    );
+    expect(planText({ import: 3, skip: 1, duplicate: 0, error: 0, transfer: 0, conversion: 0 }, 2)).toBe(
+      '3 rows will be imported (2 confirm scheduled entries); 1 skipped.',
     );
   });
 });

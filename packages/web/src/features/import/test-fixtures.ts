@@ -122,6 +122,23 @@ export const PREVIEW: ImportPreview = {
   expiresAt: '2026-04-01T10:00:00.000Z',
 };
 
+/** A row that pays the rent a `remind` schedule is waiting for (due Sunday the 1st, posted Monday). */
+export const SCHEDULED_ROW: ImportRow = row({
+  line: 7,
+  amount: '-49.50',
+  payee: 'Hausverwaltung',
+  description: 'Miete März',
+  categoryId: 13,
+  schedule: { scheduleId: 3, occurrence: '2026-03-01', date: '2026-03-02', amount: '50.00', description: 'Rent' },
+});
+
+/** PREVIEW with SCHEDULED_ROW as its last row. */
+export const SCHEDULED_PREVIEW: ImportPreview = {
+  ...PREVIEW,
+  counts: { ...PREVIEW.counts, new: PREVIEW.counts.new + 1 },
+  rows: [...ROWS, SCHEDULED_ROW],
+};
+
 export const BATCHES: ImportBatch[] = [
   {
     id: 40,

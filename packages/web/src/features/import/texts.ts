@@ -37,11 +37,19 @@ export function resultLines(r: ImportCommitResult): { label: string; value: numb
   ];
 }
 
-/** What the commit will do, as one sentence: "3 rows will be imported; 1 skipped, 2 duplicates left out." */
+/** "1 confirms a scheduled entry", "2 confirm scheduled entries". */
+export const scheduleText = (n: number) =>
+  `${n} ${n === 1 ? 'confirms a scheduled entry' : 'confirm scheduled entries'}`;
+
+/**
+ * What the commit will do, as one sentence: "3 rows will be imported (1 confirms a scheduled
+ * entry); 1 skipped, 2 duplicates left out." `schedules` counts the imported rows that confirm one.
+ */
 export function planText(
   t: Record<'import' | 'skip' | 'duplicate' | 'error' | 'transfer' | 'conversion', number>,
+  schedules = 0,
 ): string {
-  const head = `${count(t.import, 'row')} will be imported`;
+  const head = `${count(t.import, 'row')} will be imported${schedules > 0 ? ` (${scheduleText(schedules)})` : ''}`;
   const pairs = [
     ...(t.transfer > 0
       ? [`${count(t.transfer, 'row')} ${t.transfer === 1 ? 'is a transfer' : 'are transfers'} between your pockets`]

@@ -1,4 +1,5 @@
-import { Container } from '@mantine/core';
+import { Container, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { CategoryListTab } from './categories/CategoryListTab';
 import { ClosableCategoryTab } from './categories/ClosableCategoryTab';
@@ -7,8 +8,12 @@ import { FixpointTab } from './fixpoints/FixpointTab';
 import { PocketTab } from './pockets/PocketTab';
 import { RuleTab } from './rules/RuleTab';
 import { RouteTabs } from '../../components/RouteTabs';
+import { SchedulesTab } from '../schedules';
 
-/** The tabs of private/manage (spec §2, plus the rules of import), each with its own URL private/manage/{tab}. */
+/**
+ * The tabs of private/manage (spec §2, plus the rules of import and the schedules), each with its
+ * own URL private/manage/{tab}.
+ */
 const TABS = [
   { value: 'category', label: 'Categories' },
   { value: 'currency', label: 'Currencies' },
@@ -17,6 +22,7 @@ const TABS = [
   { value: 'loan', label: 'Loans' },
   { value: 'business', label: 'Businesses' },
   { value: 'rule', label: 'Rules' },
+  { value: 'schedules', label: 'Schedules' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
@@ -33,6 +39,13 @@ function TabContent({ tab }: { tab: Tab }) {
       return <PocketTab />;
     case 'rule':
       return <RuleTab />;
+    case 'schedules':
+      // Loaded on first opening: it brings the rrule library.
+      return (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+          <SchedulesTab />
+        </Suspense>
+      );
     case 'loan':
     case 'business':
       return <ClosableCategoryTab key={tab} type={tab} />;

@@ -1,5 +1,7 @@
+import { Group } from '@mantine/core';
 import { useParams } from 'react-router';
 import { EditorButtons } from '../../components/EditorButtons';
+import { MakeScheduleButton } from '../schedules';
 import { useConversion } from './api';
 import { ConversionForm } from './ConversionForm';
 import { EditorFrame } from './EditorFrame';
@@ -15,12 +17,17 @@ export function EditConversionPage() {
   return (
     <EditorFrame title="Edit conversion" {...editor.frame}>
       {conversion !== undefined && (
-        <ConversionForm
-          key={conversion.id}
-          initial={conversion}
-          onSubmit={editor.save}
-          actions={<EditorButtons onDelete={editor.remove} onCancel={editor.goBack} saving={editor.saving} />}
-        />
+        <>
+          <ConversionForm
+            key={conversion.id}
+            initial={conversion}
+            onSubmit={editor.save}
+            actions={<EditorButtons onDelete={editor.remove} onCancel={editor.goBack} saving={editor.saving} />}
+          />
+          <Group mt="md">
+            <MakeScheduleButton from={conversion} />
+          </Group>
+        </>
       )}
     </EditorFrame>
   );

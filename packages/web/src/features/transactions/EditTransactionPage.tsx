@@ -1,7 +1,8 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useCategories } from '../../shared/global-data';
 import { EditorButtons } from '../../components/EditorButtons';
+import { MakeScheduleButton } from '../schedules';
 import { useTransaction } from './api';
 import { EditorFrame } from './EditorFrame';
 import { isClosedCategory, kindOf } from './kinds';
@@ -41,6 +42,11 @@ export function EditTransactionPage() {
               />
             }
           />
+          {!closed && (
+            <Group mt="md">
+              <MakeScheduleButton from={tx} />
+            </Group>
+          )}
         </>
       )}
     </EditorFrame>

@@ -1,5 +1,6 @@
 import type {
   AfterBody,
+  BulkRequestBody,
   Category,
   Conversion,
   ConversionBody,
@@ -10,6 +11,7 @@ import type {
   Transaction,
   TransactionBody,
   TransactionFilterBody,
+  Undoable,
 } from '@kassa/contract';
 import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { MAX_LIST_ROWS } from '@kassa/contract/constants';
@@ -140,9 +142,10 @@ function useLedgerWrites<Saved, Payload>(entity: 'transaction' | 'conversion') {
       mutationFn: (p: Payload & { id: number }) => apiPost<Saved>(`${entity}/update`, p),
       onSuccess: () => refresh(),
     }),
+    // The answer holds the token that undoes the delete (issue 20).
     remove: useMutation({
-      mutationFn: (id: number) => apiRequest<undefined>('DELETE', `${entity}/delete/${id}`),
-      onSuccess: (_: unknown, id: number) => refresh(queryKeys[entity](id)),
+      mutationFn: (id: number) => apiRequest<Undoable>('DELETE', `${entity}/delete/${id}`),
+      onSuccess: (_: Undoable, id: number) => refresh(queryKeys[entity](id)),
     }),
   };
 }
@@ -161,4 +164,37 @@ export function useExportCsv() {
         `kassa-${new Date().toLocaleDateString('sv-SE')}.csv`,
       ),
   });
+}
+
+/** POST transaction/bulk: many transactions deleted or changed at once; refreshes every ledger view. */
+export function useBulkEdit() {
+  const refresh = useRefreshLedger();
+  return useMutation({
+    mutationFn: (body: BulkRequestBody) => apiPost<Undoable>('transaction/bulk', body),
+    onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * Every transaction matching the list's filter, newest first, read a bounded page at a time with
+ * the same getfiltered paging the list uses ("select all N matching the filter").
+ */
+export async function allMatching(filter: TransactionFilterBody): Promise<Transaction[]> {
+  const rows: Transaction[] = [];
+  for (let after: AfterBody | undefined; ;) {
+    const page = await apiPost<Transaction[]>('transaction/getfiltered', {
+      ...filter,
+      limit: MAX_LIST_ROWS,
+      ...(after === undefined ? {} : { after }),
+    } satisfies TransactionFilterBody);
+    rows.push(...page);
+    const tail = page.at(-1);
+    if (page.length < MAX_LIST_ROWS || tail === undefined) return rows;
+    after = { time: tail.time, id: tail.id };
+  }
+}
+
+/** "Select all matching the filter": collects every matching transaction (allMatching). */
+export function useCollectMatching() {
+  return useMutation({ mutationFn: (filter: TransactionFilterBody) => allMatching(filter) });
 }

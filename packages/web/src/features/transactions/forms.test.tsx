@@ -192,10 +192,11 @@ describe('the transaction editor', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
-  it('deletes after the confirmation', async () => {
+  it('deletes after the confirmation, and undoes from the toast', async () => {
     const calls = api({
       'GET transaction/getbyid/77': { status: 200, body: TX },
-      'DELETE transaction/delete/77': { status: 204, body: '' },
+      'DELETE transaction/delete/77': { status: 200, body: { count: 1, undo: 'token-77' } },
+      'POST undo/token-77': { status: 200, body: { count: 1 } },
     });
     renderApp('/private/edit-transaction/77');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -203,6 +204,9 @@ describe('the transaction editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Transaction deleted')).toBeTruthy();
     expect(calls.some((c) => c.key === 'DELETE transaction/delete/77')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'POST undo/token-77')).toBe(true);
   });
 
   it('goes back when the transaction can not be loaded', async () => {

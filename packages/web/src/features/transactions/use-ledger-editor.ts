@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useLastFixpointTime } from '../../shared/last-fixpoint';
+import { UNDO_TOAST_SECONDS } from '@kassa/contract/constants';
 import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';
+import { useOfferUndo } from '../../shared/undo';
 import { useGoBack } from '../../lib/use-go-back';
 import type { LedgerWrites } from './api';
 
@@ -11,7 +13,7 @@ const BEFORE_FIX_CONFIRM = { text: 'Changes before fixpoints are not recommended
 /**
  * What the transaction and conversion editors share: the loaded item, the EditorFrame's state,
  * Save (asking first when it touches time before the last fixpoint) and Delete (asking first),
- * each going back with a success toast when done.
+ * each going back with a success toast when done (Delete's holds Undo).
  */
 export function useLedgerEditor<Item extends { time: string }, Payload extends { time: string }>(
   noun: 'Transaction' | 'Conversion',
@@ -22,6 +24,7 @@ export function useLedgerEditor<Item extends { time: string }, Payload extends {
   const goBack = useGoBack('/private/transactions');
   const confirm = useConfirm();
   const lastFix = useLastFixpointTime();
+  const offerUndo = useOfferUndo();
   const item = query.data;
   const beforeFix = item !== undefined && new Date(item.time) <= lastFix;
 
@@ -36,9 +39,11 @@ export function useLedgerEditor<Item extends { time: string }, Payload extends {
   };
 
   const remove = async () => {
-    if ((await confirm({ danger: true })) !== 'yes') return;
-    await writes.remove.mutateAsync(id);
-    notifySuccess(`${noun} deleted`);
+    // Not the spec's default "can not be undone": the message after the delete offers Undo.
+    const text = `The ${noun.toLowerCase()} will be deleted. The message that follows offers Undo for ${UNDO_TOAST_SECONDS} seconds.`;
+    if ((await confirm({ danger: true, text })) !== 'yes') return;
+    const { undo } = await writes.remove.mutateAsync(id);
+    offerUndo(`${noun} deleted`, undo);
     goBack();
   };
 

@@ -42,6 +42,7 @@ function restoredText(c: BackupRestoreResult): string {
     count(c.categories, 'category', 'categories'),
     count(c.currencies, 'currency', 'currencies'),
     ...(c.rules > 0 ? [count(c.rules, 'category rule')] : []),
+    ...(c.schedules > 0 ? [count(c.schedules, 'schedule')] : []),
   ])}`;
 }
 

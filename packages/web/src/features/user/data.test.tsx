@@ -14,7 +14,17 @@ const DOCUMENT = {
   conversions: [{}],
   fixpoints: [{}, {}],
 };
-const COUNTS = { currencies: 2, pockets: 1, categories: 3, transactions: 4, conversions: 1, fixpoints: 2 };
+const COUNTS = {
+  currencies: 2,
+  pockets: 1,
+  categories: 3,
+  transactions: 4,
+  conversions: 1,
+  fixpoints: 2,
+  rules: 0,
+  imports: 0,
+  schedules: 0,
+};
 
 /** Catches what the download helper hands the browser: the object URL's blob and the link's file name. */
 function stubDownloads() {
@@ -102,6 +112,18 @@ describe('the Data tab of the user page', () => {
     // The main currency may have changed with the books: the user info is asked again.
     const restoredAt = calls.findIndex((c) => c.key === 'POST backup/restore');
     await waitFor(() => expect(calls.slice(restoredAt).some((c) => c.key === 'GET account/userinfo')).toBe(true));
+  });
+
+  it('names the category rules and schedules a backup brought back', async () => {
+    stubApi({ ...BACKGROUND, 'POST backup/restore': { status: 200, body: { ...COUNTS, rules: 1, schedules: 2 } } });
+    renderApp('/private/user/data');
+    await screen.findByRole('button', { name: 'Restore from backup' });
+    pickFile(jsonFile(JSON.stringify({ ...DOCUMENT, version: 4, rules: [{}], schedules: [{}, {}] })));
+    expect(
+      await screen.findByText(
+        'Backup restored: 4 transactions, 1 conversion, 2 fixpoints, 1 pocket, 3 categories, 2 currencies, 1 category rule and 2 schedules',
+      ),
+    ).toBeTruthy();
   });
 
   it('asks before replacing books, naming both sides, and confirming restores with replace=true', async () => {

@@ -1,11 +1,15 @@
-import { Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import type { Category } from '@kassa/contract';
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import type { BulkRequestBody, Category, Transaction } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '../../../shared/global-data';
+import { useOfferUndo } from '../../../shared/undo';
+import { useConfirm } from '../../../components/confirm/confirm-context';
 import { ALL_TIME, quickRange, toApiInterval } from '../../../components/interval';
 import {
+  useBulkEdit,
+  useCollectMatching,
   useConversionsOver,
   useConvertedSum,
   useExportCsv,
@@ -16,7 +20,11 @@ import {
 import { FilterPanel } from './FilterPanel';
 import { hasSelection, showsSum, toExportQuery, toListFilter, type FilterState } from './filter';
 import { mergeRows, pageSpans } from './rows';
+import { isClosedCategory } from '../kinds';
+import { BulkBar } from './BulkBar';
+import { bulkMessage, visibleState } from './selection';
 import { TransactionTable } from './TransactionTable';
+import { useRowSelection } from './use-row-selection';
 
 const initialFilter = (): FilterState => ({
   enabled: false,
@@ -61,6 +69,31 @@ export function TransactionListPage() {
     [transactions, conversions, fixpoints, narrowed, pages.hasNextPage],
   );
 
+  // Bulk edit (issue 20): checkboxes on transactions, a bar of actions, Undo in the toast.
+  const selected = useRowSelection(JSON.stringify(filter));
+  const canSelect = (t: Transaction) => !isClosedCategory(byId.get(t.categoryId));
+  const selectable = transactions.filter(canSelect);
+  const header = visibleState(selected.selection, selectable);
+  const collect = useCollectMatching();
+  const bulk = useBulkEdit();
+  const offerUndo = useOfferUndo();
+  const confirm = useConfirm();
+  const ids = [...selected.selection.keys()];
+  const run = async (body: BulkRequestBody, message: (count: number) => string): Promise<boolean> => {
+    const done = await bulk.mutateAsync(body).catch(() => undefined);
+    if (done === undefined) return false;
+    selected.clear();
+    offerUndo(message(done.count), done.undo);
+    return true;
+  };
+  const removeSelected = async () => {
+    const text = ids.length === 1 ? '1 transaction will be deleted.' : `${ids.length} transactions will be deleted.`;
+    if ((await confirm({ danger: true, text })) !== 'yes') return;
+    await run({ ids, action: 'delete' }, (n) => bulkMessage('delete', n));
+  };
+  const selectAllMatching = () =>
+    collect.mutate(filter, { onSuccess: (all) => selected.selectAll(all.filter(canSelect)) });
+
   return (
     <Stack gap="md">
       <FilterPanel
@@ -82,6 +115,40 @@ export function TransactionListPage() {
           </Group>
         }
       />
+      {/* Outside the card: the card clips its content, which would keep the bar from sticking. */}
+      {selected.selection.size > 0 && (
+        <BulkBar
+          rows={[...selected.selection.values()]}
+          categories={[...byId.values()]}
+          busy={bulk.isPending}
+          onCategory={(categoryId) =>
+            run({ ids, action: 'update', changes: { categoryId } }, (n) => bulkMessage('category', n))
+          }
+          onDescription={(description) =>
+            run({ ids, action: 'update', changes: { description } }, (n) => bulkMessage('description', n))
+          }
+          onDelete={() => void removeSelected()}
+          onClear={selected.clear}
+        >
+          {selected.allMatching ? (
+            <Text size="xs" c="dimmed" mt={4} data-select-all>
+              All {selected.selection.size.toLocaleString()} transactions{narrowed ? ' matching the filter' : ''} are
+              selected.
+            </Text>
+          ) : (
+            header === 'all' &&
+            pages.hasNextPage && (
+              <Text size="xs" c="dimmed" mt={4} data-select-all>
+                All {selectable.length} shown are selected.{' '}
+                <Anchor component="button" type="button" size="xs" onClick={selectAllMatching}>
+                  {narrowed ? 'Select all matching the filter' : 'Select all transactions'}
+                </Anchor>
+                {collect.isPending && <Loader size={12} ml="xs" aria-label="Collecting" />}
+              </Text>
+            )
+          )}
+        </BulkBar>
+      )}
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
         {pages.isPending ? (
           <Center py="xl">
@@ -92,12 +159,21 @@ export function TransactionListPage() {
             No transactions
           </Text>
         ) : (
-          <TransactionTable
-            rows={rows}
-            categories={byId}
-            compact={compact}
-            {...(withSum && sum.data !== undefined ? { sum: sum.data } : {})}
-          />
+          <>
+            <TransactionTable
+              rows={rows}
+              categories={byId}
+              compact={compact}
+              {...(withSum && sum.data !== undefined ? { sum: sum.data } : {})}
+              selection={{
+                isSelected: (id) => selected.selection.has(id),
+                canSelect,
+                onClick: (tx, shift) => selected.click(tx, shift, selectable),
+                header,
+                onHeader: () => selected.toggleVisible(selectable),
+              }}
+            />
+          </>
         )}
         {pages.hasNextPage && (
           <Center mt="md">

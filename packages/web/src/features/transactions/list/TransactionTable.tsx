@@ -1,5 +1,5 @@
-import { Badge, Table, Text } from '@mantine/core';
-import type { Category, MoneyAmount } from '@kassa/contract';
+import { Badge, Checkbox, Table, Text } from '@mantine/core';
+import type { Category, MoneyAmount, Transaction } from '@kassa/contract';
 import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
 import { useNavigate } from 'react-router';
 import { isClosedCategory } from '../kinds';
@@ -12,7 +12,23 @@ interface Props {
   sum?: MoneyAmount;
   /** Handset width: time under the description, fewer columns. */
   compact: boolean;
+  /** Checkboxes for bulk edit: a column of them when given. */
+  selection?: RowSelection;
 }
+
+/** What the checkbox column needs of the list's selection (use-row-selection.ts). */
+export interface RowSelection {
+  isSelected: (id: number) => boolean;
+  /** Transactions of closed loan and business categories are frozen: no checkbox. */
+  canSelect: (tx: Transaction) => boolean;
+  onClick: (tx: Transaction, shift: boolean) => void;
+  header: 'all' | 'some' | 'none';
+  onHeader: () => void;
+}
+
+// The checkbox cell takes the click (a bigger target on a phone) and keeps it from opening the
+// editor; user-select none, so Shift-click ranges do not select text.
+const CHECK_CELL = { width: 36, userSelect: 'none' } as const;
 
 function when(time: number): string {
   const d = new Date(time);
@@ -56,12 +72,24 @@ function clickable(row: ListRow, categories: ReadonlyMap<number, Category>): boo
 }
 
 /** The list's table; rows before the last fixpoint are dimmed and slanted (before-fix). */
-export function TransactionTable({ rows, categories, sum, compact }: Props) {
+export function TransactionTable({ rows, categories, sum, compact, selection }: Props) {
   const navigate = useNavigate();
+  const checks = selection !== undefined ? 1 : 0;
   return (
     <Table highlightOnHover verticalSpacing={compact ? 6 : 'xs'} fz="sm">
       <Table.Thead>
         <Table.Tr>
+          {selection !== undefined && (
+            <Table.Th style={CHECK_CELL}>
+              <Checkbox
+                aria-label="Select every transaction shown"
+                size="xs"
+                checked={selection.header === 'all'}
+                indeterminate={selection.header === 'some'}
+                onChange={selection.onHeader}
+              />
+            </Table.Th>
+          )}
           {!compact && <Table.Th w={150}>Time</Table.Th>}
           <Table.Th>Description</Table.Th>
           {!compact && <Table.Th>Category</Table.Th>}
@@ -72,7 +100,7 @@ export function TransactionTable({ rows, categories, sum, compact }: Props) {
       <Table.Tbody>
         {sum !== undefined && (
           <Table.Tr data-sum>
-            <Table.Td colSpan={compact ? 1 : 3} fw={700}>
+            <Table.Td colSpan={(compact ? 1 : 3) + checks} fw={700}>
               Sum
             </Table.Td>
             <Table.Td ta="right" fw={700} colSpan={compact ? 1 : 2} c={sum.amount < 0 ? 'red' : 'teal'}>
@@ -100,7 +128,34 @@ export function TransactionTable({ rows, categories, sum, compact }: Props) {
                 fontStyle: beforeFix ? 'italic' : undefined,
               }}
               title={beforeFix ? 'Before the last fixpoint' : undefined}
+              data-selected={(row.kind === 'transaction' && selection?.isSelected(row.tx.id)) || undefined}
+              bg={
+                row.kind === 'transaction' && selection?.isSelected(row.tx.id) === true
+                  ? 'var(--mantine-primary-color-light)'
+                  : undefined
+              }
             >
+              {selection !== undefined && (
+                <Table.Td
+                  style={CHECK_CELL}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    if (row.kind === 'transaction' && selection.canSelect(row.tx))
+                      selection.onClick(row.tx, e.shiftKey);
+                  }}
+                  onKeyDown={(e) => e.stopPropagation()}
+                >
+                  {row.kind === 'transaction' && selection.canSelect(row.tx) && (
+                    <Checkbox
+                      size="xs"
+                      aria-label={`Select ${row.tx.description === '' ? d.category : row.tx.description}`}
+                      checked={selection.isSelected(row.tx.id)}
+                      // The cell's click handler toggles (it sees Shift); the box only shows the state.
+                      onChange={() => undefined}
+                    />
+                  )}
+                </Table.Td>
+              )}
               {!compact && <Table.Td>{when(row.time)}</Table.Td>}
               <Table.Td>
                 {row.kind === 'fixpoint' ? (

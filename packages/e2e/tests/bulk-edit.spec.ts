@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Transactions } from '../pages/transactions.js';
+import { apiOf, type PageApi } from '../support/api.js';
+import { freshUser } from '../support/users.js';
+
+const DAY = 86_400_000;
+
+/** What the books add up to, from the API: balances, the expense sum and the expense analytics. */
+async function figures(api: PageApi): Promise<unknown> {
+  const today = new Date().toISOString().slice(0, 10);
+  const interval = { start: new Date(Date.now() - 400 * DAY).toISOString(), end: new Date().toISOString() };
+  return {
+    balances: await api.post('analytics/balances', today),
+    expenses: await api.post('transaction/getconvertedsum', { directions: [false] }),
+    byCategory: await api.post('analytics/oneperiod', { interval, direction: false }),
+  };
+}
+
+/** A row's checkbox in the list (the cell takes the click, Shift included). */
+const checkbox = (page: Page, description: string) => page.getByRole('checkbox', { name: `Select ${description}` });
+
+test('select rows with Shift, change their category, delete all matching a filter, undo each, and undo a single delete', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await freshUser(page, testInfo, 'bulk', 'EUR');
+  const api = await apiOf(page);
+  const groceries = await api.post<{ id: number }>('category/add', {
+    name: 'Groceries',
+    type: 'real',
+    isIncome: false,
+  });
+  const eatingOut = await api.post<{ id: number }>('category/add', {
+    name: 'Eating out',
+    type: 'real',
+    isIncome: false,
+  });
+  const now = Date.now();
+  // Six market rows on top, then 110 meals: more than a page (100), so "select all" has more to find.
+  for (let i = 1; i <= 110; i++)
+    await api.post('transaction/add', {
+      amount: 5 + i,
+      currency: 'EUR',
+      categoryId: eatingOut.id,
+      description: `Meal ${i}`,
+      time: new Date(now - 30 * DAY - i * 3_600_000).toISOString(),
+    });
+  for (let i = 1; i <= 6; i++)
+    await api.post('transaction/add', {
+      amount: 10 * i,
+      currency: 'EUR',
+      categoryId: groceries.id,
+      description: `Market ${i}`,
+      time: new Date(now - DAY - i * 60_000).toISOString(),
+    });
+  const before = await figures(api);
+
+  const t = new Transactions(page);
+  await t.gotoList();
+  await expect(t.rows).toHaveCount(100);
+
+  // A click and a Shift-click select the rows between them.
+  await checkbox(page, 'Market 2').click();
+  await checkbox(page, 'Market 5').click({ modifiers: ['Shift'] });
+  const bar = page.locator('[data-bulk-bar]');
+  await expect(bar).toContainText('4 selected');
+  for (const n of [2, 3, 4, 5]) await expect(checkbox(page, `Market ${n}`)).toBeChecked();
+  await expect(checkbox(page, 'Market 1')).not.toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath('bulk-selection.png') });
+
+  // Change their category; the toast offers Undo.
+  await bar.getByRole('button', { name: 'Category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the category of 4 transactions' });
+  await dialog.getByRole('combobox', { name: 'New category' }).click();
+  await page.getByRole('option', { name: 'Eating out', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Category changed on 4 transactions')).toBeVisible();
+  await expect(t.row('Market 3')).toContainText('Eating out');
+  await expect(bar).toBeHidden();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Undone: 4 transactions are back as they were')).toBeVisible();
+  await expect(t.row('Market 3')).toContainText('Groceries');
+  expect(await figures(api)).toEqual(before);
+
+  // Filter to Eating out, select every matching row (more than the page shows), delete them.
+  await t.filters.check();
+  await t.choose('Eating out');
+  await expect(t.rows).toHaveCount(100);
+  await page.getByRole('checkbox', { name: 'Select every transaction shown' }).click();
+  await page.getByRole('button', { name: 'Select all matching the filter' }).click();
+  await expect(page.getByText('All 110 transactions matching the filter are selected.')).toBeVisible();
+  await expect(bar).toContainText('110 selected');
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toContainText('110 transactions will be deleted.');
+  await t.answer('Yes');
+  await expect(page.getByText('110 transactions deleted')).toBeVisible();
+  await expect(page.getByText('No transactions')).toBeVisible();
+  expect(await figures(api)).not.toEqual(before);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Undone: 110 transactions are back as they were')).toBeVisible();
+  await expect(t.rows).toHaveCount(100);
+  expect(await figures(api)).toEqual(before);
+
+  // A single delete from the editor offers Undo too.
+  await t.filters.uncheck();
+  await t.row('Market 1').click();
+  await t.delete();
+  await t.answer('Yes');
+  await expect(page.getByText('Transaction deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/private\/transactions$/);
+  await expect(t.row('Market 1')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Undone', { exact: true })).toBeVisible();
+  await expect(t.row('Market 1')).toHaveCount(1);
+  expect(await figures(api)).toEqual(before);
+});

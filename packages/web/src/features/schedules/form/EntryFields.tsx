@@ -1,0 +1,153 @@
+import { SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { AmountInput } from '../../../components/AmountInput';
+import { CurrencyPicker } from '../../../components/CurrencyPicker';
+import { BUSINESS_TYPES, KIND_RULES } from '../../transactions';
+import type { ScheduleDraft, ScheduleErrors } from '../schedule-form';
+import { ENTRY_KINDS, INSIDE, type SetField } from './form-parts';
+
+interface Props {
+  draft: ScheduleDraft;
+  errors: ScheduleErrors;
+  set: SetField;
+  /** The user's currency codes, most recently used first. */
+  codes: readonly string[];
+  /** The categories the draft's kind offers. */
+  categories: readonly { value: string; label: string }[];
+}
+
+/** What the schedule posts: its kind, then a transaction's or a conversion's fields, and the description. */
+export function EntryFields({ draft, errors, set, codes, categories }: Props) {
+  const conversion = draft.kind === 'conversion';
+  const rules = draft.kind === 'conversion' ? undefined : KIND_RULES[draft.kind];
+  // A stored currency stays offered even if the user no longer has it.
+  const offered = (code: string | null) => (code !== null && !codes.includes(code) ? [code, ...codes] : codes);
+  const askLabel = conversion ? 'Ask for the amounts each time' : 'Ask for the amount each time';
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select
+          label="Kind"
+          allowDeselect={false}
+          comboboxProps={INSIDE}
+          data={ENTRY_KINDS}
+          value={draft.kind}
+          onChange={(v) => {
+            const kind = ENTRY_KINDS.find((k) => k.value === v)?.value;
+            if (kind !== undefined) set('kind', kind);
+          }}
+        />
+        {!conversion && (
+          <Select
+            label="Category"
+            required
+            searchable
+            allowDeselect={false}
+            comboboxProps={INSIDE}
+            placeholder={categories.length === 0 ? 'No active category of this kind' : 'Choose a category'}
+            nothingFoundMessage="No such category"
+            data={categories}
+            value={draft.categoryId}
+            error={errors.categoryId}
+            onChange={(v) => set('categoryId', v)}
+          />
+        )}
+      </SimpleGrid>
+      {rules?.hasDirection === true && (
+        <SegmentedControl
+          aria-label="Direction"
+          fullWidth
+          value={draft.isIncome ? 'in' : 'out'}
+          onChange={(v) => set('isIncome', v === 'in')}
+          data={[
+            { value: 'in', label: 'IN' },
+            { value: 'out', label: 'OUT' },
+          ]}
+        />
+      )}
+      {draft.kind === 'business' && (
+        <Select
+          label="Type"
+          allowDeselect={false}
+          comboboxProps={INSIDE}
+          data={BUSINESS_TYPES}
+          value={draft.type}
+          error={errors.type}
+          onChange={(v) => v !== null && set('type', v)}
+        />
+      )}
+      {conversion && codes.length < 2 && (
+        <Text size="sm" c="dimmed">
+          A conversion needs two currencies: add one under Manage › Currencies.
+        </Text>
+      )}
+      {conversion ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <AmountInput
+            label="From amount"
+            required={!draft.ask}
+            disabled={draft.ask}
+            placeholder={draft.ask ? 'Asked each time' : '0.00'}
+            value={draft.ask ? '' : draft.fromAmount}
+            error={errors.fromAmount}
+            onChange={(v) => set('fromAmount', v)}
+          />
+          <CurrencyPicker
+            label="From currency"
+            required
+            comboboxProps={INSIDE}
+            codes={offered(draft.fromCurrency)}
+            value={draft.fromCurrency}
+            error={errors.fromCurrency}
+            onChange={(v) => set('fromCurrency', v)}
+          />
+          <AmountInput
+            label="To amount"
+            required={!draft.ask}
+            disabled={draft.ask}
+            placeholder={draft.ask ? 'Asked each time' : '0.00'}
+            value={draft.ask ? '' : draft.toAmount}
+            error={errors.toAmount}
+            onChange={(v) => set('toAmount', v)}
+          />
+          <CurrencyPicker
+            label="To currency"
+            required
+            comboboxProps={INSIDE}
+            codes={offered(draft.toCurrency)}
+            exclude={draft.fromCurrency}
+            value={draft.toCurrency}
+            error={errors.toCurrency}
+            onChange={(v) => set('toCurrency', v)}
+          />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <AmountInput
+            required={!draft.ask}
+            disabled={draft.ask}
+            placeholder={draft.ask ? 'Asked each time' : '0.00'}
+            value={draft.ask ? '' : draft.amount}
+            error={errors.amount}
+            onChange={(v) => set('amount', v)}
+          />
+          <CurrencyPicker
+            required
+            comboboxProps={INSIDE}
+            codes={offered(draft.currency)}
+            value={draft.currency}
+            error={errors.currency}
+            onChange={(v) => set('currency', v)}
+          />
+        </SimpleGrid>
+      )}
+      <Switch label={askLabel} checked={draft.ask} onChange={(e) => set('ask', e.currentTarget.checked)} />
+      <Textarea
+        label="Description"
+        rows={2}
+        value={draft.description}
+        error={errors.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import type { WeekendRule } from '@kassa/contract';
+import { KIND_RULES, TRANSACTION_KINDS } from '../../transactions';
+import type { EndKind, EntryKind, RepeatKind, ScheduleDraft } from '../schedule-form';
+import { MONTH_NAMES, WEEKDAY_NAMES, WEEKDAYS } from '../schedule-rule';
+import { WEEKEND_LABELS } from '../entry-text';
+
+/** Changes one field of the draft. */
+export type SetField = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => void;
+
+/**
+ * The pickers' lists open inside the dialog, not in a portal: from a portal, a phone placed them
+ * past the right edge (as in the rule dialog).
+ */
+export const INSIDE = { withinPortal: false };
+
+export const ENTRY_KINDS: { value: EntryKind; label: string }[] = [
+  ...TRANSACTION_KINDS.map((k) => ({ value: k, label: KIND_RULES[k].label })),
+  { value: 'conversion', label: 'Conversion' },
+];
+
+export const REPEAT_CHOICES: { value: RepeatKind; label: string }[] = [
+  { value: 'monthly-day', label: 'Every month on a day' },
+  { value: 'month-end', label: 'Every month on its last day' },
+  { value: 'last-working-day', label: 'Every month on its last working day' },
+  { value: 'weekly', label: 'Every few weeks on a weekday' },
+  { value: 'yearly', label: 'Every year on a date' },
+  { value: 'custom', label: 'Custom rule (RFC 5545)' },
+];
+
+export const WEEKDAY_CHOICES = WEEKDAYS.map((d) => ({ value: d, label: WEEKDAY_NAMES[d] }));
+export const MONTH_CHOICES = MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }));
+
+export const END_CHOICES: { value: EndKind; label: string }[] = [
+  { value: 'never', label: 'Never' },
+  { value: 'on', label: 'On a date' },
+  { value: 'after', label: 'After a number of times' },
+];
+
+export const WEEKEND_CHOICES = (['as-is', 'before', 'after'] as const satisfies readonly WeekendRule[]).map(
+  (value) => ({ value, label: WEEKEND_LABELS[value] }),
+);

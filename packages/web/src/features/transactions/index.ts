@@ -1,0 +1,4 @@
+// What other features may use of Transactions: the kinds of transaction with their categories and
+// direction rules, and the external categories (the Schedules form offers the same choices).
+export { BUSINESS_TYPES, categoriesFor, KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
+export { useExternalCategories } from './api';

@@ -1,0 +1,141 @@
+import type { Category, Transaction } from '@kassa/contract';
+import { Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import { fittingCategories } from './selection';
+
+interface Props {
+  /** The selected transactions. */
+  rows: readonly Transaction[];
+  /** Every category the user has (external ones included). */
+  categories: readonly Category[];
+  busy: boolean;
+  onCategory: (categoryId: number) => Promise<boolean>;
+  onDescription: (description: string) => Promise<boolean>;
+  onDelete: () => void;
+  onClear: () => void;
+  /** The "select all matching the filter" line: in the bar, so it stays in view while the list scrolls. */
+  children?: ReactNode;
+}
+
+type Dialog = 'category' | 'description' | undefined;
+
+/** What can be done to the selected transactions at once: change category, change description, delete. */
+export function BulkBar({ rows, categories, busy, onCategory, onDescription, onDelete, onClear, children }: Props) {
+  const phone = useMediaQuery('(max-width: 575.98px)');
+  const [dialog, setDialog] = useState<Dialog>();
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [description, setDescription] = useState('');
+  const fitting = fittingCategories(rows, categories);
+  const count = rows.length;
+  const close = () => setDialog(undefined);
+  const apply = async () => {
+    const done = dialog === 'category' ? await onCategory(Number(categoryId)) : await onDescription(description.trim());
+    if (done) close();
+  };
+
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      bg="var(--mantine-color-body)"
+      data-bulk-bar
+      // Stays in view right under the header while the list scrolls (no gap for rows to show through).
+      style={{ position: 'sticky', top: 'var(--app-shell-header-height, 56px)', zIndex: 3 }}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={600} aria-live="polite">
+          {count === 1 ? '1 selected' : `${count.toLocaleString()} selected`}
+        </Text>
+        <Group gap={6} wrap="wrap">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              setCategoryId(null);
+              setDialog('category');
+            }}
+          >
+            Category
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              setDescription('');
+              setDialog('description');
+            }}
+          >
+            Description
+          </Button>
+          <Button size="xs" color="red" variant="light" onClick={onDelete} loading={busy && dialog === undefined}>
+            Delete
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onClear}>
+            Clear
+          </Button>
+        </Group>
+      </Group>
+      {children}
+      <Modal
+        opened={dialog !== undefined}
+        onClose={close}
+        fullScreen={phone}
+        title={
+          dialog === 'category'
+            ? `Change the category of ${count === 1 ? '1 transaction' : `${count} transactions`}`
+            : `Change the description of ${count === 1 ? '1 transaction' : `${count} transactions`}`
+        }
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void apply();
+          }}
+        >
+          <Stack>
+            {dialog === 'category' &&
+              (fitting.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  The selected transactions are of different kinds (income, expenses, loans, businesses): no one
+                  category fits them all. Select transactions of one kind.
+                </Text>
+              ) : (
+                <Select
+                  label="New category"
+                  data={fitting.map((c) => ({ value: String(c.id), label: c.name }))}
+                  value={categoryId}
+                  onChange={setCategoryId}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              ))}
+            {dialog === 'description' && (
+              <TextInput
+                label="New description"
+                description="Replaces the description of every selected transaction"
+                value={description}
+                onChange={(e) => setDescription(e.currentTarget.value)}
+                maxLength={500}
+                data-autofocus
+              />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                loading={busy}
+                disabled={dialog === 'category' && (fitting.length === 0 || categoryId === null)}
+              >
+                Apply
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}
