@@ -26,3 +26,4 @@ export * from './password-reset.js';
 export * from './search.js';
 export * from './schedule.js';
 export * from './bulk.js';
+export * from './insights.js';

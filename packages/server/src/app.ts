@@ -58,6 +58,8 @@ import { LedgerReader } from './modules/ledger/reader.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { AnalyticsService } from './modules/analytics/service.js';
+import { insightsRoutes } from './modules/insights/routes.js';
+import { InsightsService } from './modules/insights/service.js';
 import { budgetRoutes } from './modules/budgets/routes.js';
 import { BudgetsService } from './modules/budgets/service.js';
 import { pocketRoutes } from './modules/pockets/routes.js';
@@ -233,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   undoRoutes(app, new UndoService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
+  insightsRoutes(app, new InsightsService(database.db, ledger, rates), requireUser);
   budgetRoutes(app, new BudgetsService(database.db, ledger, rates), requireUser);
   backupRoutes(app, new BackupService(database.db), requireUser);
   exportRoutes(app, new ExportService(database.db, rates), requireUser);

@@ -14,6 +14,7 @@ import { benchImport } from './import.js';
 import { benchSearch } from './search.js';
 import { benchBudgets } from './budgets.js';
 import { benchBulkEdit } from './bulk-edit.js';
+import { benchInsights } from './insights.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -80,6 +81,7 @@ for (const line of await benchAnalytics(process.env['TEST_DATABASE_URL'], count)
 for (const line of await benchSearch(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 for (const line of await benchBudgets(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 for (const line of await benchBulkEdit(process.env['TEST_DATABASE_URL'], count)) console.log(line);
+for (const line of await benchInsights(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 // --import-rows=N sets the big file the production server imports (1M rows by default).
 const importArg = process.argv.find((a) => a.startsWith('--import-rows='))?.split('=')[1];
 const importRows = importArg === undefined ? 1_000_000 : Number(importArg);

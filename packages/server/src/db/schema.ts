@@ -177,6 +177,18 @@ export interface MonthlyMainTable {
   main_frac: number;
 }
 
+/** monthly_main per currency instead of category (migration 0026): value by currency over months. */
+export interface MonthlyMainCurrencyTable {
+  user_id: number;
+  month: number;
+  currency: string;
+  kind: DailyTotalsTable['kind'];
+  business_type: DailyTotalsTable['business_type'];
+  is_income: number;
+  main_minor: number;
+  main_frac: number;
+}
+
 /** A month's native flows per currency: the three measures of DESIGN §4, in minor units. */
 export interface MonthlyNativeTable {
   user_id: number;
@@ -491,6 +503,7 @@ export interface DB {
   health_probe: HealthProbeTable;
   ledger_meta: LedgerMetaTable;
   monthly_main: MonthlyMainTable;
+  monthly_main_currency: MonthlyMainCurrencyTable;
   dirty_months: DirtyMonthsTable;
   monthly_native: MonthlyNativeTable;
   daily_native: DailyNativeTable;

@@ -997,6 +997,10 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'POST /api/analytics/balance-history': { body: { keys: ['start', 'end'] } },
   'POST /api/analytics/oneperiod': { body: { keys: ['interval', 'direction'] } },
   'POST /api/analytics/multiperiod': { body: { keys: ['interval', 'direction'] } },
+  'POST /api/analytics/conversion-costs': { body: { keys: ['start', 'end'] } },
+  'POST /api/analytics/networth-bridge': { body: { keys: ['start', 'end'] } },
+  'POST /api/analytics/fixpoint-drift': { body: { keys: ['start', 'end'] } },
+  'POST /api/analytics/exposure': { body: { keys: ['start', 'end'] } },
   'POST /api/auth/login': { body: { keys: ['email', 'password'] } },
   'POST /api/auth/forgot-password': { body: { keys: ['email'] } },
   'POST /api/auth/reset-password': {

@@ -69,6 +69,7 @@ export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<vo
       .execute();
   // Every month is rebuilt from the new totals by the next report.
   await db.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
+  await db.deleteFrom('monthly_main_currency').where('user_id', '=', userId).execute();
   await markDirtyMonths(db, userId, [...new Set(fresh.map((t) => t.month))]);
   // The native measures per month and per day, summed from the new totals.
   const measures = [MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')] as const;

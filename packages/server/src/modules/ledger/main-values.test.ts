@@ -99,6 +99,25 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
         ]),
       ),
     ).toEqual(expectedMonthly);
+    // The same per currency (monthly_main_currency, migration 0026).
+    const byCurrency = new Map<string, bigint>();
+    for (const t of await db.selectFrom('daily_totals').selectAll().where('user_id', '=', owner.id).execute()) {
+      const key = [t.month, t.currency, t.kind, t.business_type, t.is_income].join('|');
+      byCurrency.set(key, (byCurrency.get(key) ?? 0n) + joinScaled(t.main_minor ?? 0, t.main_frac ?? 0));
+    }
+    const monthlyByCurrency = await db
+      .selectFrom('monthly_main_currency')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .execute();
+    expect(
+      new Map(
+        monthlyByCurrency.map((m) => [
+          [m.month, m.currency, m.kind, m.business_type, m.is_income].join('|'),
+          joinScaled(m.main_minor, m.main_frac),
+        ]),
+      ),
+    ).toEqual(byCurrency);
 
     // Every stored value is the one its total has now.
     const converter = rates.requireMainConverter('EUR');

@@ -120,7 +120,7 @@ async function valueMonths(
 }
 
 /**
- * Rebuilds the monthly_main rows of the dirty months whose totals all have values, and takes each
+ * Rebuilds the monthly_main (and monthly_main_currency) rows of the dirty months whose totals all have values, and takes each
  * off the list unless it changed again meanwhile (its version moved on); answers how many.
  */
 async function rollUpMonths(
@@ -152,6 +152,7 @@ async function rollUpMonths(
   if (ready.length === 0) return 0;
   const months = ready.map((d) => d.month);
   await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', 'in', months).execute();
+  await trx.deleteFrom('monthly_main_currency').where('user_id', '=', userId).where('month', 'in', months).execute();
   await trx
     .insertInto('monthly_main')
     .columns(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
@@ -175,6 +176,29 @@ async function rollUpMonths(
         // the month stays dirty below and is read by day until the next rebuild.
         .where('main_minor', 'is not', null)
         .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
+    )
+    .execute();
+  // The same values per currency instead of category (migration 0026), rebuilt with them.
+  await trx
+    .insertInto('monthly_main_currency')
+    .columns(['user_id', 'month', 'currency', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
+    .expression((eb) =>
+      eb
+        .selectFrom('daily_totals')
+        .select([
+          'user_id',
+          'month',
+          'currency',
+          'kind',
+          'business_type',
+          'is_income',
+          sql<number>`sum(main_minor)`.as('main_minor'),
+          sql<number>`sum(main_frac)`.as('main_frac'),
+        ])
+        .where('user_id', '=', userId)
+        .where('month', 'in', months)
+        .where('main_minor', 'is not', null)
+        .groupBy(['user_id', 'month', 'currency', 'kind', 'business_type', 'is_income']),
     )
     .execute();
   await trx
