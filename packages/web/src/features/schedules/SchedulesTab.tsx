@@ -9,7 +9,7 @@ import { UpcomingRow } from './due/UpcomingRow';
 import { useOccurrenceDialog } from './due/use-occurrence-dialog';
 import { entryDetail, entryName } from './entry-text';
 import { ScheduleEditorModal } from './form/ScheduleEditorModal';
-import { prefillOf } from './prefill';
+import { prefillOf } from '../../shared/schedule-prefill';
 import { ScheduleTable } from './ScheduleTable';
 
 const TITLE = 'Schedules';

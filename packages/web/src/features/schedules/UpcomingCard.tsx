@@ -8,7 +8,7 @@ import { UPCOMING_DAYS, useUpcoming } from './api';
 import { UpcomingRow } from './due/UpcomingRow';
 import { useOccurrenceDialog } from './due/use-occurrence-dialog';
 import { entryDetail, entryName } from './entry-text';
-import { SCHEDULES_PATH } from './prefill';
+import { SCHEDULES_PATH } from '../../shared/schedule-prefill';
 
 /** How many occurrences the card shows before "Show all". */
 const SHOWN = 8;

@@ -13,6 +13,3 @@ export const SchedulesTab = lazy(async () => ({ default: (await import('./Schedu
  * dashboard loads this index after the page (as the budgets card), keeping its first load small.
  */
 export { UpcomingCard } from './UpcomingCard';
-
-/** "Make this a schedule" for a transaction or conversion editor. */
-export { MakeScheduleButton } from './MakeScheduleButton';

@@ -1,6 +1,6 @@
 import type { Category, Schedule } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
-import { newScheduleLink, prefillFrom, prefillOf } from './prefill';
+import { newScheduleLink, prefillFrom, prefillOf } from '../../shared/schedule-prefill';
 import { checkDraft, draftOf, newDraft, serverError, type ScheduleDraft } from './schedule-form';
 
 const category = (id: number, over: Partial<Category>): Category => ({

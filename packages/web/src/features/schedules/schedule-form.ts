@@ -2,7 +2,7 @@ import type { BusinessType, Category, Schedule, ScheduleBody, ScheduleMode, Week
 import { dayFromIso } from '@kassa/money';
 import { fieldMessage } from '../../lib/errors';
 import { KIND_RULES, type TransactionKind } from '../transactions';
-import type { SchedulePrefill } from './prefill';
+import type { SchedulePrefill } from '../../shared/schedule-prefill';
 import { daysInMonth, readRule, ruleOf, weekdayOf, type Repetition, type Weekday } from './schedule-rule';
 
 /** What a schedule posts, as the form's first choice: a kind of transaction, or a conversion. */

@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { useParams } from 'react-router';
 import { EditorButtons } from '../../components/EditorButtons';
-import { MakeScheduleButton } from '../schedules';
+import { MakeScheduleButton } from './MakeScheduleButton';
 import { useConversion } from './api';
 import { ConversionForm } from './ConversionForm';
 import { EditorFrame } from './EditorFrame';

@@ -2,7 +2,7 @@ import { Alert, Group } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useCategories } from '../../shared/global-data';
 import { EditorButtons } from '../../components/EditorButtons';
-import { MakeScheduleButton } from '../schedules';
+import { MakeScheduleButton } from './MakeScheduleButton';
 import { useTransaction } from './api';
 import { EditorFrame } from './EditorFrame';
 import { isClosedCategory, kindOf } from './kinds';

@@ -9,7 +9,7 @@ import { useCategories, useUserCurrencies } from '../../../shared/global-data';
 import { reportFailure } from '../../../shared/session';
 import { categoriesFor, KIND_RULES, useExternalCategories } from '../../transactions';
 import { useScheduleMutations } from '../api';
-import type { SchedulePrefill } from '../prefill';
+import type { SchedulePrefill } from '../../../shared/schedule-prefill';
 import {
   checkDraft,
   draftOf,

@@ -1,5 +1,5 @@
 import type { BusinessType, Conversion, Transaction } from '@kassa/contract';
-import { toLocalDateValue } from '../../lib/local-time';
+import { toLocalDateValue } from '../lib/local-time';
 
 /** Where the Schedules screen lives (a tab of Manage). */
 export const SCHEDULES_PATH = '/private/manage/schedules';

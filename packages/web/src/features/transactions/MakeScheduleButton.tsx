@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import type { Conversion, Transaction } from '@kassa/contract';
 import { IconRepeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { newScheduleLink, prefillFrom } from './prefill';
+import { newScheduleLink, prefillFrom } from '../../shared/schedule-prefill';
 
 /**
  * "Make this a schedule" on a transaction's or conversion's editor: the Schedules screen with the
