@@ -45,6 +45,11 @@ const RATES_KEY = 'main-values-rates';
 const MONTHS_PER_BATCH = 4;
 /** Totals valued per UPDATE statement (9 parameters each, within PostgreSQL's 65,535). */
 const VALUES_PER_UPDATE = 1_000;
+/** The monthly roll-ups of the valued daily totals: the table and what it groups by besides the flow type. */
+const ROLL_UPS = [
+  ['monthly_main', 'category_id'],
+  ['monthly_main_currency', 'currency'],
+] as const;
 /** Dirty months rebuilt per transaction (a ten-year history cleared at once has 120). */
 const MONTHS_PER_ROLL_UP = 24;
 
@@ -151,56 +156,39 @@ async function rollUpMonths(
   const ready = slice.filter((d) => !waiting.has(d.month));
   if (ready.length === 0) return 0;
   const months = ready.map((d) => d.month);
-  await trx.deleteFrom('monthly_main').where('user_id', '=', userId).where('month', 'in', months).execute();
-  await trx.deleteFrom('monthly_main_currency').where('user_id', '=', userId).where('month', 'in', months).execute();
-  await trx
-    .insertInto('monthly_main')
-    .columns(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
-    .expression((eb) =>
-      eb
-        .selectFrom('daily_totals')
-        .select([
-          'user_id',
-          'month',
-          'category_id',
-          'kind',
-          'business_type',
-          'is_income',
-          sql<number>`sum(main_minor)`.as('main_minor'),
-          sql<number>`sum(main_frac)`.as('main_frac'),
-        ])
-        .where('user_id', '=', userId)
-        .where('month', 'in', months)
-        // On PostgreSQL a write may commit between the check above and this statement (read
-        // committed): its unvalued total is left out, and as it moved the month's version on,
-        // the month stays dirty below and is read by day until the next rebuild.
-        .where('main_minor', 'is not', null)
-        .groupBy(['user_id', 'month', 'category_id', 'kind', 'business_type', 'is_income']),
-    )
-    .execute();
-  // The same values per currency instead of category (migration 0026), rebuilt with them.
-  await trx
-    .insertInto('monthly_main_currency')
-    .columns(['user_id', 'month', 'currency', 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
-    .expression((eb) =>
-      eb
-        .selectFrom('daily_totals')
-        .select([
-          'user_id',
-          'month',
-          'currency',
-          'kind',
-          'business_type',
-          'is_income',
-          sql<number>`sum(main_minor)`.as('main_minor'),
-          sql<number>`sum(main_frac)`.as('main_frac'),
-        ])
-        .where('user_id', '=', userId)
-        .where('month', 'in', months)
-        .where('main_minor', 'is not', null)
-        .groupBy(['user_id', 'month', 'currency', 'kind', 'business_type', 'is_income']),
-    )
-    .execute();
+  // monthly_main by category and monthly_main_currency by currency (migration 0026): the same
+  // valued totals summed two ways, rebuilt together.
+  for (const [table, by] of ROLL_UPS) {
+    // One shape for both tables; the casts only let Kysely type the shared columns.
+    const into = table as 'monthly_main';
+    const group = by as 'category_id';
+    await trx.deleteFrom(into).where('user_id', '=', userId).where('month', 'in', months).execute();
+    await trx
+      .insertInto(into)
+      .columns(['user_id', 'month', group, 'kind', 'business_type', 'is_income', 'main_minor', 'main_frac'])
+      .expression((eb) =>
+        eb
+          .selectFrom('daily_totals')
+          .select([
+            'user_id',
+            'month',
+            group,
+            'kind',
+            'business_type',
+            'is_income',
+            sql<number>`sum(main_minor)`.as('main_minor'),
+            sql<number>`sum(main_frac)`.as('main_frac'),
+          ])
+          .where('user_id', '=', userId)
+          .where('month', 'in', months)
+          // On PostgreSQL a write may commit between the check above and this statement (read
+          // committed): its unvalued total is left out, and as it moved the month's version on,
+          // the month stays dirty below and is read by day until the next rebuild.
+          .where('main_minor', 'is not', null)
+          .groupBy(['user_id', 'month', group, 'kind', 'business_type', 'is_income']),
+      )
+      .execute();
+  }
   await trx
     .deleteFrom('dirty_months')
     .where('user_id', '=', userId)
