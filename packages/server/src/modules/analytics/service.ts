@@ -109,8 +109,7 @@ export class AnalyticsService {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
     const main = converter.to;
     const day = utcDayOf(at);
-    // Loans and business money count from the ledger's start: read them per month.
-    await this.ledger.settle(owner.id, converter);
+    // Native running totals (monthly_native): no main-currency values are read, so nothing to settle.
     const { available, loan: loans, pending } = await this.ledger.balancesAt(owner.id, at);
     const availableMain = AnalyticsService.total(this.convertEach(converter, available, day));
     const loaned = AnalyticsService.total(this.convertEach(converter, loans, day));
@@ -272,7 +271,6 @@ export class AnalyticsService {
   ): Promise<HistoryPoint[]> {
     const endOf = (day: number) => (day + 1) * MS_PER_DAY - 1;
     const dayBefore = endOf(firstDay - 1);
-    await this.ledger.settle(owner.id, converter);
     const { available, loan: loans, pending } = await this.ledger.balancesAt(owner.id, dayBefore);
     const byDay = new Map<number, DayMeasures[]>();
     for (const m of await this.ledger.measuresByDay(owner.id, dayBefore, endOf(lastDay))) {

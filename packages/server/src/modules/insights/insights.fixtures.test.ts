@@ -288,8 +288,11 @@ describeEachDatabase('insights: hand-computed fixtures', (ctx) => {
         type: null,
       });
     await convert(owner.id, 'USD', '5', 'JPY', '700', '2026-10-07T10:00:00Z');
-    // A report settles: every month valued and rolled up.
-    await services.insights.networthBridge(owner, t('2026-09-01T00:00:00Z'), t('2026-10-31T23:59:59.999Z'));
+    // A report that reads both months whole (its last day too) values and rolls them up.
+    await services.insights.networthBridge(owner, t('2026-09-01T00:00:00Z'), t('2026-11-01T00:00:00Z'));
+    expect(
+      await services.db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute(),
+    ).toEqual([]);
     const rows = () =>
       services.db
         .selectFrom('monthly_main_currency')

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
-import { firstDayOfMonth, monthOfDay } from '../ledger/daily-totals.js';
+import { firstDayOfMonth, wholeMonthsBetween } from '../ledger/daily-totals.js';
 import { rawTotals, type FlowTotal, type PerCurrency } from '../ledger/flows.js';
 import { conversionFromColumns, type ConversionRow } from '../ledger/rows.js';
 
@@ -48,18 +48,17 @@ export class InsightsRepository {
    * settles and asks again.
    */
   async valuedFlows(userId: number, firstDay: number, lastDay: number): Promise<ValuedFlow[] | undefined> {
-    const m0 = monthOfDay(firstDay) + (firstDayOfMonth(monthOfDay(firstDay)) === firstDay ? 0 : 1);
-    const m1 = monthOfDay(lastDay + 1) - 1;
+    const months = wholeMonthsBetween(firstDay, lastDay);
     const dirty =
-      m0 > m1
+      months === undefined
         ? []
         : (
             await this.db
               .selectFrom('dirty_months')
               .select('month')
               .where('user_id', '=', userId)
-              .where('month', '>=', m0)
-              .where('month', '<=', m1)
+              .where('month', '>=', months[0])
+              .where('month', '<=', months[1])
               .execute()
           ).map((d) => d.month);
     const summed = (table: 'daily_totals' | 'monthly_main_currency') =>
@@ -80,8 +79,10 @@ export class InsightsRepository {
         )
         .groupBy(['currency', 'kind', 'business_type', 'is_income']);
     const branches = [];
-    if (m0 > m1) branches.push(summed('daily_totals').where('day', '>=', firstDay).where('day', '<=', lastDay));
+    if (months === undefined)
+      branches.push(summed('daily_totals').where('day', '>=', firstDay).where('day', '<=', lastDay));
     else {
+      const [m0, m1] = months;
       branches.push(
         summed('monthly_main_currency')
           .where('month', '>=', m0)

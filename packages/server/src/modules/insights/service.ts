@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
+import { wholeMonthsBetween } from '../ledger/daily-totals.js';
 import { splitRange, type FlowTotal, type PerCurrency } from '../ledger/flows.js';
 import { joinScaled, roundScaled, SCALE, scaledValue } from '../ledger/main-values.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
@@ -214,7 +215,7 @@ export class InsightsService {
       let rows;
       // A write between settling and summing clears a value again; a few tries always settle.
       for (let attempt = 0; attempt < 5 && rows === undefined; attempt++) {
-        await this.ledger.settle(userId, converter);
+        await this.ledger.settle(userId, converter, wholeMonthsBetween(firstDay ?? 0, lastDay));
         rows = await this.repository.valuedFlows(userId, firstDay ?? 0, lastDay);
       }
       if (rows === undefined) throw new Error('main-currency values kept changing while they were summed');

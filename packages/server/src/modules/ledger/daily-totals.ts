@@ -20,6 +20,20 @@ export function firstDayOfMonth(month: number): number {
   return Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000;
 }
 
+/** First and last month key, both included. */
+export type MonthRange = readonly [number, number];
+
+/**
+ * The months lying whole inside the days firstDay..lastDay (from the first day on when
+ * firstDay is undefined): what a report can read from the monthly roll-ups. Undefined when none.
+ */
+export function wholeMonthsBetween(firstDay: number | undefined, lastDay: number): MonthRange | undefined {
+  const first =
+    firstDay === undefined ? 0 : monthOfDay(firstDay) + (firstDayOfMonth(monthOfDay(firstDay)) === firstDay ? 0 : 1);
+  const last = monthOfDay(lastDay + 1) - 1;
+  return first <= last ? [first, last] : undefined;
+}
+
 /** The daily-total contributions of a transaction, signed by `sign` (+1 add, -1 remove). */
 export function transactionDeltas(t: Omit<TransactionRow, 'id'>, sign: 1 | -1): TotalDelta[] {
   return [

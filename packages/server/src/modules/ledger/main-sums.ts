@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import type { Converter } from '../rates/conversion.js';
-import { firstDayOfMonth, monthOfDay } from './daily-totals.js';
+import { firstDayOfMonth, monthOfDay, wholeMonthsBetween, type MonthRange } from './daily-totals.js';
 import { rawTotals, splitRange, type FlowTotal } from './flows.js';
 import { joinScaled, scaledValue } from './main-values.js';
 
@@ -35,6 +35,20 @@ export interface MainSumOptions {
   filter?: MainFilter;
 }
 
+/**
+ * The months mainSums reads from the monthly roll-ups over (after, until]: those lying whole in
+ * its days, unless a currency filter asks for what monthly rows no longer know.
+ */
+export function rolledUpMonths(
+  after: number | undefined,
+  until: number,
+  filter: MainFilter = {},
+): MonthRange | undefined {
+  const { days } = splitRange(after, until);
+  if (days === undefined || any(filter.currencies)) return undefined;
+  return wholeMonthsBetween(days.firstDay, days.lastDay);
+}
+
 const any = <T>(list: readonly T[] | undefined): list is readonly T[] => list !== undefined && list.length > 0;
 
 /**
@@ -66,15 +80,7 @@ export async function mainSums(
     // Whole months inside the days come from monthly_main (one row per month and category),
     // unless a filter needs the currency, which monthly rows no longer know: then every day is
     // read from the daily totals. Months still waiting for their rebuild are read by day too.
-    let months: [number, number] | undefined;
-    if (!any(filter.currencies)) {
-      const first =
-        firstDay === undefined
-          ? 0
-          : monthOfDay(firstDay) + (firstDayOfMonth(monthOfDay(firstDay)) === firstDay ? 0 : 1);
-      const last = monthOfDay(lastDay + 1) - 1;
-      if (first <= last) months = [first, last];
-    }
+    const months = rolledUpMonths(after, until, filter);
     const dirty =
       months === undefined
         ? []

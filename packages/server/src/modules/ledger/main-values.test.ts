@@ -13,6 +13,7 @@ import { TransactionsService } from '../transactions/service.js';
 import { followRates } from './follow-rates.js';
 import { joinScaled, roundScaled, scaledValue, splitScaled } from './main-values.js';
 import { LedgerReader } from './reader.js';
+import { mainSums as mainSumsOf } from './main-sums.js';
 
 describeEachDatabase('main-currency values of the daily totals', (ctx) => {
   const setup = async (email: string) => {
@@ -178,6 +179,46 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     const sum = await transactions.convertedSum(owner, all);
     expect(sum.amount).toBeCloseTo(-15 + usd.amount, 2);
     expect(await db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute()).toEqual([]);
+  });
+
+  it('value every changed total at once, and roll a month up only when a report reads it whole', async () => {
+    const { owner, db, rates, ledger, transactions, categoryIds } = await setup('rollup-lazy@example.com');
+    const converter = rates.requireMainConverter('EUR');
+    const base = { description: '', isIncome: false, type: null, categoryId: categoryIds[0] ?? 0 };
+    const march = Date.UTC(2025, 2, 10, 12);
+    const april = Date.UTC(2025, 3, 10, 12);
+    await transactions.add(owner, { ...base, amount: 10, currency: 'EUR', time: march });
+    await transactions.add(owner, { ...base, amount: 20, currency: 'USD', time: april });
+    const all = { categoryIds: [], currencies: [], directions: [], types: [] };
+    await transactions.convertedSum(owner, all);
+    const dirty = () => db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute();
+    const unvalued = () =>
+      db
+        .selectFrom('daily_totals')
+        .select('day')
+        .where('user_id', '=', owner.id)
+        .where('main_minor', 'is', null)
+        .execute();
+    expect(await dirty()).toEqual([]);
+
+    await transactions.add(owner, { ...base, amount: 5, currency: 'USD', time: march });
+    const [marchMonth] = (await dirty()).map((d) => d.month);
+    expect(marchMonth).toBeDefined();
+    // A report that reads no month whole (the balances) values the new total and rebuilds nothing.
+    await ledger.settle(owner.id, converter);
+    expect(await unvalued()).toEqual([]);
+    expect(await dirty()).toEqual([{ month: marchMonth }]);
+    // Nor does one that reads April whole: March stays listed, read by day.
+    const aprilOnly = await ledger.mainSums(owner.id, converter, Date.UTC(2025, 3, 1) - 1, Date.UTC(2025, 4, 1));
+    expect(aprilOnly.length).toBe(1);
+    expect(await dirty()).toEqual([{ month: marchMonth }]);
+    // March read by day while listed, and from its rebuilt roll-up after: the same figures.
+    const marchRange = [Date.UTC(2025, 2, 1) - 1, Date.UTC(2025, 3, 1)] as const;
+    const fromDays = await mainSumsOf(db, owner.id, converter, ...marchRange);
+    const rolled = await ledger.mainSums(owner.id, converter, ...marchRange);
+    expect(await dirty()).toEqual([]);
+    expect(rolled).toEqual(fromDays);
+    expect((await transactions.convertedSum(owner, all)).amount).toBe((await fromScratch(db, rates, owner.id)).rounded);
   });
 
   it('follow a changed rate of a past day', async () => {

@@ -1,11 +1,11 @@
 import { utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
-import { DailyTotalsRepository, monthOfDay } from './daily-totals.js';
+import { DailyTotalsRepository, monthOfDay, type MonthRange } from './daily-totals.js';
 import { emptySums, measuresAt, measuresBetween, subtractSums } from './cumulative.js';
 import { measuresByDay, rawFlows, type DayMeasures, type PerCurrency } from './flows.js';
 import { HistoryPointsRepository } from './history-points.js';
-import { mainSums, type MainSum, type MainSumOptions } from './main-sums.js';
+import { mainSums, rolledUpMonths, type MainSum, type MainSumOptions } from './main-sums.js';
 import { MainValuesRepository } from './main-values.js';
 import { LedgerRepository } from './repository.js';
 import type { Converter } from '../rates/conversion.js';
@@ -38,11 +38,12 @@ export class LedgerReader {
   }
 
   /**
-   * Values the user's changed daily totals and rebuilds their months' roll-ups (main and native),
-   * after making sure the stored values follow the rates in use. Reports call it first so they
-   * read one row per month; without it they are still right, reading changed months by day.
+   * Values the user's changed daily totals, and rebuilds the main-currency roll-ups of the changed
+   * months among `wholeMonths` (those the report reads whole), after making sure the stored values
+   * follow the rates in use. Reports call it first so they read one row per month; without it
+   * they are still right, reading changed months by day.
    */
-  async settle(userId: number, converter: Converter): Promise<void> {
+  async settle(userId: number, converter: Converter, wholeMonths?: MonthRange): Promise<void> {
     this.ratesChecked ??= this.ratesFingerprint()
       .then((fingerprint) => this.mainValues.syncRates(fingerprint))
       .catch((err: unknown) => {
@@ -50,7 +51,7 @@ export class LedgerReader {
         throw err;
       });
     await this.ratesChecked;
-    await this.mainValues.settle(userId, converter);
+    await this.mainValues.settle(userId, converter, wholeMonths);
   }
 
   /**
@@ -66,7 +67,7 @@ export class LedgerReader {
   ): Promise<MainSum[]> {
     // A write between valuing and summing clears a value again; a few tries always settle.
     for (let attempt = 0; attempt < 5; attempt++) {
-      await this.settle(userId, converter);
+      await this.settle(userId, converter, rolledUpMonths(after, until, options.filter));
       const sums = await mainSums(this.db, userId, converter, after, until, options);
       if (sums !== undefined) return sums;
     }
