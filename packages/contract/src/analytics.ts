@@ -1,6 +1,7 @@
 import { dayFromIso } from '@kassa/money';
 import { z } from 'zod';
-import { analyticsIntervalSchema, boundedInstantSchema, moneyAmountSchema } from './common.js';
+import { analyticsIntervalSchema, boundedInstantSchema, currencyCodeSchema, moneyAmountSchema } from './common.js';
+import { rateLegSchema } from './rates.js';
 
 /**
  * The body of analytics/balances and analytics/holdings: a JSON string, either an ISO instant
@@ -60,13 +61,47 @@ export const holdingSchema = z.object({
   currency: z.string(),
   amount: z.number(),
   convertedAmount: z.number().optional(),
+  /** Provenance of convertedAmount (issue 21): main-currency units per 1 unit, 10 significant digits… */
+  rate: z.string().optional(),
+  /** …and the stored EUR reference rates behind it, with their days and sources. */
+  legs: z.array(rateLegSchema).optional(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
 
-/** analytics/oneperiod: {interval, direction}; direction true = income (IN). */
+/** A "YYYY-MM-DD" UTC day, parsed to its day number. */
+const isoDaySchema = z.string({ error: 'must be a YYYY-MM-DD day' }).transform((text, ctx) => {
+  const day = dayFromIso(text);
+  if (day !== undefined) return day;
+  ctx.addIssue({ code: 'custom', message: 'must be a YYYY-MM-DD day' });
+  return z.NEVER;
+});
+
+/**
+ * How a report values its flows (issue 21): "then" (the default) each at its own day's rate, or
+ * {date} all at that day's rates.
+ */
+export const valuationSchema = z.union([z.literal('then'), z.object({ date: isoDaySchema }).strict()], {
+  error: 'must be "then" or {"date": "YYYY-MM-DD"}',
+});
+export type Valuation = z.infer<typeof valuationSchema>;
+export type ValuationInput = z.input<typeof valuationSchema>;
+
+/** A report's view: its valuation, and the currency it is shown in (one of the user's; the main one by default). */
+const reportViewShape = { valuation: valuationSchema.optional(), currency: currencyCodeSchema.optional() };
+export interface ReportView {
+  valuation?: Valuation | undefined;
+  currency?: string | undefined;
+}
+
+/** analytics/cashflow: the interval, and optionally the report's view (valuation, currency). */
+export const cashflowRequestSchema = analyticsIntervalSchema.and(z.object(reportViewShape));
+export type CashflowBody = z.input<typeof cashflowRequestSchema>;
+
+/** analytics/oneperiod and multiperiod: {interval, direction, valuation?, currency?}; direction true = income (IN). */
 export const onePeriodRequestSchema = z.object({
   interval: analyticsIntervalSchema,
   direction: z.boolean({ error: 'must be true (income) or false (expense)' }),
+  ...reportViewShape,
 });
 export type OnePeriodBody = z.input<typeof onePeriodRequestSchema>;
 

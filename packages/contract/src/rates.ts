@@ -19,3 +19,18 @@ export const dailyRateResponseSchema = z.array(
   }),
 );
 export type DailyRateResponse = z.infer<typeof dailyRateResponseSchema>;
+
+/**
+ * POST exrate/used {start, end}: the stored EUR reference rates the reports of the interval use,
+ * per currency of the user (EUR itself has none): the one in force at start, then every later
+ * one up to end, each with its day and source.
+ */
+export const usedRatesResponseSchema = z.object({
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      rates: z.array(z.object({ day: z.string(), rate: z.string(), source: z.string() })),
+    }),
+  ),
+});
+export type UsedRates = z.infer<typeof usedRatesResponseSchema>;

@@ -35,12 +35,12 @@ describeEachDatabase('analytics: balances and holdings', (ctx) => {
     okJson(await add({ amount: 20, currency: 'USD', categoryId: income, time: '2026-10-06T10:00:00Z' }));
 
     // EUR: 1000 - 100 - 50 - 200 (realize moves no cash) = 650; USD: 100 + 20 = 120
-    const usdInEur = new Converter(bundledRates(), findCurrency('EUR') as CurrencyInfo).toMinor(
+    const explained = new Converter(bundledRates(), findCurrency('EUR') as CurrencyInfo).explain(
       12000n,
       findCurrency('USD') as CurrencyInfo,
       dayFromIso('2026-10-31') ?? 0,
     );
-    const usd = Number(usdInEur) / 100;
+    const usd = Number(explained.minor) / 100;
     const holdings = okJson<{ currency: string; amount: number; convertedAmount?: number }[]>(
       await client.post('/api/analytics/holdings', '"2026-10-31"', {
         headers: { 'content-type': 'application/json' },
@@ -48,7 +48,8 @@ describeEachDatabase('analytics: balances and holdings', (ctx) => {
     );
     expect(holdings).toEqual([
       { currency: 'EUR', amount: 650 },
-      { currency: 'USD', amount: 120, convertedAmount: usd },
+      // With its provenance: the rate and the stored rates behind it (issue 21).
+      { currency: 'USD', amount: 120, convertedAmount: usd, rate: explained.rate, legs: explained.legs },
     ]);
 
     const balances = okJson<Named[]>(

@@ -2,6 +2,7 @@ import {
   analyticsDateSchema,
   analyticsIntervalSchema,
   balanceHistorySchema,
+  cashflowRequestSchema,
   categoryAmountSchema,
   holdingSchema,
   multiPeriodSchema,
@@ -41,14 +42,14 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     {
       ...opts,
       schema: doc({
-        summary: 'Cash flow of an interval by kind, in the main currency',
-        body: analyticsIntervalSchema,
+        summary: 'Cash flow of an interval by kind, in the main currency (or the asked one, valued then or at a date)',
+        body: cashflowRequestSchema,
         response: z.array(namedAssetSchema),
       }),
     },
     (request): Promise<NamedAsset[]> => {
-      const interval = parseOr400(analyticsIntervalSchema, request.body);
-      return service.cashflow(sessionOf(request).user, interval.start, interval.end);
+      const { start, end, ...view } = parseOr400(cashflowRequestSchema, request.body);
+      return service.cashflow(sessionOf(request).user, start, end, view);
     },
   );
   app.post(
@@ -56,14 +57,15 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     {
       ...opts,
       schema: doc({
-        summary: 'Income or expenses of an interval by category',
+        summary: 'Income or expenses of an interval by category (valuation and currency optional)',
         body: onePeriodRequestSchema,
         response: z.array(categoryAmountSchema),
       }),
     },
     (request): Promise<CategoryAmount[]> => {
       const body = parseOr400(onePeriodRequestSchema, request.body);
-      return service.onePeriod(sessionOf(request).user, body.interval.start, body.interval.end, body.direction);
+      const { interval, direction, ...view } = body;
+      return service.onePeriod(sessionOf(request).user, interval.start, interval.end, direction, view);
     },
   );
   app.post(
@@ -86,14 +88,15 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     {
       ...opts,
       schema: doc({
-        summary: 'Income or expenses by category and month',
+        summary: 'Income or expenses by category and month (valuation and currency optional)',
         body: onePeriodRequestSchema,
         response: multiPeriodSchema,
       }),
     },
     (request): Promise<MultiPeriod> => {
       const body = parseOr400(onePeriodRequestSchema, request.body);
-      return service.multiPeriod(sessionOf(request).user, body.interval.start, body.interval.end, body.direction);
+      const { interval, direction, ...view } = body;
+      return service.multiPeriod(sessionOf(request).user, interval.start, interval.end, direction, view);
     },
   );
   app.post(

@@ -7,6 +7,7 @@ import {
   type Holding,
   type MultiPeriod,
   type NamedAsset,
+  type ReportView,
 } from '@kassa/contract';
 import { currencyInfo, divideHalfEven, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
@@ -16,12 +17,14 @@ import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { firstDayOfMonth, monthOfDay } from '../ledger/daily-totals.js';
 import type { DayMeasures, FlowTotal, PerCurrency } from '../ledger/flows.js';
-import type { MainSum } from '../ledger/main-sums.js';
+import { convertedSums, type MainSum, type MainSumOptions } from '../ledger/main-sums.js';
 import { roundScaled } from '../ledger/main-values.js';
 import type { HistoryPoint } from '../ledger/history-points.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
 import type { Converter, Fraction } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
+import { UserCurrenciesRepository } from '../currencies/repository.js';
+import { ownedCurrency } from '../currencies/service.js';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -72,13 +75,44 @@ const CASHFLOW_FLOWS = [
 /** Analytics of DESIGN §5, in the main currency unless named. */
 export class AnalyticsService {
   private readonly categories: CategoriesRepository;
+  private readonly currencies: UserCurrenciesRepository;
 
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly ledger: LedgerReader,
     private readonly rates: RatesService,
   ) {
     this.categories = new CategoriesRepository(db);
+    this.currencies = new UserCurrenciesRepository(db);
+  }
+
+  /**
+   * The converter of a report's view (issue 21): into the asked currency (one of the user's; the
+   * main one by default), each flow at its own day's rate or, with a valuation date, all at
+   * that day's rates.
+   */
+  private async viewConverter(owner: Owner, view: ReportView = {}): Promise<Converter> {
+    let converter = this.rates.requireMainConverter(owner.mainCurrency);
+    if (view.currency !== undefined && view.currency !== converter.to.code)
+      converter = this.rates.converter(await ownedCurrency(this.currencies, owner.id, view.currency, 'currency'));
+    const { valuation } = view;
+    return valuation === undefined || valuation === 'then' ? converter : converter.atDay(valuation.date);
+  }
+
+  /**
+   * Flow sums in the converter's currency: from the stored main values when the view is the
+   * default one (main currency, each day's rate), else valued as they are read.
+   */
+  private sums(
+    owner: Owner,
+    converter: Converter,
+    after: number | undefined,
+    until: number,
+    options: MainSumOptions = {},
+  ): Promise<MainSum[]> {
+    return converter.fixedDay === undefined && converter.to.code === owner.mainCurrency
+      ? this.ledger.mainSums(owner.id, converter, after, until, options)
+      : convertedSums(this.db, owner.id, converter, after, until, options);
   }
 
   /** available_C(T): the last fixpoint's stated balances at or before T plus the cash flows after it. */
@@ -136,11 +170,11 @@ export class AnalyticsService {
    * identity end - start = income + expense - realized + loans + businesses + conversions +
    * externals + fixpointerror + revaluation holds to the cent by construction.
    */
-  async cashflow(owner: Owner, start: number, end: number): Promise<NamedAsset[]> {
-    const converter = this.rates.requireMainConverter(owner.mainCurrency);
+  async cashflow(owner: Owner, start: number, end: number, view?: ReportView): Promise<NamedAsset[]> {
+    const converter = await this.viewConverter(owner, view);
     // Each bucket sums its flows' main-currency values (each at its own day's rate) and rounds once.
     const sums = new Map<string, bigint>(CASHFLOW_FLOWS.map((n) => [n, 0n]));
-    for (const g of await this.ledger.mainSums(owner.id, converter, start - 1, end)) {
+    for (const g of await this.sums(owner, converter, start - 1, end)) {
       for (const [bucket, sign] of cashflowBuckets(g))
         sums.set(bucket, (sums.get(bucket) ?? 0n) + (sign === 1 ? g.scaled : -g.scaled));
     }
@@ -200,10 +234,16 @@ export class AnalyticsService {
    * a positive main-currency amount (real categories, and business categories for pnl and
    * realize), largest first; categories with nothing are left out.
    */
-  async onePeriod(owner: Owner, start: number, end: number, income: boolean): Promise<CategoryAmount[]> {
-    const converter = this.rates.requireMainConverter(owner.mainCurrency);
+  async onePeriod(
+    owner: Owner,
+    start: number,
+    end: number,
+    income: boolean,
+    view?: ReportView,
+  ): Promise<CategoryAmount[]> {
+    const converter = await this.viewConverter(owner, view);
     const sums = new Map<number, bigint>();
-    for (const g of await this.ledger.mainSums(owner.id, converter, start - 1, end, PNL_OF(income))) {
+    for (const g of await this.sums(owner, converter, start - 1, end, PNL_OF(income))) {
       if (!isPnl(g)) continue;
       sums.set(g.categoryId, (sums.get(g.categoryId) ?? 0n) + g.scaled);
     }
@@ -332,8 +372,14 @@ export class AnalyticsService {
    * multiperiod({interval, direction}): P&L per UTC month and category in that direction; the 7
    * categories with the largest totals get their own series, the rest is summed into "Other".
    */
-  async multiPeriod(owner: Owner, start: number, end: number, income: boolean): Promise<MultiPeriod> {
-    const converter = this.rates.requireMainConverter(owner.mainCurrency);
+  async multiPeriod(
+    owner: Owner,
+    start: number,
+    end: number,
+    income: boolean,
+    view?: ReportView,
+  ): Promise<MultiPeriod> {
+    const converter = await this.viewConverter(owner, view);
     // Month keys (year × 12 + month index) of the interval, and their "YYYY-MM" labels.
     const firstMonth = monthOfDay(utcDayOf(start));
     const lastMonth = monthOfDay(utcDayOf(end));
@@ -341,7 +387,7 @@ export class AnalyticsService {
     for (let m = firstMonth; m <= lastMonth; m++) months.push(isoFromDay(firstDayOfMonth(m)).slice(0, 7));
     const sums = new Map<number, bigint[]>();
     const options = { ...PNL_OF(income), byMonth: true };
-    for (const g of await this.ledger.mainSums(owner.id, converter, start - 1, end, options)) {
+    for (const g of await this.sums(owner, converter, start - 1, end, options)) {
       const i = g.month - firstMonth;
       if (!isPnl(g) || i < 0 || i >= months.length) continue;
       const perMonth = sums.get(g.categoryId) ?? months.map(() => 0n);
@@ -385,7 +431,11 @@ export class AnalyticsService {
       .sort((a, b) => (a.value === b.value ? a.code.localeCompare(b.code) : a.value > b.value ? -1 : 1))
       .map(({ code, amount, value }) => {
         const holding: Holding = { currency: code, amount: minorToMajor(amount, currencyInfo(code).decimals) };
-        if (code !== converter.to.code) holding.convertedAmount = minorToMajor(value, converter.to.decimals);
+        if (code !== converter.to.code) {
+          // Provenance (issue 21): the rate, and the stored rates behind it with their days and sources.
+          const { rate, legs } = converter.explain(0n, currencyInfo(code), day);
+          Object.assign(holding, { convertedAmount: minorToMajor(value, converter.to.decimals), rate, legs });
+        }
         return holding;
       });
   }

@@ -203,3 +203,100 @@ export async function mainSums(
   }
   return [...groups.values()];
 }
+
+/**
+ * As mainSums, with every total valued by `converter` as it is read, for report views the stored
+ * main values cannot serve (issue 21: a currency other than the main one, or all flows at one
+ * day's rates). Each daily total is valued at its own day's rate; at a fixed day
+ * (converter.fixedDay) each currency's amounts are summed first and valued once at that day's
+ * rates. Reads every daily total of the range, so it costs what the days cost, not the months.
+ */
+export async function convertedSums(
+  db: Kysely<DB>,
+  userId: number,
+  converter: Converter,
+  after: number | undefined,
+  until: number,
+  options: MainSumOptions = {},
+): Promise<MainSum[]> {
+  const { byMonth = false, byCategory = false, filter = {} } = options;
+  const atOneDay = converter.fixedDay !== undefined;
+  // Amounts per group, currency and (unless at one day) day, valued once each at the end.
+  const amounts = new Map<string, { g: MainGroup; currency: string; day: number; amount: bigint }>();
+  const add = (t: FlowTotal) => {
+    const g: MainGroup = {
+      month: byMonth ? monthOfDay(t.day) : 0,
+      categoryId: byCategory ? t.categoryId : 0,
+      kind: t.kind,
+      businessType: t.businessType,
+      isIncome: t.isIncome,
+    };
+    const day = atOneDay ? 0 : t.day;
+    const key = `${g.month}|${g.categoryId}|${g.kind}|${g.businessType}|${g.isIncome}|${t.currency}|${day}`;
+    const known = amounts.get(key);
+    if (known === undefined) amounts.set(key, { g, currency: t.currency, day: t.day, amount: t.amount });
+    else known.amount += t.amount;
+  };
+  const matches = (t: FlowTotal) =>
+    (!any(filter.categoryIds) || filter.categoryIds.includes(t.categoryId)) &&
+    (!any(filter.currencies) || filter.currencies.includes(t.currency)) &&
+    (!any(filter.isIncome) || filter.isIncome.includes(t.isIncome)) &&
+    (!any(filter.kinds) || filter.kinds.includes(t.kind));
+  const split = splitRange(after, until);
+  if (split.days !== undefined) {
+    const { firstDay, lastDay } = split.days;
+    const rows = await db
+      .selectFrom('daily_totals')
+      .select([
+        atOneDay ? sql<number>`min(day)`.as('day') : 'day',
+        'currency',
+        'category_id',
+        'kind',
+        'business_type',
+        'is_income',
+        sql<string>`sum(amount)`.as('amount'),
+      ])
+      .where('user_id', '=', userId)
+      .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
+      .where('day', '<=', lastDay)
+      .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
+      .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
+      .$if(any(filter.isIncome), (q) =>
+        q.where(
+          'is_income',
+          'in',
+          (filter.isIncome ?? []).map((b) => (b ? 1 : 0)),
+        ),
+      )
+      .$if(any(filter.kinds), (q) => q.where('kind', 'in', filter.kinds ?? []))
+      .groupBy([
+        ...(atOneDay ? (byMonth ? (['month'] as const) : []) : (['day'] as const)),
+        'currency',
+        'category_id',
+        'kind',
+        'business_type',
+        'is_income',
+      ])
+      .execute();
+    for (const r of rows)
+      add({
+        day: r.day,
+        currency: r.currency,
+        categoryId: r.category_id,
+        kind: r.kind,
+        businessType: r.business_type,
+        isIncome: r.is_income === 1,
+        amount: BigInt(r.amount),
+      });
+  }
+  for (const [from, to] of split.raw) for (const t of await rawTotals(db, userId, from, to)) if (matches(t)) add(t);
+  const groups = new Map<string, MainSum>();
+  for (const { g, currency, day, amount } of amounts.values()) {
+    const key = `${g.month}|${g.categoryId}|${g.kind}|${g.businessType}|${g.isIncome}`;
+    const scaled = scaledValue(converter, amount, currency, day);
+    const known = groups.get(key);
+    if (known === undefined) groups.set(key, { ...g, scaled });
+    else known.scaled += scaled;
+  }
+  return [...groups.values()];
+}

@@ -39,14 +39,25 @@ export class Converter {
   constructor(
     private readonly table: RateTable,
     readonly to: CurrencyInfo,
+    /**
+     * Values everything at this one day's rates whatever day it is asked for (a report's
+     * valuation at a date, issue 21); undefined: each amount at its own day's rate.
+     */
+    readonly fixedDay?: number,
   ) {
     this.toSeries = table.seriesOf(to.code);
     if (to.code !== EUR && this.toSeries === undefined) throw missingRate(to.code);
   }
 
+  /** The same conversion with every amount valued at the rates of `day`. */
+  atDay(day: number): Converter {
+    return new Converter(this.table, this.to, day);
+  }
+
   /** The exact value of amountMinor (in from's minor units) in minor units of the target. */
-  fraction(amountMinor: bigint, from: CurrencyInfo, day: number): Fraction {
+  fraction(amountMinor: bigint, from: CurrencyInfo, asked: number): Fraction {
     if (from.code === this.to.code) return { num: amountMinor, den: 1n };
+    const day = this.fixedDay ?? asked;
     // Hot path (100k conversions per analytics call): no tuples, one map lookup.
     let uTo = 1n;
     let sTo = 0;
@@ -77,14 +88,16 @@ export class Converter {
   }
 
   /** The conversion with the rate and the stored rates it used. */
-  explain(amountMinor: bigint, from: CurrencyInfo, day: number): ExplainedConversion {
+  explain(amountMinor: bigint, from: CurrencyInfo, asked: number): ExplainedConversion {
+    const day = this.fixedDay ?? asked;
     const legs = from.code === this.to.code ? [] : [this.leg(from.code, day), this.leg(this.to.code, day)];
     return { minor: this.toMinor(amountMinor, from, day), rate: this.rate(from, day), legs };
   }
 
   /** Units of the target per 1 unit of from on the day, 10 significant digits. */
-  rate(from: CurrencyInfo, day: number): string {
+  rate(from: CurrencyInfo, asked: number): string {
     if (from.code === this.to.code) return '1';
+    const day = this.fixedDay ?? asked;
     const [uTo, sTo] = this.unitsAndScale(this.to.code, day);
     const [uFrom, sFrom] = this.unitsAndScale(from.code, day);
     // rate_to / rate_from = (uTo / 10^sTo) / (uFrom / 10^sFrom)

@@ -1,6 +1,13 @@
-import { dailyRateResponseSchema, type DailyRateResponse } from '@kassa/contract';
+import {
+  analyticsIntervalSchema,
+  dailyRateResponseSchema,
+  usedRatesResponseSchema,
+  type DailyRateResponse,
+  type UsedRates,
+} from '@kassa/contract';
 import { utcDayOf } from '@kassa/money';
 import type { FastifyInstance } from 'fastify';
+import { parseOr400 } from '../../http/validate.js';
 import { sessionOf, type RequireUser } from '../auth/guard.js';
 import type { UserCurrenciesRepository } from '../currencies/repository.js';
 import type { RatesService } from './service.js';
@@ -28,6 +35,24 @@ export function ratesRoutes(
       if (user.mainCurrency === null) return [];
       const owned = (await currencies.list(user.id)).map((c) => c.code).filter((c) => c !== user.mainCurrency);
       return rates.daily(user.mainCurrency, [user.mainCurrency, ...owned], utcDayOf(Date.now()));
+    },
+  );
+  // The stored rates the reports of an interval use, per currency of the user (issue 21).
+  app.post(
+    '/api/exrate/used',
+    {
+      preHandler: requireUser,
+      schema: doc({
+        summary: 'The stored reference rates (day, rate per EUR, source) reports of an interval use',
+        body: analyticsIntervalSchema,
+        response: usedRatesResponseSchema,
+      }),
+    },
+    async (request): Promise<UsedRates> => {
+      const { user } = sessionOf(request);
+      const { start, end } = parseOr400(analyticsIntervalSchema, request.body);
+      const codes = (await currencies.list(user.id)).map((c) => c.code);
+      return rates.used(codes, utcDayOf(start), utcDayOf(end));
     },
   );
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { UsedRates } from '@kassa/contract';
 import { currencyInfo, findCurrency, type CurrencyInfo } from '@kassa/money';
 import { conflict } from '../../http/errors.js';
 import { Converter, missingRate } from './conversion.js';
-import type { RateLeg, RateRow, RateTable } from './rate-table.js';
+import { indexOnOrBefore, type RateLeg, type RateRow, type RateTable } from './rate-table.js';
 import type { RatesRepository } from './repository.js';
 
 /** How often a running instance looks for rates another process stored. */
@@ -78,6 +79,30 @@ export class RatesService {
   /** The table as it is now. */
   table(): RateTable {
     return this.current;
+  }
+
+  /**
+   * The stored EUR reference rates reports of firstDay..lastDay use for each currency (issue 21:
+   * exrate/used): the one in force on firstDay, then every later one up to lastDay. EUR has none
+   * (it is the base); a currency without any rate lists none (its reports answer missing_rate).
+   */
+  used(codes: readonly string[], firstDay: number, lastDay: number): UsedRates {
+    const table = this.current;
+    return {
+      currencies: codes
+        .filter((code) => code !== 'EUR')
+        .map((currency) => {
+          const series = table.seriesOf(currency);
+          if (series === undefined) return { currency, rates: [] };
+          const rates = [];
+          for (let index = indexOnOrBefore(series.days, firstDay); index < series.days.length; index++) {
+            if ((series.days[index] ?? 0) > lastDay) break;
+            const { day, rate, source } = table.leg(currency, { series, index });
+            rates.push({ day, rate, source });
+          }
+          return { currency, rates };
+        }),
+    };
   }
 
   /** A converter into the currency, on the current table. */
