@@ -54,9 +54,19 @@ export const changePasswordRequestSchema = z
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export type ChangePasswordBody = z.input<typeof changePasswordRequestSchema>;
 
+/**
+ * Who may sign up (REGISTRATION): `open` anyone, `referral` with a referral code or an
+ * invitation (the spec's default), `closed` only addresses an admin invited or approved.
+ */
+export const registrationModes = ['open', 'referral', 'closed'] as const;
+export const registrationModeSchema = z.enum(registrationModes);
+export type RegistrationMode = z.infer<typeof registrationModeSchema>;
+
 /** GET config: what the web app needs before anyone logs in. */
 export const publicConfigSchema = z.object({
   version: z.string(),
+  /** Who may sign up: the sign-up page follows it. */
+  registration: registrationModeSchema,
   /** The one-click demo login, when the server has a demo. */
   demo: z.object({ email: z.string(), password: z.string() }).nullable(),
   /** reCAPTCHA site key for the sign-up form; null when sign-up needs no captcha. */

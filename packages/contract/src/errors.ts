@@ -10,6 +10,10 @@ export const errorTypes = [
   'email_not_verified',
   'referral_required',
   'registration_incomplete',
+  // 403: REGISTRATION=closed and the address has no invitation (docs/DECISIONS.md, Admission).
+  'registration_closed',
+  // 403 at login: an admin disabled the account (its tokens answer 401 meanwhile).
+  'account_disabled',
   'not_found',
   'conflict',
   'missing_rate',

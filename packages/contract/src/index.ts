@@ -27,3 +27,4 @@ export * from './search.js';
 export * from './schedule.js';
 export * from './bulk.js';
 export * from './insights.js';
+export * from './admin.js';

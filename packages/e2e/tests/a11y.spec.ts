@@ -20,6 +20,7 @@ const PRIVATE_SCREENS = [
   '/private/analytics/balances',
   '/private/analytics/balance-history',
   '/private/analytics/multiperiod',
+  '/private/analytics/exchange',
   '/private/operations/fixpoint',
   '/private/operations/loan',
   '/private/operations/business',
@@ -37,6 +38,7 @@ const PRIVATE_SCREENS = [
   '/private/user/referral',
   '/private/user/data',
   '/private/user/two-factor',
+  '/private/admin',
 ];
 
 /** Serious and critical axe findings on the page as it is now, as readable lines. */

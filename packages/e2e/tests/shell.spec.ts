@@ -7,7 +7,7 @@ import { pageToken } from '../support/server.js';
 test('Try the demo! logs in as the demo user with one click', async ({ page }, testInfo) => {
   await new LoginPage(page).tryTheDemo();
   await expect(page.getByText('Logged in as demo user')).toBeVisible();
-  await expect(page).toHaveURL(/\/private\/add-transaction$/);
+  await expect(page).toHaveURL(/\/private\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Demo' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('demo-shell.png'), fullPage: true });
 

@@ -123,7 +123,7 @@ test('a referral code is generated, copied, used once by a newcomer and refused 
 
 test('the demo user may not generate referral codes', async ({ page }) => {
   await new LoginPage(page).tryTheDemo();
-  await expect(page).toHaveURL(/\/private\/add-transaction$/);
+  await expect(page).toHaveURL(/\/private\/dashboard$/);
   const user = new UserPage(page);
   await user.gotoReferral();
   await user.generateReferralCode();

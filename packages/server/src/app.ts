@@ -21,6 +21,8 @@ import { registerJobs } from './jobs/index.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { BackupService } from './modules/backup/service.js';
 import { accountRoutes, passwordResetRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { AdminService } from './modules/admin/service.js';
 import { PasswordResetService } from './modules/account/password-reset.js';
 import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demo: config.demo ?? null,
     captchaSiteKey: config.captcha.siteKey ?? null,
     supportEmail: config.mail.supportEmail,
+    registration: config.registration,
   });
   authRoutes(app, auth, guards, config.loginLimits);
   twoFactorRoutes(app, twoFactor, guards);
@@ -198,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),
   });
   accountRoutes(app, accounts, guards, config.accountLimits);
+  // The admin page: users, waitlist, invitations and approvals by mail, disabling (issue 22).
+  adminRoutes(app, new AdminService(database.db, mailer, config, security), guards);
   // Forgotten password: reset mails per address counted in the rate-limit store, an hour each.
   const passwordResets = new PasswordResetService(
     database.db,

@@ -52,6 +52,25 @@ describe('configuration', () => {
     });
   });
 
+  it('admits sign-ups by referral unless REGISTRATION says otherwise', () => {
+    expect(loadConfig({}).registration).toBe('referral');
+    expect(loadConfig({ REGISTRATION: 'open' }).registration).toBe('open');
+    expect(loadConfig({ REGISTRATION: 'closed' }).registration).toBe('closed');
+    expect(() => loadConfig({ REGISTRATION: 'invite-only' })).toThrow(/REGISTRATION/);
+  });
+
+  it('derives the address in mail links from PORT unless PUBLIC_URL is set', () => {
+    expect(loadConfig({}).mail.publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '3000' }).mail.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: '' }).mail.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://kassa.example.org' }).mail.publicUrl).toBe(
+      'https://kassa.example.org',
+    );
+    // Links append "/public/…": a trailing slash would double it.
+    expect(loadConfig({ PUBLIC_URL: 'https://example.org/kassa/' }).mail.publicUrl).toBe('https://example.org/kassa');
+    expect(() => loadConfig({ PUBLIC_URL: 'kassa.example.org' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { registrationModeSchema, type RegistrationMode } from '@kassa/contract';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -51,8 +52,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kassa <kassa@localhost>'),
   // The public Contact link's address; defaults to the address of MAIL_FROM.
   SUPPORT_EMAIL: z.string().optional(),
-  // The address users reach Kassa at, for links in mails.
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  // The address users reach Kassa at, for links in mails; default http://localhost:<PORT>.
+  PUBLIC_URL: z.union([z.literal(''), z.url()]).optional(),
+  // Who may sign up: open (anyone), referral (a code from a member or an invitation), closed
+  // (only addresses an admin invited). The first user of an install is admitted in every mode.
+  REGISTRATION: registrationModeSchema.default('referral'),
   // reCAPTCHA-compatible captcha: sign-up tokens are verified only when a secret is set.
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -93,6 +97,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
   demo: { email: string; password: string } | undefined;
+  /** Who may sign up (REGISTRATION). */
+  registration: RegistrationMode;
   redisUrl: string | undefined;
   shutdownGraceMs: number;
   /** How often an instance looks for scheduled occurrences to post; 0 or absent = never (tests). */
@@ -116,6 +122,15 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
 /** The bare address of a mailbox such as 'Kassa <kassa@localhost>'. */
 export function addressOf(mailbox: string): string {
   return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
+}
+
+/**
+ * Where links in mails lead: PUBLIC_URL without trailing slashes (links append "/public/…"), or
+ * by default this machine at the port the server listens on.
+ */
+export function publicUrlOf(publicUrl: string | undefined, port: number): string {
+  if (publicUrl === undefined || publicUrl === '') return `http://localhost:${port}`;
+  return publicUrl.replace(/\/+$/, '');
 }
 
 /** Reads and validates the environment. The only reader of process.env in the server. */
@@ -165,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL === '' ? undefined : e.SMTP_URL,
       from: e.MAIL_FROM,
-      publicUrl: e.PUBLIC_URL,
+      publicUrl: publicUrlOf(e.PUBLIC_URL, e.PORT),
       supportEmail: e.SUPPORT_EMAIL !== undefined && e.SUPPORT_EMAIL !== '' ? e.SUPPORT_EMAIL : addressOf(e.MAIL_FROM),
     },
     captcha: {
@@ -177,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DEMO_EMAIL !== undefined && e.DEMO_EMAIL !== '' && e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD !== ''
         ? { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD }
         : undefined,
+    registration: e.REGISTRATION,
     redisUrl: e.REDIS_URL === '' ? undefined : e.REDIS_URL,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
   };

@@ -21,6 +21,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: number;
   last_login_at: number | null;
+  /** When an admin disabled the user (migration 0027); null while they may sign in. */
+  disabled_at: number | null;
 }
 
 export interface ExchangeRatesTable {
@@ -263,6 +265,8 @@ export interface WaitlistTable {
   user_id: number;
   email: string;
   created_at: number;
+  /** When an admin last mailed the address a referral code (migration 0027). */
+  approved_at: number | null;
 }
 
 /** One row (id 1) the readiness check rewrites: proof that writes are stored. */

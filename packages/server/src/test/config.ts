@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     captcha: { secret: undefined, siteKey: undefined, verifyUrl: 'http://127.0.0.1:1/siteverify' },
     demo: undefined,
+    registration: 'referral',
     redisUrl: undefined,
     shutdownGraceMs: 0,
     // No scheduled posting in tests: they run the job's work themselves.

@@ -1001,8 +1001,10 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'POST /api/analytics/networth-bridge': { body: { keys: ['start', 'end'] } },
   'POST /api/analytics/fixpoint-drift': { body: { keys: ['start', 'end'] } },
   'POST /api/analytics/exposure': { body: { keys: ['start', 'end'] } },
+  'POST /api/exrate/used': { body: { keys: ['start', 'end'] } },
   'POST /api/auth/login': { body: { keys: ['email', 'password'] } },
   'POST /api/auth/forgot-password': { body: { keys: ['email'] } },
+  'POST /api/admin/invite': { body: { keys: ['email'] } },
   'POST /api/auth/reset-password': {
     body: { keys: ['token', 'password', 'password2'], fix: confirm('password', 'password2') },
   },

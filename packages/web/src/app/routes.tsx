@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/routes';
 import { analyticsRoutes } from '../features/analytics/routes';
 import { budgetRoutes } from '../features/budgets/routes';
 import { importRoutes } from '../features/import/routes';
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           ...importRoutes,
           ...operationsRoutes,
           ...userRoutes,
+          ...adminRoutes,
           // An unknown private path stays in the app.
           { path: '*', element: <Navigate to="/private" replace /> },
         ],

@@ -9,6 +9,10 @@ export function isRegistrationGap(type: ErrorType | undefined): type is Registra
   return (REGISTRATION_GAPS as readonly (ErrorType | undefined)[]).includes(type);
 }
 
+/** 403s that keep someone out of Kassa altogether (issue 22): their message says why. */
+const ADMISSION_REFUSALS: readonly ErrorType[] = ['registration_closed', 'account_disabled'];
+const isAdmissionRefusal = (type: ErrorType | undefined) => type !== undefined && ADMISSION_REFUSALS.includes(type);
+
 /** How a failure is shown (spec §8 error catalogue). */
 export interface Notice {
   kind: 'error' | 'warning';
@@ -45,12 +49,13 @@ export function noticeFor(err: unknown): Notice {
         logout: false,
       };
     }
-    // The server names the registration step still missing; its message says what to do.
-    if (err.status === 403 && isRegistrationGap(err.body?.type))
+    // The server names the registration step still missing (or why nobody gets in: registration
+    // closed, the account disabled); its message says what to do.
+    if (err.status === 403 && (isRegistrationGap(err.body?.type) || isAdmissionRefusal(err.body?.type)))
       return {
         kind: 'error',
         title: 'Error',
-        message: err.body.message,
+        message: err.body?.message ?? 'Forbidden',
         autoClose: ERROR_MS,
         logout: false,
       };

@@ -32,7 +32,13 @@ type Answer = { status: number; body: unknown; headers?: Record<string, string> 
 const BACKGROUND: Record<string, Answer> = {
   'GET config': {
     status: 200,
-    body: { version: '1.10.8', demo: null, captchaSiteKey: null, supportEmail: 'help@kassa.test' },
+    body: {
+      version: '1.10.8',
+      demo: null,
+      captchaSiteKey: null,
+      supportEmail: 'help@kassa.test',
+      registration: 'referral',
+    },
   },
   'GET account/userinfo': {
     status: 200,

@@ -1,26 +1,76 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
 import { AccountsRepository } from './repository.js';
 import { newReferralCode } from './service.js';
 
 /**
- * Mails someone a fresh single-use referral code (the admin CLI's invite); returns the code.
- * Signing up with the invited address uses it automatically, so invited users skip the step.
+ * Stores a fresh single-use code meant for `email` (no creator: an admin's) and mails it; a code
+ * whose mail could not be sent is dropped again and the error thrown, so nothing is left behind.
  */
-export async function inviteByMail(
+async function mailCode(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  email: string,
+  now: number,
+  mail: (code: string) => Omit<Mail, 'to'>,
+): Promise<string> {
+  const code = newReferralCode();
+  const accounts = new AccountsRepository(db);
+  await accounts.addReferralCode(code, null, now, email);
+  try {
+    await mailer.send({ to: email, ...mail(code) });
+  } catch (err) {
+    await accounts.deleteUnusedReferralCode(code);
+    throw err;
+  }
+  return code;
+}
+
+/**
+ * Mails someone a fresh single-use referral code (the admin page's and the CLI's invite); returns
+ * the code. Signing up with the invited address uses it automatically, so invited users skip the
+ * step, and it admits them also while registration is closed.
+ */
+export function inviteByMail(
   db: Kysely<DB>,
   mailer: Mailer,
   publicUrl: string,
   email: string,
   now: number,
 ): Promise<string> {
-  const code = newReferralCode();
-  await new AccountsRepository(db).addReferralCode(code, null, now, email);
-  await mailer.send({
-    to: email,
+  return mailCode(db, mailer, email, now, (code) => ({
     subject: 'Your invitation to Kassa',
-    text: `You are invited to Kassa.\n\nSign up at ${publicUrl}/public/signup and enter the referral code ${code} when asked.\nThe code works once.`,
-  });
-  return code;
+    text: [
+      'You are invited to Kassa, a personal finance tracker for money in several currencies.',
+      '',
+      `Sign up with this address at ${publicUrl}/public/signup?email=${encodeURIComponent(email)}`,
+      '',
+      `Signing up with this address uses your referral code ${code} by itself; if you are asked for one, enter it.`,
+      'The code works once.',
+    ].join('\n'),
+  }));
+}
+
+/**
+ * Mails a waitlisted user (signed up, waiting at the referral step) a fresh single-use referral
+ * code, with a link to the step that enters it (an admin's approval); returns the code.
+ */
+export function approveByMail(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  publicUrl: string,
+  email: string,
+  now: number,
+): Promise<string> {
+  return mailCode(db, mailer, email, now, (code) => ({
+    subject: 'There is room for you in Kassa',
+    text: [
+      'Good news: you asked to be let into Kassa, and an administrator has approved you.',
+      '',
+      `Log in and enter the referral code ${code}, or open ${publicUrl}/public/register/verify-referral?code=${code}`,
+      '',
+      'The code works once.',
+    ].join('\n'),
+  }));
 }

@@ -72,6 +72,11 @@ export class AccountsRepository {
     return row?.code;
   }
 
+  /** Drops a code nobody has used (its mail could not be sent). */
+  async deleteUnusedReferralCode(code: string): Promise<void> {
+    await this.db.deleteFrom('referral_codes').where('code', '=', code).where('used_by', 'is', null).execute();
+  }
+
   async findReferralCode(code: string) {
     return this.db.selectFrom('referral_codes').selectAll().where('code', '=', code).executeTakeFirst();
   }

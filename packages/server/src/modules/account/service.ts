@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { ChangePasswordRequest, InitialDataRequest, SignupRequest } from '@kassa/contract';
+import type { ChangePasswordRequest, InitialDataRequest, RegistrationMode, SignupRequest } from '@kassa/contract';
 import { findCurrency, parseSignedAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
@@ -43,7 +43,8 @@ export class AccountsService {
     private readonly db: Kysely<DB>,
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
-    private readonly config: Pick<Config, 'mail' | 'captcha'>,
+    /** `registration` absent: 'referral', the spec's default. */
+    private readonly config: Pick<Config, 'mail' | 'captcha'> & { registration?: RegistrationMode },
     /** Wrong e-mail codes per user and code (keyed by the code's issue time). */
     private readonly limits: { wrongCodes: KeyedCounter },
     private readonly now: () => number = Date.now,
@@ -84,14 +85,30 @@ export class AccountsService {
     });
   }
 
-  /** Creates an unverified user, mails a verification code and signs them in (a signed-in session of `client`). */
+  private get mode(): RegistrationMode {
+    return this.config.registration ?? 'referral';
+  }
+
+  /**
+   * Creates an unverified user, mails a verification code and signs them in (a signed-in session
+   * of `client`). REGISTRATION decides who may (docs/DECISIONS.md, Admission): `open` anyone,
+   * with no referral step; `referral` anyone, who then needs a code or the waitlist; `closed` only
+   * an address an admin invited or approved (403 `registration_closed` for others). The first
+   * member of an install (the demo aside) is admitted in every mode and becomes its admin.
+   */
   async signup(input: SignupRequest, client?: ClientInfo): Promise<string> {
     await this.checkCaptcha(input.recaptcha);
     const email = input.email.toLowerCase();
     if ((await this.users.findByEmail(email)) !== undefined)
       throw conflict(`email: a user with e-mail ${email} already exists`);
-    // The first user of a fresh install needs no referral: there is nobody to ask for one.
-    const first = (await this.users.count()) === 0;
+    // Invited (admin page or CLI): the mailed code is used on the user's behalf.
+    const invitation = await this.accounts.invitationFor(email);
+    if (this.mode === 'closed' && invitation === undefined && (await this.users.firstMemberId()) !== undefined)
+      throw new AppError(
+        403,
+        'registration_closed',
+        'Registration is closed: only people an administrator invited can sign up',
+      );
     const user = await this.users.insert({
       email,
       passwordHash: await hashPassword(input.password),
@@ -100,13 +117,16 @@ export class AccountsService {
       mainCurrency: null,
       role: 'NORMAL',
       emailVerified: false,
-      referralOk: first,
+      referralOk: this.mode === 'open',
       regComplete: false,
       createdAt: this.now(),
     });
-    // Invited from the admin CLI: the mailed code is used on the user's behalf.
-    const invitation = first ? undefined : await this.accounts.invitationFor(email);
-    if (invitation !== undefined && (await this.accounts.useReferralCode(invitation, user.id, this.now()))) {
+    // The first member needs no referral (there is nobody to ask) and runs the install. Decided
+    // after the insert by the lowest id, so two sign-ups racing on a fresh install make one admin.
+    if ((await this.users.firstMemberId()) === user.id) {
+      await this.users.setRole(user.id, 'ADMIN');
+      await this.users.update(user.id, { referralOk: true });
+    } else if (invitation !== undefined && (await this.accounts.useReferralCode(invitation, user.id, this.now()))) {
       await this.users.update(user.id, { referralOk: true });
     }
     await this.sendCode(user);
@@ -131,7 +151,8 @@ export class AccountsService {
         `code: is wrong, already used or expired; ${MAX_WRONG_EMAIL_CODES - wrong} tries left before you need a new one`,
       );
     }
-    await this.users.update(user.id, { emailVerified: true });
+    // Signed up while registration needed a referral, verified after it was opened: let in.
+    await this.users.update(user.id, { emailVerified: true, ...(this.mode === 'open' ? { referralOk: true } : {}) });
     return this.auth.tokenFor(user.id, sessionId);
   }
 
@@ -150,6 +171,12 @@ export class AccountsService {
   /** A new single-use referral code a member (complete registration) can hand to someone. */
   async createReferral(user: User | null): Promise<string> {
     if (user !== null && !user.regComplete) throw forbidden('Complete your registration first');
+    if (user !== null && this.mode === 'closed')
+      throw new AppError(
+        403,
+        'registration_closed',
+        'Registration is closed: only an administrator can invite people (from the admin page)',
+      );
     const code = newReferralCode();
     await this.accounts.addReferralCode(code, user?.id ?? null, this.now());
     return code;
@@ -162,6 +189,8 @@ export class AccountsService {
     const found = await this.accounts.findReferralCode(normalised);
     if (found === undefined) throw badRequest('code: is not a referral code');
     if (found.created_by === user.id) throw badRequest('code: is your own referral code');
+    // Closed: only an admin's codes (invitations and approvals, which have no creator) admit.
+    if (this.mode === 'closed' && found.created_by !== null) throw badRequest('code: is not a referral code');
     // Only members vouch: a code from an unfinished sign-up (minted before the server checked
     // this) would let two throw-away sign-ups admit each other. Admin invitations have no creator.
     if (found.created_by !== null && (await this.users.findById(found.created_by))?.regComplete !== true)

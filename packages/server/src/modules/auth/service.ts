@@ -5,13 +5,15 @@ import {
   type LoginResponse,
   type SecurityEventKind,
 } from '@kassa/contract';
-import { badRequest, unauthorized } from '../../http/errors.js';
+import { AppError, badRequest, unauthorized } from '../../http/errors.js';
 import { limitReached, type KeyedCounter } from '../../http/rate-limit.js';
 import type { User, UsersRepository } from '../users/repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionClaims, TokenService } from './tokens.js';
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password';
+/** A user an admin disabled (issue 22): no sign-in, and every token of theirs answers 401. */
+const DISABLED = 'This account has been disabled by an administrator';
 /** The longest wait the e-mail-wide delay asks for: long enough to starve a guesser, short for the owner. */
 export const MAX_EMAIL_DELAY_MS = 60_000;
 
@@ -221,6 +223,8 @@ export class AuthService {
 
   /** A successful login: recorded, a new signed-in session, logged, and a fresh token of that session. */
   private async signIn(user: User, client: ClientInfo, how: string): Promise<string> {
+    // Only after the password (or code) checked out, so the answer tells a stranger nothing.
+    if (user.disabledAt !== null) throw new AppError(403, 'account_disabled', DISABLED);
     await this.users.recordLogin(user.id, this.now());
     const sessionId = await this.security?.sessions.start(user.id, client);
     await this.security?.log.record(user.id, 'sign-in', { client, detail: how });
@@ -238,6 +242,8 @@ export class AuthService {
       const grant = await this.security.apiTokens.verify(token);
       const owner = grant === undefined ? undefined : await this.users.findById(grant.userId);
       if (grant === undefined || owner === undefined) throw unauthorized('Invalid, expired or revoked API token');
+      // A disabled user's tokens stop at once (and work again if an admin enables them).
+      if (owner.disabledAt !== null) throw unauthorized(DISABLED);
       await this.security.apiTokens.admit(grant, request);
       return { kind: 'api-token', user: owner, tokenId: grant.tokenId, scope: grant.scope };
     }
@@ -256,6 +262,7 @@ export class AuthService {
     } else user = await this.users.findById(id);
     // A password change bumps tokenVersion; tokens issued before it stop working.
     if (user === undefined || user.tokenVersion !== claims.tv) throw unauthorized('Invalid or expired token');
+    if (user.disabledAt !== null) throw unauthorized(DISABLED);
     // Ending a session (or a password change, which ends them all) ends its tokens at once.
     if (this.security !== undefined && !live) throw unauthorized('Your session has ended; log in again');
     return { kind: 'session', user, claims, sessionId: sid };

@@ -45,7 +45,8 @@ export class TokenService {
     const iat = Math.floor(nowMs / 1000);
     return new SignJWT({
       ...(sessionId === undefined ? {} : { sid: sessionId }),
-      role: user.role,
+      // An admin is a member with books too (spec §4 loads them for NORMAL): ['NORMAL', 'ADMIN'].
+      role: user.role === 'ADMIN' ? ['NORMAL', 'ADMIN'] : user.role,
       tv: user.tokenVersion,
       ev: user.emailVerified,
       ro: user.referralOk,

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors.js';
  * - Credentials and sign-in are a signed-in browser session's alone: every account/* route but
  *   GET account/userinfo (API tokens, sessions, the security log, the password, two-factor
  *   sign-in, referral codes, registration) and every auth/* route (a token must not mint JWTs).
+ *   The admin page's admin/* routes too: who may sign in is a person's decision, never a script's.
  * - A `read` token may use the safe methods (GET, HEAD, OPTIONS) except the GET routes that write,
  *   and the POST routes that only read (a request body is their query). Every other POST, and
  *   every PATCH, PUT and DELETE, writes. A route added later is a write until it is listed here.
@@ -26,6 +27,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/api/analytics/networth-bridge',
   '/api/analytics/fixpoint-drift',
   '/api/analytics/exposure',
+  '/api/exrate/used',
   '/api/budget/get',
   '/api/transaction/getfiltered',
   '/api/transaction/getconvertedsum',
@@ -39,9 +41,13 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
 /** GET routes that write (spec §7 keeps them GETs): a `read` token may not call them. */
 export const WRITING_GETS: ReadonlySet<string> = new Set(['/api/business/add-latent/:id', '/api/account/getreferral']);
 
-/** Routes of sign-in and credentials, closed to every API token. */
+/** Routes of sign-in and credentials, and the admin page's (issue 22), closed to every API token. */
 export function isCredentialRoute(route: string): boolean {
-  return (route.startsWith('/api/account/') && route !== '/api/account/userinfo') || route.startsWith('/api/auth/');
+  return (
+    (route.startsWith('/api/account/') && route !== '/api/account/userinfo') ||
+    route.startsWith('/api/auth/') ||
+    route.startsWith('/api/admin/')
+  );
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -17,6 +17,8 @@ export interface User {
   tokenVersion: number;
   createdAt: number;
   lastLoginAt: number | null;
+  /** When an admin disabled the user; null while they may sign in. */
+  disabledAt: number | null;
 }
 
 export interface NewUser {
@@ -48,6 +50,7 @@ export function toUser(row: Selectable<UsersTable>): User {
     tokenVersion: row.token_version,
     createdAt: row.created_at,
     lastLoginAt: row.last_login_at,
+    disabledAt: row.disabled_at,
   };
 }
 
@@ -94,6 +97,27 @@ export class UsersRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return row.n;
+  }
+
+  /** The id of the install's first member: the oldest user who is not the demo; undefined when there is none. */
+  async firstMemberId(): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '!=', 'DEMO')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async setRole(id: number, role: Role): Promise<void> {
+    await this.db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  }
+
+  /** Disables the user from `at` (null: enables them again). */
+  async setDisabled(id: number, at: number | null): Promise<void> {
+    await this.db.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
   }
 
   /** Sets registration flags and profile fields that are given. */

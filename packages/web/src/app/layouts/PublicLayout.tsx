@@ -4,8 +4,10 @@ import { Link, Outlet } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
-import { isTokenValid, useToken } from '../../lib/token';
+import { isTokenValid, tokenClaims, useToken } from '../../lib/token';
 import { usePublicConfig } from '../../shared/global-data';
+import { pendingStep } from '../../shared/registration-steps';
+import { logOut } from '../../shared/session';
 
 /** Spec §1: the Contact link opens a mail draft with this subject. */
 export const CONTACT_SUBJECT = 'Contacting the developer';
@@ -16,9 +18,16 @@ function useContactHref(): string {
   return `mailto:${address}?subject=${encodeURIComponent(CONTACT_SUBJECT)}`;
 }
 
-/** Header (Contact, Help, Sign Up, Log In, or Back to app), the page, and the footer of the public area. */
+/**
+ * Header (Contact, Help, Sign Up, Log In, or Back to app), the page, and the footer of the public
+ * area. Back to app only once the app is open to the user: part-way through registration the app
+ * would only send them back to their step, so the header offers Log out instead.
+ */
 export function PublicLayout() {
-  const loggedIn = isTokenValid(useToken());
+  const token = useToken();
+  const claims = isTokenValid(token) ? tokenClaims(token) : undefined;
+  const loggedIn = claims !== undefined;
+  const inApp = claims !== undefined && pendingStep(claims) === undefined;
   const contact = useContactHref();
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -39,9 +48,13 @@ export function PublicLayout() {
                 </Button>
               )}
             </Group>
-            {loggedIn ? (
+            {inApp ? (
               <Button component={Link} to="/private">
                 Back to app
+              </Button>
+            ) : loggedIn ? (
+              <Button variant="default" onClick={logOut}>
+                Log out
               </Button>
             ) : (
               <Button component={Link} to="/public/login">

@@ -33,6 +33,7 @@ const EDIT_TITLES: Record<string, string> = {
   'edit-transaction': 'Edit transaction',
   'edit-conversion': 'Edit conversion',
   'edit-fixpoint': 'Edit fixpoint',
+  admin: 'Admin',
 };
 
 /** The header title for a private path: its section's label. */

@@ -39,7 +39,8 @@ function DemoButton() {
       // The demo may not turn two-factor sign-in on, so its login always answers a token.
       if (!('token' in answer)) return;
       startSession(answer.token, 'Logged in as demo user');
-      await navigate('/private');
+      // Straight to the demo's books: the private index would open an empty entry form.
+      await navigate('/private/dashboard');
     },
   });
   if (demo === null || demo === undefined) return null;

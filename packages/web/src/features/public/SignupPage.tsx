@@ -1,6 +1,7 @@
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import type { RegistrationMode } from '@kassa/contract';
+import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../shared/global-data';
 import { startSession } from '../../shared/session';
 import { RegistrationFrame } from '../registration';
@@ -8,11 +9,24 @@ import { stepPath } from '../../shared/registration-steps';
 import { useSignup } from './api';
 import { NewPasswordFields } from './NewPasswordFields';
 
-/** Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail verification. */
+/** What the sign-up says under its title, by the server's REGISTRATION setting. */
+const INTROS: Record<RegistrationMode, string> = {
+  open: 'Create your account. We will mail you a code to verify your address; no referral code is needed.',
+  referral: 'Create your account. We will mail you a code to verify your address.',
+  closed: 'Create the account you were invited to, with the address the invitation went to.',
+};
+
+/**
+ * Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail
+ * verification. An invitation's link fills in the address (?email=). While registration is
+ * closed the page says so; the form stays for the people an admin invited.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const [email, setEmail] = useState('');
+  const mode = config.data?.registration ?? 'referral';
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const signup = useSignup(config.data?.captchaSiteKey, {
@@ -28,11 +42,12 @@ export function SignupPage() {
   };
 
   return (
-    <RegistrationFrame
-      step={0}
-      title="Sign up"
-      intro="Create your account. We will mail you a code to verify your address."
-    >
+    <RegistrationFrame step={0} title="Sign up" intro={INTROS[mode]}>
+      {mode === 'closed' && (
+        <Alert color="gray" title="Registration is closed">
+          New accounts are by invitation only. If an administrator invited you, sign up with the invited address.
+        </Alert>
+      )}
       <form onSubmit={submit}>
         <TextInput
           label="E-mail"

@@ -1,17 +1,32 @@
 import { Button, Divider, Group, Text, TextInput } from '@mantine/core';
-import { useState, type SyntheticEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePublicConfig } from '../../shared/global-data';
 import { useJoinWaitlist, useVerifyReferral } from './api';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
-/** Step 3: a single-use referral code from an existing user, or a place on the waitlist. */
+/**
+ * Step 3: a single-use referral code from an existing user, or a place on the waitlist. An
+ * admin's approval mails a link carrying the code in ?code=, which is submitted at once.
+ */
 export function VerifyReferralPage() {
   const gate = useStepGate('verify-referral');
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
+  const [params] = useSearchParams();
+  const linkCode = params.get('code') ?? '';
+  const [code, setCode] = useState(linkCode);
   const verify = useVerifyReferral();
   const waitlist = useJoinWaitlist(() => navigate('/public'));
+  const closed = usePublicConfig().data?.registration === 'closed';
+
+  // Opening the mail's link enters the code without typing; once only, even under StrictMode.
+  const submittedLink = useRef(false);
+  useEffect(() => {
+    if (gate !== undefined || linkCode === '' || submittedLink.current) return;
+    submittedLink.current = true;
+    verify.mutate(linkCode);
+  }, [gate, linkCode, verify]);
 
   if (gate !== undefined) return gate;
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -22,7 +37,11 @@ export function VerifyReferralPage() {
     <RegistrationFrame
       step={2}
       title="Referral code"
-      intro="Kassa grows by invitation: ask a user for a referral code. Each code works once."
+      intro={
+        closed
+          ? 'Registration is closed: enter a code an administrator mailed you, or join the waitlist. Each code works once.'
+          : 'Kassa grows by invitation: ask a user for a referral code. Each code works once.'
+      }
     >
       <form onSubmit={submit}>
         <TextInput

@@ -11,7 +11,7 @@ type Generation = UseMutationResult<string, Error, void>;
  * private/user/referral: generates a single-use code, shows it and copies it to the clipboard.
  * The generation lives in the User page, so the code stays on screen across its tabs.
  */
-export function ReferralTab({ generation }: { generation: Generation }) {
+export function ReferralTab({ generation, closed = false }: { generation: Generation; closed?: boolean }) {
   const [copyFailed, setCopyFailed] = useState(false);
   const code = generation.data;
 
@@ -25,6 +25,14 @@ export function ReferralTab({ generation }: { generation: Generation }) {
     setCopyFailed(false);
     generation.mutate(undefined, { onSuccess: (fresh) => void copy(fresh) });
   };
+
+  // REGISTRATION=closed: only an administrator lets people in (the server refuses codes too).
+  if (closed)
+    return (
+      <Text>
+        Registration is closed on this Kassa: only an administrator can invite people. Ask them to send an invitation.
+      </Text>
+    );
 
   return (
     <Stack gap="md" align="flex-start">

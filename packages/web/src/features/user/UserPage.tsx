@@ -1,7 +1,7 @@
 import { Card, Container } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { RouteTabs } from '../../components/RouteTabs';
-import { useUserInfo } from '../../shared/global-data';
+import { usePublicConfig, useUserInfo } from '../../shared/global-data';
 import { useGenerateReferral } from './api';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { DataTab } from './DataTab';
@@ -35,6 +35,7 @@ export function UserPage() {
   const segment = useParams()['*'] ?? '';
   const referral = useGenerateReferral();
   const demo = useUserInfo().data?.role === 'DEMO';
+  const closed = usePublicConfig().data?.registration === 'closed';
 
   // private/user (and any unknown tab) shows user info under its own URL.
   if (!isTab(segment)) return <Navigate to="/private/user/userinfo" replace />;
@@ -46,7 +47,7 @@ export function UserPage() {
     sessions: <SessionsTab />,
     tokens: <ApiTokensTab />,
     'security-log': <SecurityLogTab />,
-    referral: <ReferralTab generation={referral} />,
+    referral: <ReferralTab generation={referral} closed={closed} />,
     data: <DataTab />,
   }[segment];
 
