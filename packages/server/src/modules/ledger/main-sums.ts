@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import type { Converter } from '../rates/conversion.js';
 import { firstDayOfMonth, monthOfDay, wholeMonthsBetween, type MonthRange } from './daily-totals.js';
@@ -50,6 +50,30 @@ export function rolledUpMonths(
 }
 
 const any = <T>(list: readonly T[] | undefined): list is readonly T[] => list !== undefined && list.length > 0;
+
+/** The filter as a condition on daily totals (or a roll-up, which has their columns but currency). */
+function filterWhere(eb: ExpressionBuilder<DB, 'daily_totals'>, filter: MainFilter) {
+  const terms = [];
+  if (any(filter.categoryIds)) terms.push(eb('category_id', 'in', filter.categoryIds));
+  if (any(filter.currencies)) terms.push(eb('currency', 'in', filter.currencies));
+  if (any(filter.isIncome))
+    terms.push(
+      eb(
+        'is_income',
+        'in',
+        filter.isIncome.map((b) => (b ? 1 : 0)),
+      ),
+    );
+  if (any(filter.kinds)) terms.push(eb('kind', 'in', filter.kinds));
+  return eb.and(terms);
+}
+
+/** The filter as a test of one total read from the rows. */
+const matcherOf = (filter: MainFilter) => (t: FlowTotal) =>
+  (!any(filter.categoryIds) || filter.categoryIds.includes(t.categoryId)) &&
+  (!any(filter.currencies) || filter.currencies.includes(t.currency)) &&
+  (!any(filter.isIncome) || filter.isIncome.includes(t.isIncome)) &&
+  (!any(filter.kinds) || filter.kinds.includes(t.kind));
 
 /**
  * Main-currency sums over the instants (after, until], grouped by flow type (and month and
@@ -109,15 +133,7 @@ export async function mainSums(
           sql<string>`sum(case when main_minor is null then 1 else 0 end)`.as('unvalued'),
         ])
         .where('user_id', '=', userId)
-        .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
-        .$if(any(filter.isIncome), (q) =>
-          q.where(
-            'is_income',
-            'in',
-            (filter.isIncome ?? []).map((b) => (b ? 1 : 0)),
-          ),
-        )
-        .$if(any(filter.kinds), (q) => q.where('kind', 'in', filter.kinds ?? []))
+        .where((eb) => filterWhere(eb, { ...filter, currencies: [] }))
         .groupBy([
           ...(byMonth ? (['month'] as const) : []),
           ...(byCategory ? (['category_id'] as const) : []),
@@ -173,11 +189,7 @@ export async function mainSums(
         joinScaled(r.minor, r.frac),
       );
   }
-  const matches = (t: FlowTotal) =>
-    (!any(filter.categoryIds) || filter.categoryIds.includes(t.categoryId)) &&
-    (!any(filter.currencies) || filter.currencies.includes(t.currency)) &&
-    (!any(filter.isIncome) || filter.isIncome.includes(t.isIncome)) &&
-    (!any(filter.kinds) || filter.kinds.includes(t.kind));
+  const matches = matcherOf(filter);
   for (const [from, to] of split.raw) {
     // Rows of a partial day are grouped into the daily totals they belong to before valuing, so
     // an edge day counts exactly as it would as a whole day.
@@ -237,11 +249,7 @@ export async function convertedSums(
     if (known === undefined) amounts.set(key, { g, currency: t.currency, day: t.day, amount: t.amount });
     else known.amount += t.amount;
   };
-  const matches = (t: FlowTotal) =>
-    (!any(filter.categoryIds) || filter.categoryIds.includes(t.categoryId)) &&
-    (!any(filter.currencies) || filter.currencies.includes(t.currency)) &&
-    (!any(filter.isIncome) || filter.isIncome.includes(t.isIncome)) &&
-    (!any(filter.kinds) || filter.kinds.includes(t.kind));
+  const matches = matcherOf(filter);
   const split = splitRange(after, until);
   if (split.days !== undefined) {
     const { firstDay, lastDay } = split.days;
@@ -259,16 +267,7 @@ export async function convertedSums(
       .where('user_id', '=', userId)
       .$if(firstDay !== undefined, (q) => q.where('day', '>=', firstDay ?? 0))
       .where('day', '<=', lastDay)
-      .$if(any(filter.categoryIds), (q) => q.where('category_id', 'in', filter.categoryIds ?? []))
-      .$if(any(filter.currencies), (q) => q.where('currency', 'in', filter.currencies ?? []))
-      .$if(any(filter.isIncome), (q) =>
-        q.where(
-          'is_income',
-          'in',
-          (filter.isIncome ?? []).map((b) => (b ? 1 : 0)),
-        ),
-      )
-      .$if(any(filter.kinds), (q) => q.where('kind', 'in', filter.kinds ?? []))
+      .where((eb) => filterWhere(eb, filter))
       .groupBy([
         ...(atOneDay ? (byMonth ? (['month'] as const) : []) : (['day'] as const)),
         'currency',
