@@ -6,12 +6,16 @@ import { BalanceHistoryTab } from './BalanceHistoryTab';
 import { BalancesTab } from './BalancesTab';
 import { CashflowTab } from './CashflowTab';
 import { defaultPeriod, defaultTrend } from './default-intervals';
+import { ExchangeTab } from './ExchangeTab';
 import { HoldingsTab } from './HoldingsTab';
 import { MultiPeriodTab } from './MultiPeriodTab';
 import { OnePeriodTab } from './OnePeriodTab';
 import { RouteTabs } from '../../components/RouteTabs';
 
-/** The tabs of private/analytics (spec §2), each with its own URL private/analytics/{tab}. */
+/**
+ * The tabs of private/analytics (spec §2, and Exchange of issue 21), each with its own URL
+ * private/analytics/{tab}.
+ */
 const TABS = [
   { value: 'oneperiod', label: 'Single period' },
   { value: 'cashflow', label: 'Cash flow' },
@@ -19,6 +23,7 @@ const TABS = [
   { value: 'balances', label: 'Balances' },
   { value: 'balance-history', label: 'Balance history' },
   { value: 'multiperiod', label: 'Multi-period' },
+  { value: 'exchange', label: 'Exchange' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
@@ -27,7 +32,8 @@ const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
  * private/analytics/{tab}; private/analytics itself (or an unknown tab) shows Single period. The
  * chosen intervals, day and direction live here, so they stay when switching tabs. Single period
  * and cash flow start with this month (MTD); the trends (balance history, multi-period) start
- * with the last 12 months, since a month to date is one monthly bucket and only a few daily points.
+ * with the last 12 months, since a month to date is one monthly bucket and only a few daily points;
+ * so do Exchange and the Balances tab's net-worth bridge, which a month rarely says much about.
  */
 export function AnalyticsPage() {
   const segment = useParams()['*'] ?? '';
@@ -47,11 +53,13 @@ export function AnalyticsPage() {
       case 'holdings':
         return <HoldingsTab day={day} onDay={setDay} />;
       case 'balances':
-        return <BalancesTab day={day} onDay={setDay} />;
+        return <BalancesTab day={day} onDay={setDay} interval={trend} onInterval={setTrend} />;
       case 'balance-history':
         return <BalanceHistoryTab interval={trend} onInterval={setTrend} />;
       case 'multiperiod':
         return <MultiPeriodTab interval={trend} onInterval={setTrend} income={income} onIncome={setIncome} />;
+      case 'exchange':
+        return <ExchangeTab interval={trend} onInterval={setTrend} />;
     }
   })();
 

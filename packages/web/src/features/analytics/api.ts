@@ -1,4 +1,14 @@
-import type { BalanceHistory, CategoryAmount, Holding, MultiPeriod, NamedAsset } from '@kassa/contract';
+import type {
+  BalanceHistory,
+  CategoryAmount,
+  ConversionCosts,
+  Exposure,
+  FixpointDrift,
+  Holding,
+  MultiPeriod,
+  NamedAsset,
+  NetworthBridge,
+} from '@kassa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toApiInterval, type DayInterval } from '../../components/interval';
 import { apiPost } from '../../lib/api';
@@ -64,6 +74,49 @@ export function useMultiPeriod(interval: DayInterval, income: boolean) {
   return useQuery({
     queryKey: queryKeys.analytics('multiperiod', body),
     queryFn: () => apiPost<MultiPeriod>('analytics/multiperiod', body),
+    ...keep,
+  });
+}
+
+// Currency insights (issue 21): each a POST of the interval; a currency without a rate is a 422
+// missing_rate, which the query carries as its error (the screens show it, never a rate of 1).
+
+/** POST analytics/conversion-costs: the interval's conversions, most expensive first, by month and pair. */
+export function useConversionCosts(interval: DayInterval) {
+  const body = toApiInterval(interval);
+  return useQuery({
+    queryKey: queryKeys.analytics('conversion-costs', body),
+    queryFn: () => apiPost<ConversionCosts>('analytics/conversion-costs', body),
+    ...keep,
+  });
+}
+
+/** POST analytics/networth-bridge: net worth before the interval, the parts, net worth at its end. */
+export function useNetworthBridge(interval: DayInterval) {
+  const body = toApiInterval(interval);
+  return useQuery({
+    queryKey: queryKeys.analytics('networth-bridge', body),
+    queryFn: () => apiPost<NetworthBridge>('analytics/networth-bridge', body),
+    ...keep,
+  });
+}
+
+/** POST analytics/fixpoint-drift: per currency each fixpoint's error and the running total. */
+export function useFixpointDrift(interval: DayInterval) {
+  const body = toApiInterval(interval);
+  return useQuery({
+    queryKey: queryKeys.analytics('fixpoint-drift', body),
+    queryFn: () => apiPost<FixpointDrift>('analytics/fixpoint-drift', body),
+    ...keep,
+  });
+}
+
+/** POST analytics/exposure: each currency's available value over the interval and a 10 % move's effect. */
+export function useExposure(interval: DayInterval) {
+  const body = toApiInterval(interval);
+  return useQuery({
+    queryKey: queryKeys.analytics('exposure', body),
+    queryFn: () => apiPost<Exposure>('analytics/exposure', body),
     ...keep,
   });
 }

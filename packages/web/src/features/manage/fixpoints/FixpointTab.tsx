@@ -1,13 +1,29 @@
-import { Anchor, Button, Card, Center, Loader, Table } from '@mantine/core';
+import { Anchor, Button, Card, Center, Loader, Skeleton, Stack, Table } from '@mantine/core';
 import { formatDate, formatTime } from '@kassa/money';
+import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FixpointDriftCard } from '../../analytics';
 import { useAllFixpoints } from '../api';
 import { ClickableRow } from '../ClickableRow';
 import { EmptyRow } from '../EmptyRow';
 import { ListHeader } from '../ListHeader';
 
-/** manage/fixpoint: every fixpoint, newest first, 100 at a time; a row opens private/edit-fixpoint/{id}. */
+/**
+ * manage/fixpoint: every fixpoint, newest first, 100 at a time; a row opens private/edit-fixpoint/{id}.
+ * Below the list, the drift of the fixpoints' errors (issue 21), loaded with its chart code when shown.
+ */
 export function FixpointTab() {
+  return (
+    <Stack gap="md">
+      <FixpointList />
+      <Suspense fallback={<Skeleton h={300} />}>
+        <FixpointDriftCard />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function FixpointList() {
   const navigate = useNavigate();
   const query = useAllFixpoints();
   const fixpoints = [...(query.data?.pages.flat() ?? [])].sort(

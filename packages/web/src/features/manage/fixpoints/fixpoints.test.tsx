@@ -70,4 +70,67 @@ describe('manage/fixpoint', () => {
     expect(asked[1]).toMatchObject({ limit: 100, after: { time: at(99), id: 901 } });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('shows the drift of the last 12 months: per currency the running total and the monthly average', async () => {
+    const item = (fixpointId: number, time: string, errorMain: number, cumulative: number) => ({
+      fixpointId,
+      time,
+      error: errorMain,
+      errorMain,
+      cumulative,
+      stated: 0,
+      calculated: 0,
+      pockets: [],
+    });
+    const calls = stubApi({
+      'GET account/userinfo': { status: 200, body: USER },
+      'POST fixpoint/getbetween': { status: 200, body: [{ id: 4, time: '2026-03-01T08:05:00.000Z' }] },
+      'POST analytics/fixpoint-drift': {
+        status: 200,
+        body: {
+          currency: 'EUR',
+          currencies: [
+            {
+              currency: 'EUR',
+              monthlyAverage: -0.42,
+              total: -5,
+              items: [item(4, '2026-03-01T08:05:00.000Z', -5, -5)],
+            },
+            {
+              currency: 'USD',
+              monthlyAverage: 0.17,
+              total: 2,
+              items: [item(4, '2026-03-01T08:05:00.000Z', 1.84, 1.84)],
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/private/manage/fixpoint');
+    const card = await screen.findByTestId('fixpoint-drift');
+    await within(card).findByText('EUR');
+    const figure = (name: string) => card.querySelector(`[data-figure="${name}"]`)?.textContent;
+    expect(figure('Drift EUR')).toBe('- 5.00 €');
+    expect(figure('Monthly drift EUR')).toBe('- 0.42 €');
+    expect(figure('Drift USD')).toBe('1.84 €');
+    expect(figure('Monthly drift USD')).toBe('0.17 €');
+    expect(card.querySelector('[data-row="drift USD"]')?.textContent).toBe(
+      'USD1.84 € in the period, 0.17 € a month on average',
+    );
+    const asked = calls.find((c) => c.key === 'POST analytics/fixpoint-drift')?.body as { start: string; end: string };
+    // The last 12 calendar months, this one included.
+    const start = new Date(asked.start);
+    expect(start.getDate()).toBe(1);
+    expect(Date.parse(asked.end)).toBeGreaterThan(Date.now());
+  });
+
+  it('says when the fixpoints found nothing, and shows a missing rate as an error', async () => {
+    stubApi({
+      'GET account/userinfo': { status: 200, body: USER },
+      'POST fixpoint/getbetween': { status: 200, body: [] },
+      'POST analytics/fixpoint-drift': { status: 200, body: { currency: 'EUR', currencies: [] } },
+    });
+    renderApp('/private/manage/fixpoint');
+    expect(await screen.findByText('No fixpoint errors in this period')).toBeTruthy();
+  });
 });
