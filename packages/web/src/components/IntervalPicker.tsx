@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { endOfDay, parseLocal, startOfDay, toLocalDateValue } from '../lib/local-time';
-import { QUICK_RANGES, quickRange, type DayInterval } from './interval';
+import { QUICK_RANGES, quickRange, type DayInterval, type QuickRange } from './interval';
 
 /** Spec §9: typed dates take effect after a pause of one second. */
 export const INTERVAL_DEBOUNCE_MS = 1000;
@@ -9,6 +9,10 @@ export const INTERVAL_DEBOUNCE_MS = 1000;
 interface Props {
   value: DayInterval;
   onChange: (interval: DayInterval) => void;
+  /** More presets after the quick buttons (the transaction list adds 'Last month' and 'Last year'). */
+  presets?: readonly QuickRange[];
+  /** Smaller fields, for a panel that should not push its results down (the transaction list). */
+  compact?: boolean;
 }
 
 /**
@@ -16,7 +20,7 @@ interface Props {
  * apply one second after the last keystroke and only when both are real dates in order; the
  * buttons apply at once.
  */
-export function IntervalPicker({ value, onChange }: Props) {
+export function IntervalPicker({ value, onChange, presets = [], compact = false }: Props) {
   const key = `${value.start.getTime()}-${value.end.getTime()}`;
   const [fields, setFields] = useState({ key, start: toLocalDateValue(value.start), end: toLocalDateValue(value.end) });
   // Follow the value when the parent changes it (a quick button, a reset), during render.
@@ -47,7 +51,8 @@ export function IntervalPicker({ value, onChange }: Props) {
         label="Start date"
         value={start}
         onChange={(e) => typed(e.currentTarget.value, end)}
-        w={160}
+        w={compact ? 140 : 160}
+        size={compact ? 'xs' : 'sm'}
         error={invalid ? 'after the end' : undefined}
       />
       <TextInput
@@ -55,13 +60,14 @@ export function IntervalPicker({ value, onChange }: Props) {
         label="End date"
         value={end}
         onChange={(e) => typed(start, e.currentTarget.value)}
-        w={160}
+        w={compact ? 140 : 160}
+        size={compact ? 'xs' : 'sm'}
       />
-      <Group gap={4} wrap="nowrap">
-        {QUICK_RANGES.map((r) => (
+      <Group gap={4} wrap={presets.length > 0 ? 'wrap' : 'nowrap'}>
+        {[...QUICK_RANGES, ...presets].map((r) => (
           <Button
             key={r}
-            size="compact-sm"
+            size={compact ? 'compact-xs' : 'compact-sm'}
             variant="default"
             onClick={() => {
               window.clearTimeout(timer.current);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantOrNow, parseLocal } from '../lib/local-time';
-import { quickRange, toApiInterval } from './interval';
+import { quickRange, toApiInterval, toUtcDayInterval } from './interval';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 
@@ -23,10 +23,32 @@ describe('interval picker ranges (spec §2, §5)', () => {
     expect(quickRange('1 Y', new Date(2028, 1, 29)).start).toEqual(day(2027, 2, 28));
   });
 
-  it('sends the start of the first day and 23:59:59 of the last', () => {
+  it('sends the start of the first day and the last millisecond of the last', () => {
     const api = toApiInterval({ start: new Date(2026, 0, 5, 13, 0), end: new Date(2026, 0, 7, 8, 0) });
     expect(new Date(api.start)).toEqual(new Date(2026, 0, 5, 0, 0, 0));
-    expect(new Date(api.end)).toEqual(new Date(2026, 0, 7, 23, 59, 59));
+    expect(new Date(api.end)).toEqual(new Date(2026, 0, 7, 23, 59, 59, 999));
+  });
+
+  it('an entry in the last second of a day falls inside that day', () => {
+    const entry = new Date(2026, 0, 7, 23, 59, 59, 500).getTime();
+    const api = toApiInterval({ start: new Date(2026, 0, 7), end: new Date(2026, 0, 7) });
+    expect(Date.parse(api.start) <= entry && entry <= Date.parse(api.end)).toBe(true);
+  });
+
+  it('Last month and Last year are whole calendar periods', () => {
+    expect(quickRange('Last month', today)).toEqual({
+      start: day(2026, 10, 1),
+      end: new Date(2026, 9, 31, 23, 59, 59),
+    });
+    expect(quickRange('Last month', new Date(2026, 0, 15)).start).toEqual(day(2025, 12, 1));
+    expect(quickRange('Last year', today)).toEqual({ start: day(2025, 1, 1), end: new Date(2025, 11, 31, 23, 59, 59) });
+  });
+
+  it('multi-period gets the calendar days as UTC day bounds, whatever the time zone', () => {
+    expect(toUtcDayInterval({ start: new Date(2026, 0, 1, 9), end: new Date(2026, 2, 31, 8) })).toEqual({
+      start: '2026-01-01T00:00:00.000Z',
+      end: '2026-03-31T23:59:59.999Z',
+    });
   });
 });
 

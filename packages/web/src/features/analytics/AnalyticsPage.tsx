@@ -11,6 +11,7 @@ import { HoldingsTab } from './HoldingsTab';
 import { MultiPeriodTab } from './MultiPeriodTab';
 import { OnePeriodTab } from './OnePeriodTab';
 import { RouteTabs } from '../../components/RouteTabs';
+import type { ReportViewState } from './report-view';
 
 /**
  * The tabs of private/analytics (spec §2, and Exchange of issue 21), each with its own URL
@@ -41,13 +42,15 @@ export function AnalyticsPage() {
   const [trend, setTrend] = useState(() => defaultTrend());
   const [day, setDay] = useState(() => new Date());
   const [income, setIncome] = useState(false);
+  const [view, setView] = useState<ReportViewState>({});
+  const categoryProps = { income, onIncome: setIncome, view, onView: setView };
 
   if (!isTab(segment)) return <Navigate to="/private/analytics/oneperiod" replace />;
 
   const content = (() => {
     switch (segment) {
       case 'oneperiod':
-        return <OnePeriodTab interval={period} onInterval={setPeriod} income={income} onIncome={setIncome} />;
+        return <OnePeriodTab interval={period} onInterval={setPeriod} {...categoryProps} />;
       case 'cashflow':
         return <CashflowTab interval={period} onInterval={setPeriod} />;
       case 'holdings':
@@ -57,7 +60,7 @@ export function AnalyticsPage() {
       case 'balance-history':
         return <BalanceHistoryTab interval={trend} onInterval={setTrend} />;
       case 'multiperiod':
-        return <MultiPeriodTab interval={trend} onInterval={setTrend} income={income} onIncome={setIncome} />;
+        return <MultiPeriodTab interval={trend} onInterval={setTrend} {...categoryProps} />;
       case 'exchange':
         return <ExchangeTab interval={trend} onInterval={setTrend} />;
     }

@@ -1,5 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { IntervalPicker } from '../../components/IntervalPicker';
+import { useUserInfo } from '../../shared/global-data';
 import type { DayInterval } from '../../components/interval';
 import { useBalanceHistory } from './api';
 import { TALL_CHART_HEIGHT } from './chart-format';
@@ -15,6 +16,7 @@ export function BalanceHistoryTab({
   onInterval: (i: DayInterval) => void;
 }) {
   const query = useBalanceHistory(interval);
+  const main = useUserInfo().data?.mainCurrency ?? 'EUR';
   return (
     <Stack gap="md">
       <IntervalPicker value={interval} onChange={onInterval} />
@@ -26,6 +28,7 @@ export function BalanceHistoryTab({
           rows={historyRows(query.data)}
           lines={HISTORY_LINES}
           testId="balance-history-chart"
+          currency={main}
         />
       )}
     </Stack>

@@ -1,6 +1,8 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl, Stack } from '@mantine/core';
 import { IntervalPicker } from '../../components/IntervalPicker';
 import type { DayInterval } from '../../components/interval';
+import type { ReportViewState } from './report-view';
+import { ReportViewPicker } from './ReportViewPicker';
 
 /** The interval and direction of the category analytics (single period and multi-period). */
 export interface CategoryFilterProps {
@@ -9,22 +11,28 @@ export interface CategoryFilterProps {
   /** IN when true, OUT (the default, spec §2) when false. */
   income: boolean;
   onIncome: (income: boolean) => void;
+  /** The valuation and currency the figures are shown in (issue 21). */
+  view: ReportViewState;
+  onView: (view: ReportViewState) => void;
 }
 
-/** The interval picker and the IN/OUT toggle above the category analytics. */
-export function CategoryFilters({ interval, onInterval, income, onIncome }: CategoryFilterProps) {
+/** The interval picker, the IN/OUT toggle and the valuation and currency above the category analytics. */
+export function CategoryFilters({ interval, onInterval, income, onIncome, view, onView }: CategoryFilterProps) {
   return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <IntervalPicker value={interval} onChange={onInterval} />
-      <SegmentedControl
-        aria-label="Direction"
-        value={income ? 'in' : 'out'}
-        onChange={(v) => onIncome(v === 'in')}
-        data={[
-          { value: 'out', label: 'OUT' },
-          { value: 'in', label: 'IN' },
-        ]}
-      />
-    </Group>
+    <Stack gap="xs">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <IntervalPicker value={interval} onChange={onInterval} />
+        <SegmentedControl
+          aria-label="Direction"
+          value={income ? 'in' : 'out'}
+          onChange={(v) => onIncome(v === 'in')}
+          data={[
+            { value: 'out', label: 'OUT' },
+            { value: 'in', label: 'IN' },
+          ]}
+        />
+      </Group>
+      <ReportViewPicker value={view} onChange={onView} />
+    </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { TrendChart } from './TrendChart';
 
 /** Multi-period (spec §2): monthly P&L of the top 7 categories and 'Other', stacked, 500 px high. */
 export function MultiPeriodTab(props: CategoryFilterProps) {
-  const query = useMultiPeriod(props.interval, props.income);
+  const query = useMultiPeriod(props.interval, props.income, props.view);
   const main = useUserInfo().data?.mainCurrency ?? 'EUR';
   const chart = query.data === undefined ? undefined : multiPeriodRows(query.data, main);
 
@@ -23,7 +23,7 @@ export function MultiPeriodTab(props: CategoryFilterProps) {
           {EMPTY_PERIOD_TEXT}
         </Text>
       ) : (
-        <TrendChart stacked rows={chart.rows} lines={chart.lines} testId="multiperiod-chart" />
+        <TrendChart stacked rows={chart.rows} lines={chart.lines} testId="multiperiod-chart" currency={main} />
       )}
     </Stack>
   );

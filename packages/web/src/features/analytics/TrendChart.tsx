@@ -10,10 +10,12 @@ interface Props {
   rows: ChartRows['rows'];
   lines: readonly ChartLine[];
   testId: string;
+  /** The values' currency: the y axis is labelled with it and each tooltip value carries it. */
+  currency: string;
 }
 
 /** The 500 px trend charts of balance history and multi-period (spec §2, §9), styled alike. */
-export function TrendChart({ stacked, rows, lines, testId }: Props) {
+export function TrendChart({ stacked, rows, lines, testId, currency }: Props) {
   const common = {
     h: TALL_CHART_HEIGHT,
     data: rows,
@@ -22,7 +24,8 @@ export function TrendChart({ stacked, rows, lines, testId }: Props) {
     withLegend: true,
     withDots: false,
     curveType: 'linear',
-    valueFormatter: tooltipValue,
+    valueFormatter: (value: number) => `${tooltipValue(value)} ${currency}`,
+    yAxisLabel: currency,
     yAxisProps: { tickFormatter: tickLabel, width: 48 },
     tooltipProps: { labelFormatter: (label: unknown) => dateLabel(String(label)) },
     tooltipAnimationDuration: 0,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@kassa/money';
 import { quickRange, toApiInterval } from '../../components/interval';
+import { toLocalDateValue } from '../../lib/local-time';
 import { setToken } from '../../lib/token';
 import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
 import { defaultTrend } from './default-intervals';
@@ -111,6 +112,40 @@ describe('analytics (spec §2)', () => {
       true,
     ]);
     expect(screen.queryByText('Rent')).toBeNull();
+  });
+
+  it('values at one date and shows another of the user’s currencies when asked (issue 21)', async () => {
+    const calls = api({
+      'GET currency/usersall': {
+        status: 200,
+        body: [
+          { code: 'EUR', lastUsed: '2026-01-01T00:00:00Z' },
+          { code: 'USD', lastUsed: '2026-01-01T00:00:00Z' },
+        ],
+      },
+    });
+    renderApp('/private/analytics/oneperiod');
+    await screen.findByText('Rent');
+    const last = () => calls.filter((c) => c.key === 'POST analytics/oneperiod').at(-1)?.body;
+    fireEvent.click(screen.getByText('One date'));
+    const today = toLocalDateValue(new Date());
+    await waitFor(() => expect(last()).toMatchObject({ valuation: { date: today } }));
+    const input = await screen.findByRole('combobox', { name: 'Currency' });
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'USD', hidden: true }));
+    await waitFor(() =>
+      expect(last()).toEqual({
+        interval: toApiInterval(quickRange('MTD')),
+        direction: false,
+        valuation: { date: today },
+        currency: 'USD',
+      }),
+    );
+    // Back to each day's rate and the main currency: the default request again.
+    fireEvent.click(screen.getByText("Each day's rate"));
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'EUR', hidden: true }));
+    await waitFor(() => expect(last()).toEqual({ interval: toApiInterval(quickRange('MTD')), direction: false }));
   });
 
   it('keeps the chosen interval when switching tabs', async () => {

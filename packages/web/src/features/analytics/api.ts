@@ -10,17 +10,18 @@ import type {
   NetworthBridge,
 } from '@kassa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toApiInterval, type DayInterval } from '../../components/interval';
+import { toApiInterval, toUtcDayInterval, type DayInterval } from '../../components/interval';
 import { apiPost } from '../../lib/api';
 import { queryKeys } from '../../shared/query-keys';
 import { asOfBody } from './balances';
+import { viewBody, type ReportViewState } from './report-view';
 
 // While a new interval loads, the previous figures stay on screen instead of a blank card.
 const keep = { placeholderData: keepPreviousData };
 
 /** POST analytics/oneperiod: P&L per category in one direction (true = income). */
-export function useOnePeriod(interval: DayInterval, income: boolean) {
-  const body = { interval: toApiInterval(interval), direction: income };
+export function useOnePeriod(interval: DayInterval, income: boolean, view?: ReportViewState) {
+  const body = { interval: toApiInterval(interval), direction: income, ...viewBody(view) };
   return useQuery({
     queryKey: queryKeys.analytics('oneperiod', body),
     queryFn: () => apiPost<CategoryAmount[]>('analytics/oneperiod', body),
@@ -69,8 +70,9 @@ export function useBalanceHistory(interval: DayInterval) {
 }
 
 /** POST analytics/multiperiod {interval, direction}: monthly P&L of the top categories. */
-export function useMultiPeriod(interval: DayInterval, income: boolean) {
-  const body = { interval: toApiInterval(interval), direction: income };
+export function useMultiPeriod(interval: DayInterval, income: boolean, view?: ReportViewState) {
+  // The calendar days as UTC day bounds: the server's months are UTC months (issue 22).
+  const body = { interval: toUtcDayInterval(interval), direction: income, ...viewBody(view) };
   return useQuery({
     queryKey: queryKeys.analytics('multiperiod', body),
     queryFn: () => apiPost<MultiPeriod>('analytics/multiperiod', body),

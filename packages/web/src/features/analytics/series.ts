@@ -19,20 +19,24 @@ export const X_KEY = 'x';
 /**
  * The stacked multi-period chart from analytics/multiperiod: a row per month, the first 7 category
  * series as the server ranks them and every later one (the server's own 'Other' included) summed
- * exactly into one 'Other'. Undefined when no category has anything in the period.
+ * exactly into one 'Other'. Undefined when no category has anything in the period. Series are told
+ * apart by their place, never their name (the server sends "dates" first, then its ranked
+ * categories, then its "Other"): a category named "dates" or "Other" is a category like any.
  */
 export function multiPeriodRows(answer: MultiPeriod, currency: string): ChartRows | undefined {
-  const months = answer.find((s) => s.name === 'dates')?.values.map(String) ?? [];
+  const months = answer[0]?.values.map(String) ?? [];
   const categories = answer
-    .filter((s) => s.name !== 'dates')
+    .slice(1)
     .map((s) => ({ name: s.name, values: s.values.map((v) => (typeof v === 'number' ? v : Number(v))) }));
   if (!categories.some((c) => c.values.some((v) => v !== 0))) return undefined;
-  const named = categories.filter((c) => c.name !== OTHER).slice(0, TOP_CATEGORIES);
-  const rest = categories.filter((c) => !named.includes(c));
+  const named = categories.slice(0, TOP_CATEGORIES);
+  const rest = categories.slice(TOP_CATEGORIES);
   const series = [...named];
   if (rest.length > 0) {
+    // A category of the user's own called 'Other' keeps its name; the remainder says what it is.
+    const taken = named.some((c) => c.name === OTHER);
     series.push({
-      name: OTHER,
+      name: taken ? `${OTHER} (the rest)` : OTHER,
       values: months.map((_, i) => sumMajor(currency, ...rest.map((c) => c.values[i] ?? 0))),
     });
   }

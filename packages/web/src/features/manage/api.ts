@@ -3,6 +3,7 @@ import type {
   Category,
   DailyRateResponse,
   Fixpoint,
+  Holding,
   NewCategoryBody,
   PagedIntervalBody,
   NewPocketBody,
@@ -58,6 +59,17 @@ export function useCategoryMutations() {
 }
 
 /** Today's rate from the main currency to each user currency (units of it per 1 main unit). */
+/**
+ * POST analytics/holdings as of now: each currency's available balance today, which the pocket
+ * groups show beside their pockets' balances at the last fixpoint (issue 22).
+ */
+export function useAvailableToday() {
+  return useQuery({
+    queryKey: queryKeys.analytics('holdings', 'now'),
+    queryFn: () => apiPost<Holding[]>('analytics/holdings', new Date().toISOString()),
+  });
+}
+
 export function useDailyRates() {
   return useQuery({
     queryKey: queryKeys.dailyRates,

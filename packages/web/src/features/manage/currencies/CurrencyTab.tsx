@@ -5,14 +5,16 @@ import { useDailyRates } from '../api';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCurrencyForm } from './AddCurrencyForm';
-import { missingCurrencies, rateText } from './rate-text';
+import { missingCurrencies, ratesCaption, rateText } from './rate-text';
 
 /** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
 export function CurrencyTab() {
   const main = useUserInfo().data?.mainCurrency ?? null;
   const supported = useSupportedCurrencies().data ?? [];
   const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
-  const rates = new Map((useDailyRates().data ?? []).map((r) => [r.toCurrency, r.rate]));
+  const daily = useDailyRates().data ?? [];
+  const rates = new Map(daily.map((r) => [r.toCurrency, r.rate]));
+  const caption = ratesCaption(daily.flatMap((r) => r.legs));
   const [adding, setAdding] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   useScrollIntoViewWhenOpen(adding, panel);
@@ -67,6 +69,11 @@ export function CurrencyTab() {
             })}
           </Table.Tbody>
         </Table>
+        {caption !== null && (
+          <Text size="xs" c="dimmed" mt="xs" data-rates-caption>
+            {caption}
+          </Text>
+        )}
       </Card>
       {adding && <AddCurrencyForm ref={panel} missing={missing} onClose={() => setAdding(false)} />}
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingCurrencies, rateText } from './rate-text';
+import { missingCurrencies, ratesCaption, rateText } from './rate-text';
 
 describe('daily rate wording', () => {
   it('reads "1 main = rate code", with spec §9 decimals', () => {
@@ -16,5 +16,18 @@ describe('daily rate wording', () => {
   it('offers only the supported currencies the user lacks', () => {
     expect(missingCurrencies(['EUR', 'USD', 'HUF'], ['HUF', 'EUR'])).toEqual(['USD']);
     expect(missingCurrencies(['EUR'], ['EUR'])).toEqual([]);
+  });
+});
+
+describe('the rates caption (issue 22)', () => {
+  it('names the day and source of the stored rates', () => {
+    const leg = (currency: string, day: string) => ({ currency, day, rate: '1.1', source: 'ECB' });
+    expect(ratesCaption([])).toBeNull();
+    expect(ratesCaption([leg('USD', '2026-05-04')])).toBe(
+      'Rates of 2026.05.04. (ECB), the latest stored for each currency.',
+    );
+    expect(ratesCaption([leg('USD', '2026-05-04'), leg('HUF', '2026-05-01')])).toContain(
+      'of 2026.05.01. to 2026.05.04.',
+    );
   });
 });

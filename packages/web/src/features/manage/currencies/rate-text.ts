@@ -1,3 +1,4 @@
+import type { RateLeg } from '@kassa/contract';
 import { formatRate } from '@kassa/money';
 
 /**
@@ -18,3 +19,17 @@ export function missingCurrencies(supported: readonly string[], owned: readonly 
 
 /** Spec §5: choosing a currency to add pre-fills this pocket. */
 export const defaultPocketName = (code: string) => `Default pocket ${code}`;
+
+/**
+ * What the rates are (issue 22): the day or days of the stored reference rates behind them and
+ * their sources, e.g. "Rates of 2026.05.04 (ECB)". Null without any (only the main currency).
+ */
+export function ratesCaption(legs: readonly RateLeg[]): string | null {
+  if (legs.length === 0) return null;
+  const days = [...new Set(legs.map((l) => l.day))].sort();
+  const sources = [...new Set(legs.map((l) => l.source))].sort();
+  const label = (day: string) => `${day.replace(/-/g, '.')}.`;
+  const when =
+    days.length === 1 ? `of ${label(days[0] ?? '')}` : `of ${label(days[0] ?? '')} to ${label(days.at(-1) ?? '')}`;
+  return `Rates ${when} (${sources.join(', ')}), the latest stored for each currency.`;
+}

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { Pocket } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatDate, formatMoney } from '@kassa/money';
+import { useLastFixpoint } from '../../../shared/last-fixpoint';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { usePocketMutations } from '../api';
@@ -8,6 +9,7 @@ import { usePocketMutations } from '../api';
 /** One pocket: name, cash or bank, latest balance; a click opens it in edit mode (spec §4 Pocket). */
 export function PocketCard({ pocket }: { pocket: Pocket }) {
   const [editing, setEditing] = useState(false);
+  const last = useLastFixpoint().data;
   return (
     <Card withBorder radius="md" padding="sm" data-testid="pocket-card">
       {editing ? (
@@ -29,8 +31,13 @@ export function PocketCard({ pocket }: { pocket: Pocket }) {
           <Text size="lg" mt={4} c={pocket.balance < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
             {formatMoney(pocket.balance, pocket.currency)}
           </Text>
-          <Text size="xs" c="dimmed">
-            Balance at the last fixpoint
+          <Text size="xs" c="dimmed" data-balance-caption>
+            {/* The balance a pocket keeps is the one stated at the last fixpoint (issue 22). */}
+            {last === undefined
+              ? 'Balance at the last fixpoint'
+              : last === null
+                ? 'Opening balance (no fixpoint yet)'
+                : `At the fixpoint of ${formatDate(new Date(last.time))}`}
           </Text>
         </UnstyledButton>
       )}

@@ -4,7 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useSupportedCurrencies } from '../../../shared/global-data';
 import { notifySuccess } from '../../../lib/notify';
-import { usePocketGroups, usePocketMutations } from '../api';
+import { formatMoney } from '@kassa/money';
+import { useAvailableToday, usePocketGroups, usePocketMutations } from '../api';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { draftPocket, draftsValid, NewPocketList, type DraftPocket } from './NewPocketList';
 import { PocketCard } from './PocketCard';
@@ -12,6 +13,7 @@ import { PocketCard } from './PocketCard';
 /** manage/pocket: 'All your pockets', grouped by currency, each group with its add-pocket action. */
 export function PocketTab() {
   const groups = usePocketGroups();
+  const available = new Map((useAvailableToday().data ?? []).map((h) => [h.currency, h.amount]));
   const names = new Map((useSupportedCurrencies().data ?? []).map((c) => [c.code, c.name]));
   return (
     <Stack gap="md">
@@ -20,12 +22,28 @@ export function PocketTab() {
       </Title>
       {groups.data === undefined
         ? groups.isPending && <Loader size="sm" aria-label="Loading" />
-        : groups.data.map((g) => <PocketGroupCard key={g.currency} group={g} currencyName={names.get(g.currency)} />)}
+        : groups.data.map((g) => (
+            <PocketGroupCard
+              key={g.currency}
+              group={g}
+              currencyName={names.get(g.currency)}
+              availableToday={available.get(g.currency)}
+            />
+          ))}
     </Stack>
   );
 }
 
-function PocketGroupCard({ group, currencyName }: { group: PocketGroup; currencyName: string | undefined }) {
+function PocketGroupCard({
+  group,
+  currencyName,
+  availableToday,
+}: {
+  group: PocketGroup;
+  currencyName: string | undefined;
+  /** The currency's available balance today: the pockets show theirs at the last fixpoint. */
+  availableToday: number | undefined;
+}) {
   const [drafts, setDrafts] = useState<DraftPocket[] | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   useScrollIntoViewWhenOpen(drafts !== null, panel);
@@ -46,6 +64,14 @@ function PocketGroupCard({ group, currencyName }: { group: PocketGroup; currency
           {currencyName !== undefined && (
             <Text size="xs" c="dimmed">
               {currencyName}
+            </Text>
+          )}
+          {availableToday !== undefined && (
+            <Text size="sm" mt={2} data-available-today>
+              Available today:{' '}
+              <Text span inherit fw={700} c={availableToday < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(availableToday, group.currency)}
+              </Text>
             </Text>
           )}
         </div>

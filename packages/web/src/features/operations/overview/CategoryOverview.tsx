@@ -13,7 +13,7 @@ import {
 } from '../api';
 import { BusinessSummaryView } from './BusinessSummaryView';
 import { CategoryTransactions } from './CategoryTransactions';
-import { closeCategory } from './close-flow';
+import { closeCategory, latentToRealise } from './close-flow';
 import { LoanSummaryView } from './LoanSummaryView';
 
 /** Spec §9: the view refreshes this long after a close or a realisation. */
@@ -63,14 +63,12 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
   }
 
   const refreshSoon = () => setTimeout(() => void refreshLedger(), REFRESH_DELAY_MS);
-  const summaryCurrency = (kind === 'loan' ? loan.data?.currency : business.data?.currency) ?? '';
-  const latentPnl = business.data?.latentPnl ?? 0;
+  const latent = latentToRealise(business.data);
 
   const onClose = async () => {
     const outcome = await closeCategory({
       kind,
-      latentPnl,
-      currency: summaryCurrency,
+      latent,
       confirm,
       realise: () => realise.mutateAsync(selected.id),
       close: () => close.mutateAsync(selected.id),
@@ -132,9 +130,9 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
                 <Button
                   variant="light"
                   onClick={() => void onRealise()}
-                  disabled={business.data === undefined || latentPnl === 0}
+                  disabled={business.data === undefined || latent.length === 0}
                   loading={realise.isPending && !close.isPending}
-                  title={latentPnl === 0 ? 'There is no latent P&L to realise' : undefined}
+                  title={latent.length === 0 ? 'There is no latent P&L to realise' : undefined}
                 >
                   Realise
                 </Button>
@@ -176,7 +174,12 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
         {shown === undefined ? (
           <Loader size="sm" aria-label="Loading" />
         ) : (
-          <CategoryTransactions rows={shown} clickable={active} />
+          <CategoryTransactions
+            rows={shown}
+            clickable={active}
+            kind={kind}
+            balances={loan.data?.native.map((n) => ({ amount: n.balance, currency: n.currency })) ?? []}
+          />
         )}
         {transactions.hasNextPage && (
           <Stack align="center" gap="xs" mt="md">

@@ -1,8 +1,9 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { Transaction } from '@kassa/contract';
-import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import type { MoneyAmount, Transaction } from '@kassa/contract';
+import { ellipsis, formatDate, formatMoney, formatTime, majorToMinor } from '@kassa/money';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
+import type { OverviewKind } from '../api';
 
 /** Newest first: by time, then by id (the later recorded of the same instant first). */
 export function newestFirst(rows: readonly Transaction[]): Transaction[] {
@@ -11,38 +12,81 @@ export function newestFirst(rows: readonly Transaction[]): Transaction[] {
 
 const when = (time: string) => `${formatDate(new Date(time))} ${formatTime(new Date(time))}`;
 
-const TYPE_LABELS = { pnl: 'P&L', realize: 'Realize' } as const;
+/**
+ * Plain words for a row (issue 22) instead of IN/OUT. A loan row says what it did to the balance
+ * before it: money coming in while the other side owed you repays you, otherwise you borrow;
+ * money going out while you owed repays, otherwise you lend. A business row says its type.
+ */
+export function plainWords(tx: Transaction, owedToYouBefore: bigint): string {
+  if (tx.categType === 'business') {
+    if (tx.type === 'pnl') return tx.isIncome ? 'Profit' : 'Loss';
+    if (tx.type === 'realize') return tx.isIncome ? 'Realised profit' : 'Realised loss';
+    return tx.isIncome ? 'I took out' : 'I invested';
+  }
+  if (tx.isIncome) return owedToYouBefore > 0n ? 'I was repaid' : 'I borrowed';
+  return owedToYouBefore < 0n ? 'I repaid' : 'I lent';
+}
 
-/** IN/OUT, and for business rows that are not plain invest flows, their type. */
-function Direction({ tx, compact }: { tx: Transaction; compact: boolean }) {
-  const badges = (
-    <>
-      <Badge size="sm" variant="light" color={tx.isIncome ? 'teal' : 'red'} miw="max-content">
-        {tx.isIncome ? 'IN' : 'OUT'}
-      </Badge>
-      {(tx.type === 'pnl' || tx.type === 'realize') && (
-        <Badge size="sm" variant="outline" color="gray" miw="max-content">
-          {TYPE_LABELS[tx.type]}
-        </Badge>
-      )}
-    </>
-  );
-  // A phone stacks the badges: side by side they would be cut to "O…".
-  return compact ? (
-    <Stack gap={4} align="flex-start">
-      {badges}
-    </Stack>
-  ) : (
-    <Group gap={4} wrap="nowrap">
-      {badges}
-    </Group>
+/**
+ * What each loan row found owed to you before it, per currency in minor units: walked back from
+ * today's balance (`balances`, the summary's per currency), newest first, so it holds however
+ * few pages are loaded. A row given (OUT) raised the balance, one taken (IN) lowered it.
+ */
+export function balancesBefore(newest: readonly Transaction[], balances: readonly MoneyAmount[]): Map<number, bigint> {
+  const now = new Map(balances.map((b) => [b.currency, majorToMinor(b.amount, b.currency)]));
+  const before = new Map<number, bigint>();
+  for (const tx of newest) {
+    const after = now.get(tx.currency) ?? 0n;
+    const amount = majorToMinor(tx.amount, tx.currency);
+    const prior = tx.isIncome ? after + amount : after - amount;
+    before.set(tx.id, prior);
+    now.set(tx.currency, prior);
+  }
+  return before;
+}
+
+/** One line on each word the rows use (issue 22), under the table. */
+const EXPLANATIONS = {
+  loan: [
+    ['I lent · I borrowed', 'money you gave or took that is to be paid back.'],
+    ['I was repaid · I repaid', 'a loan coming back to you, or you paying one back.'],
+  ],
+  business: [
+    [
+      'Invest',
+      'money put into the business (I invested) or taken out of it (I took out) while its profit or loss is not yet known; it stays pending, like a loan.',
+    ],
+    ['P&L', 'a known profit or loss, counted like income or an expense.'],
+    ['Realise', 'books money still pending in the business as profit or loss; no money moves.'],
+  ],
+} as const;
+
+/** The row's words, coloured by the way the money went. */
+function Words({ tx, words }: { tx: Transaction; words: string }) {
+  return (
+    <Badge size="sm" variant="light" color={tx.isIncome ? 'teal' : 'red'} miw="max-content" tt="none">
+      {words}
+    </Badge>
   );
 }
 
 /** A category's transactions; rows open the transaction editor unless the category is closed (spec §4). */
-export function CategoryTransactions({ rows, clickable }: { rows: readonly Transaction[]; clickable: boolean }) {
+export function CategoryTransactions({
+  rows,
+  clickable,
+  kind,
+  balances = [],
+}: {
+  rows: readonly Transaction[];
+  clickable: boolean;
+  kind: OverviewKind;
+  /** A loan's balance today per currency (owed to you above 0), for the rows' words. */
+  balances?: readonly MoneyAmount[];
+}) {
   const navigate = useNavigate();
   const compact = useMediaQuery('(max-width: 599.98px)');
+  const newest = newestFirst(rows);
+  const before = kind === 'loan' ? balancesBefore(newest, balances) : new Map<number, bigint>();
   if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md" size="sm">
@@ -51,49 +95,61 @@ export function CategoryTransactions({ rows, clickable }: { rows: readonly Trans
     );
   }
   return (
-    <Table highlightOnHover={clickable} fz="sm" verticalSpacing={compact ? 6 : 'xs'}>
-      <Table.Thead>
-        <Table.Tr>
-          {!compact && <Table.Th w={150}>Date</Table.Th>}
-          <Table.Th>Description</Table.Th>
-          <Table.Th>Direction</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {newestFirst(rows).map((tx) => {
-          const open = () => void navigate(`/private/edit-transaction/${tx.id}`);
-          return (
-            <Table.Tr
-              key={tx.id}
-              data-transaction={tx.id}
-              onClick={clickable ? open : undefined}
-              onKeyDown={clickable ? (e) => e.key === 'Enter' && open() : undefined}
-              tabIndex={clickable ? 0 : undefined}
-              style={{ cursor: clickable ? 'pointer' : 'default' }}
-            >
-              {!compact && <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(tx.time)}</Table.Td>}
-              <Table.Td>
-                <Text size="sm" span>
-                  {ellipsis(tx.description, compact ? 30 : 60)}
-                </Text>
-                {compact && (
-                  <Text size="xs" c="dimmed">
-                    {when(tx.time)}
+    <>
+      <Table highlightOnHover={clickable} fz="sm" verticalSpacing={compact ? 6 : 'xs'}>
+        <Table.Thead>
+          <Table.Tr>
+            {!compact && <Table.Th w={150}>Date</Table.Th>}
+            <Table.Th>Description</Table.Th>
+            <Table.Th>What happened</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {newest.map((tx) => {
+            const open = () => void navigate(`/private/edit-transaction/${tx.id}`);
+            return (
+              <Table.Tr
+                key={tx.id}
+                data-transaction={tx.id}
+                onClick={clickable ? open : undefined}
+                onKeyDown={clickable ? (e) => e.key === 'Enter' && open() : undefined}
+                tabIndex={clickable ? 0 : undefined}
+                style={{ cursor: clickable ? 'pointer' : 'default' }}
+              >
+                {!compact && <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(tx.time)}</Table.Td>}
+                <Table.Td>
+                  <Text size="sm" span>
+                    {ellipsis(tx.description, 30)}
                   </Text>
-                )}
-              </Table.Td>
-              {/* nowrap: the cell takes the badges' width, the description wraps instead. */}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Direction tx={tx} compact={compact} />
-              </Table.Td>
-              <Table.Td ta="right" c={tx.isIncome ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(tx.isIncome ? tx.amount : -tx.amount, tx.currency)}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+                  {compact && (
+                    <Text size="xs" c="dimmed">
+                      {when(tx.time)}
+                    </Text>
+                  )}
+                </Table.Td>
+                {/* nowrap: the cell takes the badges' width, the description wraps instead. */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Words tx={tx} words={plainWords(tx, before.get(tx.id) ?? 0n)} />
+                </Table.Td>
+                <Table.Td ta="right" c={tx.isIncome ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(tx.isIncome ? tx.amount : -tx.amount, tx.currency)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Stack gap={2} mt="sm" data-explanations>
+        {EXPLANATIONS[kind].map(([term, meaning]) => (
+          <Text key={term} size="xs" c="dimmed">
+            <Text span inherit fw={700}>
+              {term}:
+            </Text>{' '}
+            {meaning}
+          </Text>
+        ))}
+      </Stack>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../components/confirm/confirm-context';
-import { closeCategory } from './close-flow';
+import { closeCategory, latentToRealise } from './close-flow';
 
 /** Runs the flow with a scripted answer, recording the question asked and the calls made. */
 async function run(kind: 'loan' | 'business', answer: ConfirmAnswer, latentPnl = 0) {
@@ -8,8 +8,7 @@ async function run(kind: 'loan' | 'business', answer: ConfirmAnswer, latentPnl =
   const steps: string[] = [];
   const outcome = await closeCategory({
     kind,
-    latentPnl,
-    currency: 'EUR',
+    latent: latentPnl === 0 ? [] : [{ amount: latentPnl, currency: 'EUR' }],
     confirm: (options) => {
       asked.push(options);
       return Promise.resolve(answer);
@@ -62,12 +61,53 @@ describe('closing a loan or business category (spec §4, §5)', () => {
     await expect(
       closeCategory({
         kind: 'business',
-        latentPnl: 5,
+        latent: [{ amount: 5, currency: 'EUR' }],
         confirm: () => Promise.resolve('yes'),
         realise: () => Promise.reject(new Error('409')),
         close: () => Promise.resolve(steps.push('close')),
       }),
     ).rejects.toThrow('409');
     expect(steps).toEqual([]);
+  });
+});
+
+describe('latent P&L is decided per currency (issue 22)', () => {
+  const figures = (latentPnl: number) =>
+    ({ latentPnl }) as unknown as Parameters<typeof latentToRealise>[0] & { latentPnl: number };
+  it('offers a realisation when the currencies net to 0 in the main currency', () => {
+    const summary = {
+      ...figures(0),
+      currency: 'EUR',
+      native: [
+        { ...figures(10), currency: 'USD' },
+        { ...figures(-9.2), currency: 'EUR' },
+        { ...figures(0), currency: 'GBP' },
+      ],
+    } as unknown as Parameters<typeof latentToRealise>[0];
+    expect(latentToRealise(summary)).toEqual([
+      { amount: 10, currency: 'USD' },
+      { amount: -9.2, currency: 'EUR' },
+    ]);
+  });
+
+  it('asks with every currency’s amount', async () => {
+    const asked: ConfirmOptions[] = [];
+    await closeCategory({
+      kind: 'business',
+      latent: [
+        { amount: 10, currency: 'USD' },
+        { amount: -9.2, currency: 'EUR' },
+      ],
+      confirm: (o) => (asked.push(o), Promise.resolve('no')),
+      realise: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    });
+    expect(asked[0]?.text).toContain('$10.00 and - 9.20 €');
+  });
+
+  it('has nothing to realise when every currency is at 0, and none without a summary', () => {
+    expect(latentToRealise(undefined)).toEqual([]);
+    const zero = { ...figures(0), currency: 'EUR', native: [{ ...figures(0), currency: 'EUR' }] };
+    expect(latentToRealise(zero as unknown as Parameters<typeof latentToRealise>[0])).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { BusinessSummary, MoneyAmount } from '@kassa/contract';
 import { formatMoney } from '@kassa/money';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../components/confirm/confirm-context';
 import type { OverviewKind } from '../api';
@@ -7,9 +8,8 @@ export type CloseOutcome = 'cancelled' | 'closed' | 'realised-and-closed';
 
 interface CloseSteps {
   kind: OverviewKind;
-  /** A business category's latent P&L in the main currency (ignored for loans). */
-  latentPnl?: number;
-  currency?: string;
+  /** A business category's latent P&L per currency, the non-zero ones (ignored for loans). */
+  latent?: readonly MoneyAmount[];
   confirm: (options: ConfirmOptions) => Promise<ConfirmAnswer>;
   realise: () => Promise<unknown>;
   close: () => Promise<unknown>;
@@ -20,19 +20,13 @@ interface CloseSteps {
  * asked in the same dialog whether to realise it first (recommended): Yes realises then closes, No
  * just closes, Cancel does nothing. A failed step stops the flow (its error is already shown).
  */
-export async function closeCategory({
-  kind,
-  latentPnl = 0,
-  currency = '',
-  confirm,
-  realise,
-  close,
-}: CloseSteps): Promise<CloseOutcome> {
+export async function closeCategory({ kind, latent = [], confirm, realise, close }: CloseSteps): Promise<CloseOutcome> {
   const closing = `You are closing this ${kind} category`;
-  if (kind === 'business' && latentPnl !== 0) {
+  if (kind === 'business' && latent.length > 0) {
+    const amounts = latent.map((l) => formatMoney(l.amount, l.currency)).join(' and ');
     const answer = await confirm({
       title: closing,
-      text: `Its latent P&L is ${formatMoney(latentPnl, currency)}. Do you want to realise it before closing? (recommended)`,
+      text: `Its latent P&L is ${amounts}. Do you want to realise it before closing? (recommended)`,
       withNo: true,
     });
     if (answer === 'cancel') return 'cancelled';
@@ -43,4 +37,16 @@ export async function closeCategory({
   if ((await confirm({ text: closing })) !== 'yes') return 'cancelled';
   await close();
   return 'closed';
+}
+
+/**
+ * The latent P&L to realise, per currency (issue 22): realisation works currency by currency
+ * (business/add-latent), so a business whose latent P&L nets to 0 in the main currency, or
+ * rounds to it, still has something to realise. Without per-currency figures, the main one.
+ */
+export function latentToRealise(summary: BusinessSummary | undefined): MoneyAmount[] {
+  if (summary === undefined) return [];
+  const native = summary.native.filter((n) => n.latentPnl !== 0);
+  if (native.length > 0) return native.map((n) => ({ amount: n.latentPnl, currency: n.currency }));
+  return summary.latentPnl === 0 ? [] : [{ amount: summary.latentPnl, currency: summary.currency }];
 }

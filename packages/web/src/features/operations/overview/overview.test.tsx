@@ -92,8 +92,11 @@ describe('loan and business overviews (spec §2, §4)', () => {
       return found;
     });
     expect(rows.map((r) => r.getAttribute('data-transaction'))).toEqual(['2', '3', '1']);
-    expect(rows[0]?.textContent).toContain('IN');
-    expect(rows[2]?.textContent).toContain('OUT');
+    // Plain words instead of IN/OUT (issue 22), each explained under the table.
+    expect(rows[0]?.textContent).toContain('I took out');
+    expect(rows[1]?.textContent).toContain('Profit');
+    expect(rows[2]?.textContent).toContain('I invested');
+    expect(document.querySelector('[data-explanations]')?.textContent).toContain('Realise: books money still pending');
     expect(rows[2]?.textContent).toContain('- 1 000.00 €');
     fireEvent.click(rows[0] as Element);
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/edit-transaction/2'));

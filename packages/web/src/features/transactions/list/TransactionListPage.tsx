@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Center, Group, Loader, Stack, Text } from '@manti
 import type { BulkRequestBody, Category, Transaction } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCategories } from '../../../shared/global-data';
 import { useOfferUndo } from '../../../shared/undo';
 import { useConfirm } from '../../../components/confirm/confirm-context';
@@ -18,28 +18,38 @@ import {
   useTransactionPages,
 } from '../api';
 import { FilterPanel } from './FilterPanel';
-import { hasSelection, showsSum, toExportQuery, toListFilter, type FilterState } from './filter';
-import { mergeRows, pageSpans } from './rows';
+import { fromSearch, hasSelection, showsSum, toExportQuery, toListFilter, toSearch, type FilterState } from './filter';
+import { mergeRows, pageSpans, shownText } from './rows';
 import { isClosedCategory } from '../kinds';
 import { BulkBar } from './BulkBar';
 import { bulkMessage, visibleState } from './selection';
 import { TransactionTable } from './TransactionTable';
 import { useRowSelection } from './use-row-selection';
+import { useScrollMemory } from './use-scroll-memory';
 
-const initialFilter = (): FilterState => ({
-  enabled: false,
-  incomeCategories: [],
-  expenseCategories: [],
-  loanBusinessCategories: [],
-  currencies: [],
-  directions: [],
-  // Turning filters on starts with the last year.
-  interval: quickRange('1 Y'),
-});
-
-/** private/transactions: the filter card and the merged list, newest first, a page at a time. */
+/**
+ * private/transactions: the filter card and the merged list, newest first, a page at a time. The
+ * filter lives in the URL's query (replaced, not pushed, on each change), so an editor's way back
+ * returns to the same list, and the scroll position is kept per history entry.
+ */
 export function TransactionListPage() {
-  const [filterState, setFilterState] = useState(initialFilter);
+  // Turning filters on starts with the last year.
+  const [fallback] = useState(() => quickRange('1 Y'));
+  const [search, setSearch] = useSearchParams();
+  const query = search.toString();
+  // The panel answers at once from its own state; the URL follows, and a URL changed from outside
+  // (history back or forward, a link) replaces the state during render.
+  const [filterState, setState] = useState(() => fromSearch(new URLSearchParams(query), fallback));
+  const [previousQuery, setPreviousQuery] = useState(query);
+  if (query !== previousQuery) {
+    setPreviousQuery(query);
+    if (query !== toSearch(filterState).toString()) setState(fromSearch(new URLSearchParams(query), fallback));
+  }
+  const setFilterState = (next: FilterState) => {
+    const nextQuery = toSearch(next);
+    setState(next);
+    setSearch(nextQuery, { replace: true, preventScrollReset: true });
+  };
   const filter = useMemo(() => toListFilter(filterState), [filterState]);
   const narrowed = hasSelection(filterState);
   const interval = useMemo(() => (filterState.enabled ? toApiInterval(filterState.interval) : ALL_TIME), [filterState]);
@@ -68,6 +78,8 @@ export function TransactionListPage() {
     () => mergeRows(transactions, narrowed ? [] : conversions, narrowed ? [] : fixpoints, !pages.hasNextPage),
     [transactions, conversions, fixpoints, narrowed, pages.hasNextPage],
   );
+  const anyBeforeFix = rows.some((r) => r.kind === 'transaction' && r.tx.beforeFix === true);
+  useScrollMemory(!pages.isPending);
 
   // Bulk edit (issue 20): checkboxes on transactions, a bar of actions, Undo in the toast.
   const selected = useRowSelection(JSON.stringify(filter));
@@ -182,9 +194,18 @@ export function TransactionListPage() {
             </Button>
           </Center>
         )}
+        {!pages.isPending && anyBeforeFix && (
+          <Text size="xs" c="dimmed" mt="xs" data-legend>
+            <Text span fs="italic" inherit>
+              Italic rows
+            </Text>{' '}
+            are dated before the last fixpoint: their balances are already settled by it.
+          </Text>
+        )}
         {!pages.isPending && (
-          <Text size="xs" c="dimmed" ta="center" mt="xs">
-            {transactions.length} transactions shown{pages.hasNextPage ? '; older ones load on request' : ''}
+          <Text size="xs" c="dimmed" ta="center" mt="xs" data-shown>
+            {shownText(rows)}
+            {pages.hasNextPage ? '; older ones load on request' : ''}
           </Text>
         )}
       </Card>

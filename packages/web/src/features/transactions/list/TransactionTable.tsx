@@ -30,6 +30,10 @@ export interface RowSelection {
 // editor; user-select none, so Shift-click ranges do not select text.
 const CHECK_CELL = { width: 36, userSelect: 'none' } as const;
 
+/** Spec §9: descriptions are shortened to 30 characters, the category under them on a phone to 12. */
+const DESCRIPTION_CHARS = 30;
+const PHONE_CATEGORY_CHARS = 12;
+
 function when(time: number): string {
   const d = new Date(time);
   return `${formatDate(d)} ${formatTime(d)}`;
@@ -110,6 +114,7 @@ export function TransactionTable({ rows, categories, sum, compact, selection }: 
         )}
         {rows.map((row) => {
           const d = describe(row, categories);
+          const label = d.text === '' ? d.category : d.text;
           const canOpen = clickable(row, categories);
           const beforeFix = row.kind === 'transaction' && row.tx.beforeFix === true;
           const open = () => void navigate(editorPath(row));
@@ -163,14 +168,16 @@ export function TransactionTable({ rows, categories, sum, compact, selection }: 
                     Fixpoint
                   </Badge>
                 ) : (
-                  <Text size="sm" span>
-                    {ellipsis(d.text === '' ? d.category : d.text, compact ? 30 : 60)}
+                  <Text size="sm" span title={label.length > DESCRIPTION_CHARS ? label : undefined}>
+                    {ellipsis(label, DESCRIPTION_CHARS)}
                   </Text>
                 )}
                 {compact && (
                   <Text size="xs" c="dimmed">
                     {when(row.time)}
-                    {row.kind === 'transaction' && d.text !== '' ? ` · ${d.category}` : ''}
+                    {row.kind === 'transaction' && d.text !== ''
+                      ? ` · ${ellipsis(d.category, PHONE_CATEGORY_CHARS)}`
+                      : ''}
                   </Text>
                 )}
               </Table.Td>

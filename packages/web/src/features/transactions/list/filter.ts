@@ -1,5 +1,6 @@
 import type { ExportKind, TransactionFilterBody } from '@kassa/contract';
 import { toApiInterval, type DayInterval } from '../../../components/interval';
+import { endOfDay, parseLocal, startOfDay, toLocalDateValue } from '../../../lib/local-time';
 
 /** The filter panel's choices (spec §2 filter panel). */
 export interface FilterState {
@@ -76,4 +77,66 @@ export function toExportQuery(s: FilterState): string {
   if (s.directions.length > 0) params.set('directions', s.directions.map((d) => (d ? 'in' : 'out')).join(','));
   if (hasSelection(s)) params.set('types', TRANSACTION_KINDS.join(','));
   return params.toString();
+}
+
+const ids = (value: string | null): number[] =>
+  (value ?? '')
+    .split(',')
+    .filter((v) => /^\d+$/.test(v))
+    .map(Number);
+const codes = (value: string | null): string[] => (value ?? '').split(',').filter((v) => /^[A-Z]{3}$/.test(v));
+
+/**
+ * The filter as the list's URL query (issue 22): an edit or delete goes back in history to the
+ * same list, and a link or reload shows it again. Only what is chosen is written; the panel off is
+ * no query at all.
+ */
+export function toSearch(s: FilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (!s.enabled) return params;
+  params.set('from', toLocalDateValue(s.interval.start));
+  params.set('to', toLocalDateValue(s.interval.end));
+  const list = (key: string, values: readonly (number | string)[]) => {
+    if (values.length > 0) params.set(key, values.join(','));
+  };
+  list('income', s.incomeCategories);
+  list('expense', s.expenseCategories);
+  list('loanbusiness', s.loanBusinessCategories);
+  list('currency', s.currencies);
+  list(
+    'direction',
+    s.directions.map((d) => (d ? 'in' : 'out')),
+  );
+  return params;
+}
+
+/**
+ * The filter a URL query stands for: the panel is on when the query has an interval; unreadable
+ * parts are dropped (a hand-edited link still opens the list). `fallback` is the interval
+ * turning the panel on starts with.
+ */
+export function fromSearch(params: URLSearchParams, fallback: DayInterval): FilterState {
+  const start = parseLocal(params.get('from') ?? '');
+  const end = parseLocal(params.get('to') ?? '');
+  const enabled = start !== undefined && end !== undefined && start <= end;
+  const state: FilterState = {
+    enabled: false,
+    incomeCategories: [],
+    expenseCategories: [],
+    loanBusinessCategories: [],
+    currencies: [],
+    directions: [],
+    interval: fallback,
+  };
+  if (!enabled) return state;
+  const directions = (params.get('direction') ?? '').split(',');
+  return {
+    enabled: true,
+    incomeCategories: ids(params.get('income')),
+    expenseCategories: ids(params.get('expense')),
+    loanBusinessCategories: ids(params.get('loanbusiness')),
+    currencies: codes(params.get('currency')),
+    directions: [...(directions.includes('in') ? [true] : []), ...(directions.includes('out') ? [false] : [])],
+    interval: { start: startOfDay(start), end: endOfDay(end) },
+  };
 }

@@ -1,8 +1,8 @@
 import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import { quickRange } from '../../../components/interval';
-import { clearedFilter, hasSelection, showsSum, toListFilter, type FilterState } from './filter';
-import { editorPath, mergeRows } from './rows';
+import { clearedFilter, fromSearch, hasSelection, showsSum, toListFilter, toSearch, type FilterState } from './filter';
+import { editorPath, mergeRows, shownText } from './rows';
 
 const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transaction'): Transaction => ({
   id,
@@ -111,5 +111,40 @@ describe('the filter panel (spec §2)', () => {
     expect(showsSum(base)).toBe(false);
     expect(showsSum({ ...base, directions: [true] })).toBe(true);
     expect(showsSum({ ...base, directions: [true, false] })).toBe(false);
+  });
+});
+
+describe('the footer count and the filter in the URL (issue 22)', () => {
+  it('names each kind of row it counts', () => {
+    const rows = mergeRows(
+      [tx(1, '2026-05-03T10:00:00.000Z'), tx(2, '2026-05-01T10:00:00.000Z')],
+      [conv(3, '2026-05-02T10:00:00.000Z')],
+      [fix(4, '2026-04-30T10:00:00.000Z')],
+      true,
+    );
+    expect(shownText(rows)).toBe('2 transactions, 1 conversion and 1 fixpoint shown');
+    expect(shownText(rows.filter((r) => r.kind === 'transaction').slice(0, 1))).toBe('1 transaction shown');
+  });
+
+  it('round-trips the filter through the query and ignores what it cannot read', () => {
+    const fallback = quickRange('1 Y', new Date(2026, 4, 10));
+    const state: FilterState = {
+      enabled: true,
+      incomeCategories: [3],
+      expenseCategories: [5, 7],
+      loanBusinessCategories: [],
+      currencies: ['USD'],
+      directions: [false],
+      interval: quickRange('Last month', new Date(2026, 4, 10)),
+    };
+    const query = toSearch(state).toString();
+    expect(query).toBe('from=2026-04-01&to=2026-04-30&income=3&expense=5%2C7&currency=USD&direction=out');
+    expect(fromSearch(new URLSearchParams(query), fallback)).toEqual(state);
+    expect(toSearch(clearedFilter(state, false)).toString()).toBe('');
+    expect(fromSearch(new URLSearchParams(''), fallback)).toEqual(
+      clearedFilter({ ...state, interval: fallback }, false),
+    );
+    const odd = fromSearch(new URLSearchParams('from=2026-04-01&to=2026-04-30&expense=x,9&currency=usd,EUR'), fallback);
+    expect([odd.expenseCategories, odd.currencies]).toEqual([[9], ['EUR']]);
   });
 });

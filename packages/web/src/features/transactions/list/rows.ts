@@ -73,3 +73,18 @@ export function editorPath(row: ListRow): string {
       return `/private/edit-fixpoint/${row.fixpoint.id}`;
   }
 }
+
+const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * The footer's count of what the list shows (issue 22): each kind of row named, so four rows are
+ * never "2 transactions shown" ("2 transactions, 1 conversion and 1 fixpoint shown").
+ */
+export function shownText(rows: readonly ListRow[]): string {
+  const of = (kind: ListRow['kind']) => rows.filter((r) => r.kind === kind).length;
+  const parts = [counted(of('transaction'), 'transaction')];
+  if (of('conversion') > 0) parts.push(counted(of('conversion'), 'conversion'));
+  if (of('fixpoint') > 0) parts.push(counted(of('fixpoint'), 'fixpoint'));
+  const last = parts.pop() ?? '';
+  return `${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last} shown`;
+}
