@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth.js';
 import { amountInputSchema, currencyCodeSchema, nameSchema, stripLineControls } from './common.js';
-import { MIN_PASSWORD_LENGTH } from './paths.js';
+import { MAX_STARTER_CATEGORIES, MIN_PASSWORD_LENGTH } from './paths.js';
 
 /** GET account/userinfo */
 export const userInfoSchema = z.object({
@@ -43,6 +43,14 @@ export const initialDataRequestSchema = z.object({
   mainCurrency: currencyCodeSchema,
   /** The main-currency default pocket's balance now (may be 0 or negative). */
   startBalance: amountInputSchema,
+  /**
+   * Starter categories the user ticked (issue 22), made with the rest in one transaction; absent
+   * or empty, only the system categories. Names are unique per direction, ignoring case.
+   */
+  categories: z
+    .array(z.object({ name: nameSchema(), isIncome: z.boolean() }).strict())
+    .max(MAX_STARTER_CATEGORIES, `must hold at most ${MAX_STARTER_CATEGORIES} categories`)
+    .default([]),
 });
 export type InitialDataRequest = z.infer<typeof initialDataRequestSchema>;
 export type InitialDataBody = z.input<typeof initialDataRequestSchema>;
@@ -53,6 +61,14 @@ export const changePasswordRequestSchema = z
   .refine((s) => s.newPassword === s.newPassword2, { message: 'must match newPassword', path: ['newPassword2'] });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export type ChangePasswordBody = z.input<typeof changePasswordRequestSchema>;
+
+/** GET account/onboarding: the dashboard checklist's steps, each done or not, from the user's data. */
+export const onboardingStepKeys = ['currency', 'categories', 'transaction', 'fixpoint', 'import'] as const;
+export const onboardingResponseSchema = z.object({
+  steps: z.array(z.object({ key: z.enum(onboardingStepKeys), done: z.boolean() })),
+});
+export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
+export type OnboardingStepKey = (typeof onboardingStepKeys)[number];
 
 /**
  * Who may sign up (REGISTRATION): `open` anyone, `referral` with a referral code or an

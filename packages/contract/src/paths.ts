@@ -35,6 +35,9 @@ export const MORE_ROWS_HEADER = 'x-has-more';
 /** Minimum password length (spec §9). */
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** At most this many starter categories at the initial-data step of registration. */
+export const MAX_STARTER_CATEGORIES = 50;
+
 /** The most rows one bulk operation (transaction/bulk) changes: every transaction a long history holds. */
 export const MAX_BULK_IDS = 200_000;
 

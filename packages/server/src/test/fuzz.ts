@@ -1011,7 +1011,23 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'POST /api/account/signup': {
     body: { keys: ['email', 'password', 'password2', 'recaptcha?'], fix: confirm('password', 'password2') },
   },
-  'POST /api/account/initial-data': { body: { keys: ['firstName', 'lastName?', 'mainCurrency', 'startBalance'] } },
+  'POST /api/account/initial-data': {
+    body: {
+      keys: ['firstName', 'lastName?', 'mainCurrency', 'startBalance', 'categories?'],
+      choices: {
+        categories: [
+          [],
+          [{ name: 'Groceries', isIncome: false }],
+          [
+            { name: 'Rent', isIncome: false },
+            { name: 'Salary', isIncome: true },
+          ],
+          [{ name: 'Other expense', isIncome: false }],
+          [{ name: '', isIncome: true }],
+        ],
+      },
+    },
+  },
   'POST /api/account/changepass': {
     body: { keys: ['oldPassword', 'newPassword', 'newPassword2'], fix: confirm('newPassword', 'newPassword2') },
   },

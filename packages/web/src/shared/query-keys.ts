@@ -14,6 +14,8 @@ export const queryKeys = {
   supportedCurrencies: ['currency', 'supported'],
   externalCategories: ['category', 'external'],
   dailyRates: ['exrate', 'get-daily'],
+  /** POST exrate/used over one UTC day ("YYYY-MM-DD"): the conversion form's reference rate. */
+  dayRates: (day: string) => ['exrate', 'used', day] as const,
 
   ledger: [LEDGER],
   // Lists in last-used order: a transaction moves its currency and category to the front.
@@ -49,6 +51,8 @@ export const queryKeys = {
   analytics: (endpoint: string, params: unknown) => [LEDGER, 'analytics', endpoint, params] as const,
   dashboardBalances: [LEDGER, 'dashboard', 'balances'],
   dashboardCashflow: [LEDGER, 'dashboard', 'cashflow'],
+  /** GET account/onboarding: the dashboard checklist, ticked by ledger writes (and imports, which write the ledger). */
+  onboarding: [LEDGER, 'onboarding'],
   /** Prefix of every budget answer (budget/get of a month); a category write changes them too. */
   budgets: [LEDGER, 'budget'],
   budget: (month: string) => [LEDGER, 'budget', month] as const,

@@ -103,6 +103,44 @@ export class AccountsRepository {
   async waitlist(): Promise<{ email: string; created_at: number }[]> {
     return this.db.selectFrom('waitlist').select(['email', 'created_at']).orderBy('created_at').execute();
   }
+
+  /**
+   * What the onboarding checklist reads, each counted only as far as it asks (at most 2), so a
+   * long history costs no more than a new one.
+   */
+  async onboardingCounts(userId: number): Promise<{
+    currencies: number;
+    ownCategories: number;
+    transactions: number;
+    fixpoints: number;
+    importBatches: number;
+  }> {
+    const upTo2 = async (query: Promise<unknown[]>) => (await query).length;
+    const [currencies, ownCategories, transactions, fixpoints, importBatches] = await Promise.all([
+      upTo2(this.db.selectFrom('user_currencies').select('code').where('user_id', '=', userId).limit(2).execute()),
+      upTo2(
+        this.db
+          .selectFrom('categories')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('is_built_in', '=', 0)
+          .limit(1)
+          .execute(),
+      ),
+      upTo2(this.db.selectFrom('transactions').select('id').where('user_id', '=', userId).limit(1).execute()),
+      upTo2(this.db.selectFrom('fixpoints').select('id').where('user_id', '=', userId).limit(2).execute()),
+      upTo2(
+        this.db
+          .selectFrom('import_batches')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('status', '=', 'committed')
+          .limit(1)
+          .execute(),
+      ),
+    ]);
+    return { currencies, ownCategories, transactions, fixpoints, importBatches };
+  }
 }
 
 /** A mailed password-reset link as the service sees it (never the token, only its hash). */

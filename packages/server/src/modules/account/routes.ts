@@ -5,10 +5,12 @@ import {
   forgotPasswordResponseSchema,
   resetPasswordRequestSchema,
   initialDataRequestSchema,
+  onboardingResponseSchema,
   signupRequestSchema,
   tokenResponseSchema,
   userInfoSchema,
   type ForgotPasswordResponse,
+  type OnboardingResponse,
   type TokenResponse,
   type UserInfo,
 } from '@kassa/contract';
@@ -173,6 +175,18 @@ export function accountRoutes(
         browserSessionOf(request).sessionId,
       ),
     }),
+  );
+
+  app.get(
+    '/api/account/onboarding',
+    {
+      preHandler: guards.complete,
+      schema: doc({
+        summary: "The dashboard's onboarding checklist: which first steps the user's data shows done",
+        response: onboardingResponseSchema,
+      }),
+    },
+    (request): Promise<OnboardingResponse> => accounts.onboarding(sessionOf(request).user),
   );
 
   // Credentials: a signed-in browser session only, never an API token.

@@ -1,5 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { ChangePasswordRequest, InitialDataRequest, RegistrationMode, SignupRequest } from '@kassa/contract';
+import {
+  onboardingStepKeys,
+  type ChangePasswordRequest,
+  type InitialDataRequest,
+  type OnboardingResponse,
+  type OnboardingStepKey,
+  type RegistrationMode,
+  type SignupRequest,
+} from '@kassa/contract';
 import { findCurrency, parseSignedAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
@@ -10,7 +18,7 @@ import type { KeyedCounter } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AuthService, ClientInfo } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { createSystemCategories } from '../categories/system-categories.js';
+import { createSystemCategories, SYSTEM_CATEGORIES } from '../categories/system-categories.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { defaultPocketName } from '../currencies/service.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
@@ -206,6 +214,21 @@ export class AccountsService {
     await this.accounts.joinWaitlist(user.id, user.email, this.now());
   }
 
+  /** The dashboard's onboarding checklist: each step done or not, read from the user's data. */
+  async onboarding(user: User): Promise<OnboardingResponse> {
+    const counts = await this.accounts.onboardingCounts(user.id);
+    const done: Record<OnboardingStepKey, boolean> = {
+      currency: counts.currencies > 1,
+      // Categories of one's own: any besides the system ones.
+      categories: counts.ownCategories > 0,
+      transaction: counts.transactions > 0,
+      // The first fixpoint comes with registration (the start balance); the step asks for another.
+      fixpoint: counts.fixpoints > 1,
+      import: counts.importBatches > 0,
+    };
+    return { steps: onboardingStepKeys.map((key) => ({ key, done: done[key] })) };
+  }
+
   /**
    * The last registration step, once: names, main currency with its default pocket, the system
    * categories, and the first fixpoint holding the start balance.
@@ -217,6 +240,7 @@ export class AccountsService {
     if (currency === undefined) throw badRequest(`mainCurrency: ${input.mainCurrency} is not a supported currency`);
     const balance = parseSignedAmount(input.startBalance, currency.decimals);
     if (!balance.ok) throw badRequest(`startBalance: ${balance.message}`);
+    const starters = starterCategories(input.categories);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, user.id);
@@ -234,7 +258,19 @@ export class AccountsService {
         { name: defaultPocketName(currency.code), currency: currency.code, isCash: false },
         at,
       );
-      await createSystemCategories(new CategoriesRepository(trx), user.id, at);
+      const categories = new CategoriesRepository(trx);
+      await createSystemCategories(categories, user.id, at);
+      for (const c of starters)
+        await categories.insert(user.id, {
+          name: c.name,
+          type: 'real',
+          isIncome: c.isIncome,
+          description: '',
+          isBuiltIn: false,
+          isActive: true,
+          monthlyLimit: null,
+          lastUsed: at,
+        });
       await new FixpointsRepository(trx).insert(user.id, at, [{ pocketId, balance: Number(balance.minor) }], at);
     });
     return this.auth.tokenFor(user.id, sessionId);
@@ -246,4 +282,23 @@ export class AccountsService {
     await this.users.changePassword(user.id, await hashPassword(input.newPassword));
     await this.auth.passwordChanged(user.id, client);
   }
+}
+
+/**
+ * The starter categories of initial data, checked before anything is written: a name may not
+ * repeat (ignoring case) in its direction, nor take a system category's name.
+ */
+function starterCategories(list: InitialDataRequest['categories']): InitialDataRequest['categories'] {
+  const taken = new Set(
+    SYSTEM_CATEGORIES.filter((c) => c.type === 'real').map((c) => `${String(c.isIncome)}:${c.name.toLowerCase()}`),
+  );
+  list.forEach((c, i) => {
+    const key = `${String(c.isIncome)}:${c.name.toLowerCase()}`;
+    if (taken.has(key))
+      throw badRequest(
+        `categories.${i}.name: an ${c.isIncome ? 'income' : 'expense'} category named ${c.name} already exists`,
+      );
+    taken.add(key);
+  });
+  return list;
 }

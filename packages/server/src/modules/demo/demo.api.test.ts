@@ -1,15 +1,33 @@
 import { expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { describeEachDatabase } from '../../test/harness.js';
+import { LedgerReader } from '../ledger/reader.js';
+import { UsersRepository } from '../users/repository.js';
 import { expectError, okJson } from '../../test/ledger.js';
 import { resetDemo } from './seed.js';
 
 const DEMO = { email: 'demo@kassa.test', password: 'demo-password-1' };
+const DAY = 86_400_000;
+
+/** The lowest end-of-day cash of each currency over the demo's history (rows, conversions, fixpoints). */
+async function lowestBalances(db: Kysely<DB>, email: string): Promise<Map<string, number>> {
+  const user = await new UsersRepository(db).findByEmail(email);
+  const reader = new LedgerReader(db);
+  const lowest = new Map<string, number>();
+  const times: number[] = [];
+  for (let t = Date.now() - 19 * 31 * DAY; t < Date.now(); t += DAY) times.push(Math.floor(t / DAY) * DAY + DAY - 1);
+  for (const available of await reader.availableAt(user?.id ?? 0, times))
+    for (const [currency, minor] of available)
+      lowest.set(currency, Math.min(lowest.get(currency) ?? Infinity, Number(minor)));
+  return lowest;
+}
 
 describeEachDatabase(
   'demo',
   (ctx) => {
     it('is advertised by GET /api/config and seeded with years of multi-currency data', async () => {
-      expect(okJson(await ctx.app.inject({ method: 'GET', url: '/api/config' }))).toEqual({
+      expect(okJson(await ctx.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({
         version: '1.10.8',
         demo: DEMO,
         captchaSiteKey: null,
@@ -21,27 +39,68 @@ describeEachDatabase(
         role: 'DEMO',
         regComplete: true,
       });
-      const rows = okJson<{ currency: string; rowType: string; description: string; amount: number }[]>(
+      const rows = okJson<{ currency: string; rowType: string; description: string; amount: number; time: string }[]>(
         await client.post('/api/transaction/getfiltered', {}),
       );
-      expect(rows.length).toBeGreaterThan(500);
+      expect(rows.length).toBeGreaterThan(300);
       expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(['EUR', 'USD', 'HUF']));
       expect(new Set(rows.map((r) => r.rowType))).toEqual(new Set(['transaction', 'loan', 'invest']));
-      // Amounts fit their currency: dinners cost thousands of forints or tens of euros.
-      const dinners = rows.filter((r) => r.description === 'Dinner');
-      expect(dinners.length).toBeGreaterThan(10);
+      // About 18 months, ending today, nothing in the future.
+      const times = rows.map((r) => Date.parse(r.time));
+      const now = Date.now();
+      expect(Math.max(...times)).toBeLessThanOrEqual(now);
+      expect(Math.max(...times)).toBeGreaterThan(now - 4 * DAY);
+      expect(Math.min(...times)).toBeGreaterThan(now - 19 * 31 * DAY);
+      expect(Math.min(...times)).toBeLessThan(now - 17 * 28 * DAY);
+      // A household: a monthly salary, rent, groceries; amounts fit their currency.
+      for (const text of ['Monthly salary', 'Rent for the flat', 'Weekly shop', 'Invoice paid by Northwind Inc.'])
+        expect(rows.filter((r) => r.description === text).length, text).toBeGreaterThan(10);
+      const dinners = rows.filter((r) => r.description.startsWith('Dinner'));
       expect(dinners.filter((d) => (d.currency === 'HUF' ? d.amount < 6000 : d.amount >= 100))).toEqual([]);
-      expect(
-        okJson<unknown[]>(
-          await client.post('/api/fixpoint/getbetween', { start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z' }),
-        ).length,
-      ).toBeGreaterThan(8);
-      const balances = okJson<{ name: string; asset: { amount: number } }[]>(
-        await client.post('/api/analytics/balances', JSON.stringify(new Date().toISOString()), {
-          headers: { 'content-type': 'application/json' },
-        }),
+      // A loan given and repaid in full, and a newer one still open.
+      const anna = rows.filter((r) => r.description.includes('Anna')).reduce((s, r) => s + r.amount, 0);
+      expect(anna).toBe(3000);
+      const loans = okJson<{ id: number; name: string }[]>(await client.get('/api/category/getall?type=loan'));
+      const annaId = loans.find((l) => l.name === 'Loan to Anna')?.id ?? 0;
+      expect(okJson<{ balance: number }>(await client.get(`/api/loan/${annaId}`)).balance).toBe(0);
+      const all = { start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z' };
+      // Conversions each way: dollars home, forints for the visits.
+      const conversions = okJson<{ fromCurrency: string; toCurrency: string }[]>(
+        await client.post('/api/conversion/getbetween', all),
       );
-      expect(balances.find((b) => b.name === 'loaned')?.asset.amount).not.toBe(0);
+      expect(new Set(conversions.map((v) => `${v.fromCurrency}>${v.toCurrency}`))).toEqual(
+        new Set(['USD>EUR', 'EUR>HUF']),
+      );
+      // The opening fixpoint and quarterly ones, off by a little.
+      const fixpoints = okJson<{ id: number; time: string }[]>(await client.post('/api/fixpoint/getbetween', all));
+      expect(fixpoints.length).toBeGreaterThanOrEqual(5);
+      const opening = fixpoints.reduce((a, b) => (a.time < b.time ? a : b));
+      // A recent one: the dashboard shows no stale-fixpoint warning.
+      const latest = fixpoints.reduce((a, b) => (a.time > b.time ? a : b));
+      expect(now - Date.parse(latest.time)).toBeLessThan(10 * DAY);
+      for (const f of fixpoints.filter((f) => f !== opening)) {
+        const detail = okJson<{ errors: { currency: string; error: number }[] }>(
+          await client.get(`/api/fixpoint/getbyid/${f.id}`),
+        );
+        for (const e of detail.errors)
+          expect(Math.abs(e.error), e.currency).toBeLessThanOrEqual(e.currency === 'HUF' ? 2000 : 20);
+      }
+      const today = JSON.stringify(new Date().toISOString());
+      const json = { headers: { 'content-type': 'application/json' } };
+      const balances = okJson<{ name: string; asset: { amount: number } }[]>(
+        await client.post('/api/analytics/balances', today, json),
+      );
+      expect(balances.find((b) => b.name === 'loaned')?.asset.amount).toBeGreaterThan(0);
+      expect(balances.find((b) => b.name === 'businesspending')?.asset.amount).not.toBe(0);
+      // Money in every currency: the holdings pie has a slice for each.
+      const holdings = okJson<{ currency: string; amount: number }[]>(
+        await client.post('/api/analytics/holdings', today, json),
+      );
+      expect(holdings.map((h) => h.currency).sort()).toEqual(['EUR', 'HUF', 'USD']);
+      for (const h of holdings) expect(h.amount, h.currency).toBeGreaterThan(0);
+      // Every day of its history too, in every currency.
+      const lowest = await lowestBalances(ctx.database.db, DEMO.email);
+      for (const [currency, minor] of lowest) expect(minor, currency).toBeGreaterThan(0);
     });
 
     it('refuses deleting categories and fixpoints, and is rebuilt by a reset', async () => {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Ti
 import type { NamedAsset } from '@kassa/contract';
 import { formatDate, formatMoney, sumMajor } from '@kassa/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import changelogText from '../../../../../CHANGELOG.md?raw';
 import { useUserInfo } from '../../shared/global-data';
@@ -16,6 +16,54 @@ const CHANGELOG = parseChangelog(changelogText);
 // its budget (docs/benchmarks.md).
 const BudgetsCard = lazy(async () => ({ default: (await import('../budgets')).BudgetsCard }));
 const UpcomingCard = lazy(async () => ({ default: (await import('../schedules')).UpcomingCard }));
+// The charts bring @mantine/charts and recharts; the checklist is only for new users.
+const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts')).DashboardCharts }));
+const OnboardingCard = lazy(async () => ({ default: (await import('./OnboardingCard')).OnboardingCard }));
+
+/** One version of the changelog: its number and its changes. */
+function Version({ entry }: { entry: (typeof CHANGELOG)[number] }) {
+  return (
+    <div>
+      <Text fw={600} size="sm">
+        v{entry.version}
+      </Text>
+      <List size="sm" spacing={2}>
+        {entry.changes.map((c) => (
+          <List.Item key={c}>{c}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** What's new?, folded to the latest version; a link unfolds the earlier ones. */
+function WhatsNew() {
+  const [all, setAll] = useState(false);
+  const [latest, ...earlier] = CHANGELOG;
+  return (
+    <Card withBorder radius="md" data-testid="whats-new">
+      <Title order={3} size="h4" mb="sm">
+        What&apos;s new?
+      </Title>
+      <Stack gap="sm">
+        {latest !== undefined && <Version entry={latest} />}
+        {all && earlier.map((entry) => <Version key={entry.version} entry={entry} />)}
+        {earlier.length > 0 && (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => setAll((v) => !v)}
+            aria-expanded={all}
+          >
+            {all ? 'Show only the latest version' : `Show all ${CHANGELOG.length} versions`}
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}
 
 function Figure({
   label,
@@ -47,7 +95,10 @@ function Figure({
   );
 }
 
-/** private/dashboard (spec §2): greeting, balances, this month's cash flow, the fixpoint warning, what's new. */
+/**
+ * private/dashboard (spec §2): greeting, the onboarding checklist of a new user, the fixpoint
+ * warning, balances, this month's cash flow, the charts (issue 22), upcoming, budgets, what's new.
+ */
 export function DashboardPage() {
   const info = useUserInfo().data;
   const balances = useBalancesNow().data;
@@ -61,12 +112,18 @@ export function DashboardPage() {
       ? { amount: sumMajor(income.currency, income.amount, expense.amount), currency: income.currency }
       : undefined;
   const nominal = named(balances, 'availablenominalmain');
+  const main = nominal?.asset.currency ?? info?.mainCurrency ?? 'main currency';
   const lastTime =
     last.data === undefined ? undefined : last.data === null ? DEFAULT_LAST_FIXPOINT : new Date(last.data.time);
 
   return (
     <Stack gap="md">
       <Title order={2}>Hello {info?.firstName ?? ''}!</Title>
+      {info !== undefined && info.role !== 'DEMO' && (
+        <Suspense fallback={null}>
+          <OnboardingCard />
+        </Suspense>
+      )}
       {lastTime !== undefined && fixpointIsStale(lastTime, new Date()) && (
         <Alert
           color="yellow"
@@ -89,9 +146,13 @@ export function DashboardPage() {
             Balances
           </Title>
           <Group gap="xl">
-            <Figure label={`Available in ${nominal?.asset.currency ?? 'main currency'}`} asset={nominal?.asset} />
+            <Figure label={`Available in ${main}`} asset={nominal?.asset} />
             <Figure label="Available (converted)" asset={named(balances, 'available')?.asset} />
           </Group>
+          <Text size="xs" c="dimmed" mt="sm" data-testid="balances-explained">
+            Available in {main}: the money you hold in {main} itself. Available (converted): everything you hold, every
+            currency converted to {main} at today&apos;s rate.
+          </Text>
         </Card>
         <Card withBorder radius="md">
           <Title order={3} size="h4" mb="sm">
@@ -107,31 +168,18 @@ export function DashboardPage() {
           </Group>
         </Card>
       </SimpleGrid>
+      {info !== undefined && (
+        <Suspense fallback={<Skeleton h={240} radius="md" />}>
+          <DashboardCharts currency={info.mainCurrency ?? nominal?.asset.currency ?? 'EUR'} />
+        </Suspense>
+      )}
       <Suspense fallback={<Skeleton h={120} radius="md" />}>
         <UpcomingCard />
       </Suspense>
       <Suspense fallback={<Skeleton h={120} radius="md" />}>
         <BudgetsCard />
       </Suspense>
-      <Card withBorder radius="md">
-        <Title order={3} size="h4" mb="sm">
-          What&apos;s new?
-        </Title>
-        <Stack gap="sm">
-          {CHANGELOG.map((entry) => (
-            <div key={entry.version}>
-              <Text fw={600} size="sm">
-                v{entry.version}
-              </Text>
-              <List size="sm" spacing={2}>
-                {entry.changes.map((c) => (
-                  <List.Item key={c}>{c}</List.Item>
-                ))}
-              </List>
-            </div>
-          ))}
-        </Stack>
-      </Card>
+      <WhatsNew />
     </Stack>
   );
 }

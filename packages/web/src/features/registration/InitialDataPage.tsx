@@ -1,3 +1,4 @@
+import { StarterCategories, STARTER_CATEGORIES, type StarterCategory } from './StarterCategories';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { useSupportedCurrencies } from '../../shared/global-data';
@@ -5,7 +6,7 @@ import { useInitialData } from './api';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
-/** Step 4: names, the main currency and what its default pocket holds today. */
+/** Step 4: names, the main currency, what its default pocket holds today, and starter categories. */
 export function InitialDataPage() {
   const gate = useStepGate('initial-data');
   const currencies = useSupportedCurrencies();
@@ -13,13 +14,24 @@ export function InitialDataPage() {
   const [lastName, setLastName] = useState('');
   const [mainCurrency, setMainCurrency] = useState<string | null>(null);
   const [startBalance, setStartBalance] = useState('0');
+  // Every starter category pre-ticked (issue 22): unticking is easier than typing.
+  const [starters, setStarters] = useState<StarterCategory[]>(() =>
+    STARTER_CATEGORIES.map((c) => ({ ...c, picked: true })),
+  );
   const save = useInitialData();
 
   if (gate !== undefined) return gate;
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Save stays disabled until a main currency is chosen.
-    if (mainCurrency !== null) save.mutate({ firstName, lastName, mainCurrency, startBalance });
+    if (mainCurrency !== null)
+      save.mutate({
+        firstName,
+        lastName,
+        mainCurrency,
+        startBalance,
+        categories: starters.filter((c) => c.picked).map((c) => ({ name: c.name.trim(), isIncome: c.isIncome })),
+      });
   };
   const options = (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
   return (
@@ -62,6 +74,7 @@ export function InitialDataPage() {
           value={startBalance}
           onChange={(e) => setStartBalance(e.currentTarget.value)}
         />
+        <StarterCategories value={starters} onChange={setStarters} />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={save.isPending} disabled={mainCurrency === null}>
             Save

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { STARTER_CATEGORIES } from './StarterCategories';
 import { describe, expect, it } from 'vitest';
 import { getToken, setToken, tokenClaims } from '../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
@@ -106,6 +107,16 @@ describe('sign-up and registration screens', () => {
     fireEvent.change(select, { target: { value: 'HUF' } });
     fireEvent.click(await screen.findByRole('option', { name: 'HUF · Hungarian forint', hidden: true }));
     fireEvent.change(screen.getByLabelText(/Start balance/), { target: { value: '1200+35.5' } });
+    // Starter categories come ticked: untick one, add one of one's own (Enter adds, not submits).
+    expect(screen.getByLabelText<HTMLInputElement>('Groceries').checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('Rent'));
+    const another = screen.getByLabelText('Another category');
+    fireEvent.change(another, { target: { value: 'groceries' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('groceries is already in the list')).toBeTruthy();
+    fireEvent.change(another, { target: { value: ' Pets ' } });
+    fireEvent.keyDown(another, { key: 'Enter' });
+    expect((await screen.findByLabelText<HTMLInputElement>('Pets')).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Registration complete')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/dashboard'));
@@ -114,6 +125,10 @@ describe('sign-up and registration screens', () => {
       lastName: '',
       mainCurrency: 'HUF',
       startBalance: '1200+35.5',
+      categories: [
+        ...STARTER_CATEGORIES.filter((c) => c.name !== 'Rent').map((c) => ({ name: c.name, isIncome: c.isIncome })),
+        { name: 'Pets', isIncome: false },
+      ],
     });
     expect(tokenClaims(getToken() ?? '')?.regComplete).toBe(true);
   });
