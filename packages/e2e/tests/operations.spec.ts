@@ -191,7 +191,7 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   await operations.openTab('Loans');
   await expect(page).toHaveURL(/\/private\/operations\/loan$/);
   await expect(operations.figure('Balance')).toContainText('300.00 €');
-  await expect(operations.transaction(lent.id)).toContainText('OUT');
+  await expect(operations.transaction(lent.id)).toContainText('I lent');
   await shot(page, testInfo, 'loan-before');
   const closeLoan = await operations.close('Are you sure?');
   await expect(closeLoan).toContainText('You are closing this loan category');
