@@ -18,8 +18,8 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   await t.gotoAdd();
   await expect(page.getByRole('tab', { name: 'Expense', selected: true })).toBeVisible();
   await t.pick('Category', 'Groceries');
-  // The most recently used currency comes preselected: USD, just added.
-  await expect(t.select('Currency')).toHaveValue('USD');
+  // A new session starts in the main currency, not USD, the most recently used one (issue 22).
+  await expect(t.select('Currency')).toHaveValue('EUR');
   await t.pick('Currency', 'EUR');
   await t.fill('12.5+3', 'Market');
   await t.save();

@@ -5,5 +5,6 @@ export { parseDecimal, divideHalfEven, pow10, formatSignificant, placeDecimalPoi
 export { dayFromIso, isoFromDay, utcDayOf } from './days.js';
 export { ExactSum } from './exact-sum.js';
 export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';
+export { normaliseAmountText, type AmountTextResult } from './amount-text.js';
 export { formatMoney, formatRate, formatDate, formatTime, abbreviate, ellipsis } from './format.js';
 export { decimalsOf, majorToMinor, sumMajor, UNKNOWN_CURRENCY_DECIMALS } from './major.js';

@@ -86,6 +86,18 @@ describe('routes and the registration guard (spec §2, §4)', () => {
     expect(await screen.findByRole('button', { name: 'Ada' })).toBeTruthy();
   });
 
+  it('says an unknown private page is not found instead of opening the entry form (issue 22)', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken({ ev: true, ro: true, rc: true }));
+    const router = renderApp('/private/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/private/no-such-page');
+    expect(screen.queryByRole('textbox', { name: /^Amount/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/private/dashboard');
+    // The skip link and the quick add of every private page.
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
+    expect(screen.getByRole('banner').querySelector('a[href="/private/add-transaction"]')).toBeTruthy();
+  });
+
   it('sends a registration step without a login to the login page, and back after logging in', async () => {
     const router = renderApp('/public/register/verify-email?code=ABC123');
     await screen.findByRole('button', { name: 'Login' });

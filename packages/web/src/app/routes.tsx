@@ -90,8 +90,8 @@ export const routes: RouteObject[] = [
           ...operationsRoutes,
           ...userRoutes,
           ...adminRoutes,
-          // An unknown private path stays in the app.
-          { path: '*', element: <Navigate to="/private" replace /> },
+          // An unknown private path stays in the app and says so (issue 22).
+          { path: '*', lazy: async () => ({ Component: (await import('./layouts/NotFoundPage')).NotFoundPage }) },
         ],
       },
     ],

@@ -68,6 +68,7 @@ export function IntervalPicker({ value, onChange, presets = [], compact = false 
           <Button
             key={r}
             size={compact ? 'compact-xs' : 'compact-sm'}
+            className="kassa-touch-target"
             variant="default"
             onClick={() => {
               window.clearTimeout(timer.current);

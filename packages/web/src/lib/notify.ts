@@ -10,9 +10,41 @@ export const SUCCESS_MS = 3000;
 /** The toast's close button has no text of its own: screen readers need its name. */
 const closeButtonProps = { 'aria-label': 'Close the message' };
 
+/** Marks a form's actions (Save, Cancel, Delete) that a toast must never cover (issue 22). */
+export const CLEAR_OF_TOASTS = { 'data-clear-of-toasts': '' } as const;
+
+/** Space kept between the toasts and the actions above them. */
+const TOAST_GAP_PX = 8;
+const TOAST_SETTLE_MS = 300;
+
+/** Room the editors leave below their actions, so these can always scroll above a toast. */
+export const TOAST_ROOM_PX = 120;
+
+/**
+ * Toasts stay bottom-centre (spec §9), but not over a form's actions: once a toast is on screen,
+ * actions it would cover scroll up above it (the editors leave room below their card for that).
+ */
+function keepActionsClear(): void {
+  if (typeof window === 'undefined' || typeof window.scrollBy !== 'function') return;
+  // Measured once the toast has slid in (Mantine's transition takes 250 ms).
+  window.setTimeout(() => {
+    if (typeof document === 'undefined') return; // the page is gone (a test's torn-down DOM)
+    const toasts = [...document.querySelectorAll('.mantine-Notification-root')];
+    if (toasts.length === 0) return;
+    const top = Math.min(...toasts.map((t) => t.getBoundingClientRect().top));
+    for (const actions of document.querySelectorAll('[data-clear-of-toasts]')) {
+      const box = actions.getBoundingClientRect();
+      const covered = box.bottom + TOAST_GAP_PX - top;
+      if (box.height > 0 && box.top < window.innerHeight && covered > 0)
+        window.scrollBy({ top: covered, behavior: 'instant' });
+    }
+  }, TOAST_SETTLE_MS);
+}
+
 /** Shows one of the success messages of spec §8. */
 export function notifySuccess(message: string): void {
   notifications.show({ color: 'teal', message, autoClose: SUCCESS_MS, closeButtonProps });
+  keepActionsClear();
 }
 
 /** Shows an error or warning of the spec §8 catalogue. */
@@ -24,6 +56,7 @@ export function showNotice(notice: Notice): void {
     autoClose: notice.autoClose,
     closeButtonProps,
   });
+  keepActionsClear();
 }
 
 /**
@@ -44,4 +77,5 @@ export function notifyUndoable(message: string, onUndo: () => void): void {
       },
     }),
   });
+  keepActionsClear();
 }

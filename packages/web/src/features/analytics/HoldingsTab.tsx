@@ -1,4 +1,5 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatMoney } from '@kassa/money';
 import { useUserInfo } from '../../shared/global-data';
 import { useHoldings } from './api';
@@ -17,6 +18,8 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
   const view = query.data === undefined || main === undefined ? undefined : holdingsView(query.data, main);
   // A pie has no negative slices: currencies below zero (an overdrawn account) are named instead.
   const negative = view?.rows.filter((r) => r.value < 0).map((r) => r.currency) ?? [];
+  // Issue 22: at 375 px the table fits (smaller text and spacing), and scrolls rather than clips.
+  const phone = useMediaQuery('(max-width: 599.98px)');
 
   return (
     <Stack gap="md">
@@ -25,35 +28,37 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
         <Skeleton h={300} />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Card withBorder radius="md" padding="sm">
+          <Card withBorder radius="md" padding={phone ? 'xs' : 'sm'}>
             <Group justify="space-between" mb="sm" wrap="nowrap">
               <Text fw={600}>Total value</Text>
               <Text fw={700} fz="xl" data-figure="Total value" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(view.total, view.mainCurrency)}
               </Text>
             </Group>
-            <Table fz="sm" horizontalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">In {view.mainCurrency}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.rows.map((r) => (
-                  <Table.Tr key={r.currency} data-row={r.currency}>
-                    <Table.Td>{r.currency}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(r.amount, r.currency)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {r.converted === undefined ? '' : formatMoney(r.converted, view.mainCurrency)}
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={0} type="native">
+              <Table fz={phone ? 'xs' : 'sm'} horizontalSpacing={phone ? 4 : 'xs'} highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Currency</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th ta="right">In {view.mainCurrency}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {view.rows.map((r) => (
+                    <Table.Tr key={r.currency} data-row={r.currency}>
+                      <Table.Td>{r.currency}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(r.amount, r.currency)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {r.converted === undefined ? '' : formatMoney(r.converted, view.mainCurrency)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Card>
           <Card withBorder radius="md" padding="sm">
             <SlicesPie

@@ -2,10 +2,11 @@ import { Anchor, Button, Card, Container, Tabs, Text } from '@mantine/core';
 import { formatMoney } from '@kassa/money';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUserCurrencies } from '../../shared/global-data';
-import { notifySuccess } from '../../lib/notify';
+import { notifySuccess, TOAST_ROOM_PX } from '../../lib/notify';
 import { ConversionForm } from './ConversionForm';
 import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
 import { useConversionWrites, useTransactionWrites } from './api';
+import { rememberEntryCurrency } from './entry-currency';
 import { TransactionForm } from './TransactionForm';
 
 const TABS = ['expense', 'income', 'conversion', 'loan', 'business', 'external'] as const;
@@ -28,7 +29,7 @@ export function AddTransactionPage() {
   );
 
   return (
-    <Container size="sm" px={0}>
+    <Container size="sm" px={0} mb={TOAST_ROOM_PX}>
       <Card withBorder radius="md" padding="md">
         <Tabs
           value={tab}
@@ -51,6 +52,7 @@ export function AddTransactionPage() {
                 onSubmit={async (payload) => {
                   const saved = await addTransaction.mutateAsync(payload).catch(() => undefined);
                   if (saved === undefined) return false;
+                  rememberEntryCurrency(saved.currency);
                   notifySuccess(`Transaction added (${formatMoney(saved.amount, saved.currency)})`);
                   return true;
                 }}

@@ -3,9 +3,12 @@ import type { Conversion, ConversionBody } from '@kassa/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
+import { readAmount } from '../../components/amount-value';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
+import { CLEAR_OF_TOASTS } from '../../lib/notify';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
+import { ConversionRate } from './ConversionRate';
 import { useFormKeys } from './use-form-keys';
 import { useFormTime } from './use-form-time';
 
@@ -32,11 +35,13 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
   const toValue = to !== null && to !== fromValue ? to : (codes.find((c) => c !== fromValue) ?? null);
 
   const submit = async () => {
-    if (fromValue === null || toValue === null) return;
+    const fromRead = readAmount(fromAmount, fromValue);
+    const toRead = readAmount(toAmount, toValue);
+    if (fromValue === null || toValue === null || fromRead.state !== 'ok' || toRead.state !== 'ok') return;
     const saved = await onSubmit({
-      fromAmount: fromAmount.trim(),
+      fromAmount: fromRead.text,
       fromCurrency: fromValue,
-      toAmount: toAmount.trim(),
+      toAmount: toRead.text,
       toCurrency: toValue,
       description,
       time: time.instant().toISOString(),
@@ -67,9 +72,16 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <AmountInput ref={fromRef} label="From amount" required value={fromAmount} onChange={setFromAmount} />
+          <AmountInput
+            ref={fromRef}
+            label="From amount"
+            required
+            value={fromAmount}
+            onChange={setFromAmount}
+            currency={fromValue}
+          />
           <CurrencyPicker label="From currency" required value={fromValue} onChange={setFrom} codes={codes} />
-          <AmountInput label="To amount" required value={toAmount} onChange={setToAmount} />
+          <AmountInput label="To amount" required value={toAmount} onChange={setToAmount} currency={toValue} />
           <CurrencyPicker
             label="To currency"
             required
@@ -79,6 +91,7 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
             exclude={fromValue}
           />
         </SimpleGrid>
+        <ConversionRate from={fromValue} to={toValue} fromAmount={fromAmount} toAmount={toAmount} at={time.instant()} />
         <Textarea
           label="Description"
           rows={3}
@@ -86,7 +99,7 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
         <TimePicker value={time.value} onChange={time.onChange} />
-        <Group justify="flex-end" gap="xs" mt="xs">
+        <Group justify="flex-end" gap="xs" mt="xs" {...CLEAR_OF_TOASTS}>
           {actions}
         </Group>
       </Stack>

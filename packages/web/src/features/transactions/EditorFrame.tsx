@@ -1,6 +1,7 @@
 import { Alert, Card, Container, Loader, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { TOAST_ROOM_PX } from '../../lib/notify';
 
 interface Props {
   title: string;
@@ -22,7 +23,7 @@ export function EditorFrame({ title, loading, failed, onFailed, beforeFix, child
     onFailed();
   }, [failed, onFailed]);
   return (
-    <Container size="sm" px={0}>
+    <Container size="sm" px={0} mb={TOAST_ROOM_PX}>
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="md">
           {title}

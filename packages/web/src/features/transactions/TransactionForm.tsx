@@ -4,10 +4,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCategories, useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
+import { readAmount } from '../../components/amount-value';
 import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
+import { CLEAR_OF_TOASTS } from '../../lib/notify';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { useExternalCategories } from './api';
+import { useEntryCurrency } from './entry-currency';
 import { BUSINESS_TYPES, categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
 import { useFormKeys } from './use-form-keys';
 import { useFormTime } from './use-form-time';
@@ -50,14 +53,17 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
   const [isIncome, setIsIncome] = useState(initial?.isIncome ?? rules.defaultIncome);
   const [type, setType] = useState<BusinessType>(initial?.type ?? 'invest');
 
-  // Until the user picks, the most recently used currency and category are preselected.
-  const currencyValue = currency ?? currencies[0]?.code ?? null;
+  // Until the user picks: the currency of the last transaction added in this session, else the
+  // main currency (issue 22), and the most recently used category.
+  const entryCurrency = useEntryCurrency();
+  const currencyValue = currency ?? (currencies.length === 0 ? null : entryCurrency);
   const categoryValue = categoryId ?? (categories[0] === undefined ? null : String(categories[0].id));
 
   const submit = async () => {
-    if (currencyValue === null || categoryValue === null) return;
+    const read = readAmount(amount, currencyValue);
+    if (currencyValue === null || categoryValue === null || read.state !== 'ok') return;
     const saved = await onSubmit({
-      amount: amount.trim(),
+      amount: read.text,
       currency: currencyValue,
       categoryId: Number(categoryValue),
       description,
@@ -124,7 +130,14 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <AmountInput ref={amountRef} required value={amount} onChange={setAmount} data-autofocus />
+            <AmountInput
+              ref={amountRef}
+              required
+              value={amount}
+              onChange={setAmount}
+              currency={currencyValue}
+              data-autofocus
+            />
             <CurrencyPicker
               required
               value={currencyValue}
@@ -148,7 +161,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
           <TimePicker value={time.value} onChange={time.onChange} />
-          <Group justify="flex-end" gap="xs" mt="xs">
+          <Group justify="flex-end" gap="xs" mt="xs" {...CLEAR_OF_TOASTS}>
             {actions}
           </Group>
         </Stack>

@@ -1,0 +1,45 @@
+import type { UsedRates } from '@kassa/contract';
+import { formatRate } from '@kassa/money';
+
+/** Units of `currency` per 1 EUR on the day (the last stored rate in force), EUR itself 1; null when none is stored. */
+export function perEur(rates: UsedRates, currency: string): number | null {
+  if (currency === 'EUR') return 1;
+  const last = rates.currencies.find((c) => c.currency === currency)?.rates.at(-1);
+  return last === undefined ? null : Number(last.rate);
+}
+
+/** The reference rate from → to on the day (units of `to` per 1 `from`), crossed through EUR; null without both legs. */
+export function referenceRate(rates: UsedRates, from: string, to: string): number | null {
+  const f = perEur(rates, from);
+  const t = perEur(rates, to);
+  return f === null || t === null || f === 0 ? null : t / f;
+}
+
+const MINUS = '\u2212';
+
+/**
+ * The conversion form's rate line (issue 22): "1 USD = 0.9234 EUR (reference 0.9301, −0.7 %)".
+ * Rates below 0.05 turn round as everywhere (spec §9, "1 EUR = 400.0 HUF"), the reference and the
+ * difference with them; the difference is how far the implied rate lies from the reference, in
+ * per cent with one decimal. Without a reference the line says so; it never assumes 1.
+ */
+export function rateLine(
+  from: string,
+  to: string,
+  fromMajor: number,
+  toMajor: number,
+  reference: number | null | undefined,
+): string {
+  const implied = toMajor / fromMajor;
+  const shown = formatRate(implied);
+  const [base, quote] = shown.inverted ? [to, from] : [from, to];
+  const ref = reference == null ? null : shown.inverted ? 1 / reference : reference;
+  const head = `1 ${base} = ${shown.text} ${quote}`;
+  if (reference === undefined) return head;
+  if (ref === null) return `${head} (no reference rate for this day)`;
+  const impliedShown = shown.inverted ? 1 / implied : implied;
+  const diff = (impliedShown / ref - 1) * 100;
+  const rounded = Math.round(diff * 10) / 10;
+  const sign = rounded > 0 ? '+' : rounded < 0 ? MINUS : '';
+  return `${head} (reference ${formatRate(ref).text}, ${sign}${Math.abs(rounded).toFixed(1)}\u00a0%)`;
+}
