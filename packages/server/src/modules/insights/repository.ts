@@ -175,19 +175,22 @@ export class InsightsRepository {
           eb.and([eb('user_id', '=', userId), eb('time', '>', after), eb('time', '<=', until)]),
         ),
       );
-    const tx = await this.db
-      .selectFrom('transactions')
-      .select(['time', 'currency', 'business_type', 'is_income', 'amount'])
-      .where((eb) => within(eb as ExpressionBuilder<DB, 'transactions' | 'conversions'>))
-      .execute();
+    // Both tables at once (on PostgreSQL each read is a round trip of its own).
+    const [tx, conv] = await Promise.all([
+      this.db
+        .selectFrom('transactions')
+        .select(['time', 'currency', 'business_type', 'is_income', 'amount'])
+        .where((eb) => within(eb as ExpressionBuilder<DB, 'transactions' | 'conversions'>))
+        .execute(),
+      this.db
+        .selectFrom('conversions')
+        .select(['time', 'from_currency', 'from_amount', 'to_currency', 'to_amount'])
+        .where((eb) => within(eb as ExpressionBuilder<DB, 'transactions' | 'conversions'>))
+        .execute(),
+    ]);
     for (const r of tx)
       if (r.business_type !== 'realize')
         add(r.time, r.currency, r.is_income === 1 ? BigInt(r.amount) : -BigInt(r.amount));
-    const conv = await this.db
-      .selectFrom('conversions')
-      .select(['time', 'from_currency', 'from_amount', 'to_currency', 'to_amount'])
-      .where((eb) => within(eb as ExpressionBuilder<DB, 'transactions' | 'conversions'>))
-      .execute();
     for (const c of conv) {
       add(c.time, c.from_currency, -BigInt(c.from_amount));
       add(c.time, c.to_currency, BigInt(c.to_amount));

@@ -479,33 +479,40 @@ export class InsightsService {
     step: number,
   ): Promise<PerCurrency[]> {
     const dayBefore = endOfDay(firstDay - 1);
-    let availableNow = await this.ledger.available(userId, dayBefore);
+    // Independent reads at once, in two rounds (on PostgreSQL each read is a round trip).
+    const [start, fixpoints] = await Promise.all([
+      this.ledger.available(userId, dayBefore),
+      this.ledger.fixpointsBetween(userId, dayBefore + 1, endOfDay(lastDay)),
+    ]);
+    let availableNow = start;
     const lastFixpointOfDay = new Map<number, { id: number; time: number }>();
-    for (const f of await this.ledger.fixpointsBetween(userId, dayBefore + 1, endOfDay(lastDay))) {
+    for (const f of fixpoints) {
       const known = lastFixpointOfDay.get(utcDayOf(f.time));
       if (known === undefined || f.time > known.time) lastFixpointOfDay.set(utcDayOf(f.time), f);
     }
     const bucketOf = (day: number) => Math.floor((lastDay - day) / step);
     const byDayBuckets = [...new Set([...lastFixpointOfDay.keys()].map(bucketOf))];
-    const stated = statedPerCurrency(
-      await this.ledger.statesOfMany(
+    const fixDays = [...lastFixpointOfDay.keys()];
+    const [states, buckets, after] = await Promise.all([
+      this.ledger.statesOfMany(
         userId,
         [...lastFixpointOfDay.values()].map((f) => f.id),
       ),
-    );
+      this.repository.cashByBucket(userId, firstDay, lastDay, step, byDayBuckets),
+      // What flowed after each day's last fixpoint until the day's end, for all of them at once.
+      this.repository.cashOver(
+        userId,
+        fixDays.map((day) => [lastFixpointOfDay.get(day)?.time ?? 0, endOfDay(day)] as const),
+      ),
+    ]);
+    const stated = statedPerCurrency(states);
     const cash = new Map<number, [string, bigint][]>();
-    for (const r of await this.repository.cashByBucket(userId, firstDay, lastDay, step, byDayBuckets)) {
+    for (const r of buckets) {
       const list = cash.get(r.key) ?? [];
       list.push([r.currency, r.cash]);
       cash.set(r.key, list);
     }
     const split = new Set(byDayBuckets);
-    // What flowed after each day's last fixpoint until the day's end, for all of them at once.
-    const fixDays = [...lastFixpointOfDay.keys()];
-    const after = await this.repository.cashOver(
-      userId,
-      fixDays.map((day) => [lastFixpointOfDay.get(day)?.time ?? 0, endOfDay(day)] as const),
-    );
     const afterFixpoint = new Map(fixDays.map((day, i) => [day, after[i] ?? new Map<string, bigint>()]));
     const out: PerCurrency[] = [];
     for (let b = bucketOf(firstDay); b >= 0; b--) {

@@ -51,8 +51,14 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(r.amount, r.currency)}
                       </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} title={r.provenance?.detail}>
                         {r.converted === undefined ? '' : formatMoney(r.converted, view.mainCurrency)}
+                        {r.provenance !== undefined && (
+                          // Which rate and day the value uses (issue 21): shown, not only on hover.
+                          <Text component="div" size="xs" c="dimmed" data-provenance={r.currency}>
+                            {r.provenance.rate} · {r.provenance.days}
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -144,6 +144,33 @@ describe('holdings (spec §2)', () => {
   });
 });
 
+describe('holdings provenance (issue 21)', () => {
+  it('names the rate, the stored rates behind it, their days and sources', () => {
+    const view = holdingsView(
+      [
+        { currency: 'EUR', amount: 10 },
+        {
+          currency: 'USD',
+          amount: 12,
+          convertedAmount: 10,
+          rate: '0.8333333333',
+          legs: [
+            { currency: 'USD', day: '2026-10-20', rate: '1.2', source: 'ecb' },
+            { currency: 'EUR', day: '2026-10-31', rate: '1', source: 'definition' },
+          ],
+        },
+      ],
+      'EUR',
+    );
+    expect(view.rows.find((r) => r.currency === 'USD')?.provenance).toEqual({
+      rate: '1 USD = 0.8333333333 EUR',
+      days: '2026-10-20',
+      detail: 'USD 1.2 per EUR on 2026-10-20 (ecb)',
+    });
+    expect(view.rows.find((r) => r.currency === 'EUR')?.provenance).toBeUndefined();
+  });
+});
+
 describe('balances card figures (spec §2)', () => {
   it('keeps the order and hides the last four', () => {
     const figures = balanceFigures([asset('networth', 5), asset('available', 3), asset('availablenominalmain', 1)]);
