@@ -14,6 +14,7 @@ interface Holding {
   currency: string;
   amount: number;
   convertedAmount?: number;
+  legs?: { currency: string; day: string; rate: string; source: string }[];
 }
 interface BalanceHistory {
   dates: string[];
@@ -128,11 +129,13 @@ test('holdings and balances: as the API answers for today, hidden balances shown
   await expect(rows).toHaveCount(holdings.length);
   const byValue = [...holdings].sort((a, b) => (b.convertedAmount ?? b.amount) - (a.convertedAmount ?? a.amount));
   for (const [i, h] of byValue.entries()) {
-    await expect(rows.nth(i).locator('td')).toHaveText([
-      h.currency,
-      formatMoney(h.amount, h.currency),
-      h.convertedAmount === undefined ? '' : eur(h.convertedAmount),
-    ]);
+    // A converted value names its rate and the day of the stored rate behind it (issue 21).
+    const day = h.legs?.find((l) => l.source !== 'definition')?.day ?? '';
+    const converted =
+      h.convertedAmount === undefined
+        ? /^$/
+        : new RegExp(`^${escapeRegExp(eur(h.convertedAmount))}1 ${h.currency} = [0-9.]+ EUR · ${day}$`);
+    await expect(rows.nth(i).locator('td')).toHaveText([h.currency, formatMoney(h.amount, h.currency), converted]);
   }
   await expect(analytics.figure('Total value')).toHaveText(
     eur(sumMajor('EUR', ...holdings.map((h) => h.convertedAmount ?? h.amount))),
@@ -200,3 +203,8 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   for (const name of names) await expect(mp.getByText(name, { exact: true }).first()).toBeVisible();
   await shots(page, testInfo, 'multiperiod');
 });
+
+/** A text matched literally inside a regular expression. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -35,7 +35,7 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
                 {formatMoney(view.total, view.mainCurrency)}
               </Text>
             </Group>
-            <Table.ScrollContainer minWidth={0} type="native">
+            <Table.ScrollContainer minWidth={0} type="native" tabIndex={0} role="region" aria-label="Holdings">
               <Table fz={phone ? 'xs' : 'sm'} horizontalSpacing={phone ? 4 : 'xs'} highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -55,7 +55,13 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
                         {r.converted === undefined ? '' : formatMoney(r.converted, view.mainCurrency)}
                         {r.provenance !== undefined && (
                           // Which rate and day the value uses (issue 21): shown, not only on hover.
-                          <Text component="div" size="xs" c="dimmed" data-provenance={r.currency}>
+                          <Text
+                            component="div"
+                            size="xs"
+                            c="dimmed"
+                            style={{ whiteSpace: 'normal' }}
+                            data-provenance={r.currency}
+                          >
                             {r.provenance.rate} · {r.provenance.days}
                           </Text>
                         )}

@@ -48,7 +48,8 @@ function provenanceOf(h: Holding, mainCurrency: string): { rate: string; days: s
   const stored = (h.legs ?? []).filter((l) => l.source !== 'definition');
   const days = [...new Set(stored.map((l) => l.day))].join(', ');
   return {
-    rate: `1 ${h.currency} = ${h.rate ?? ''} ${mainCurrency}`,
+    // Five significant digits on screen (a display only; the tooltip has the stored rates in full).
+    rate: `1 ${h.currency} = ${Number(h.rate ?? 0).toPrecision(5)} ${mainCurrency}`,
     days,
     detail: stored.map((l) => `${l.currency} ${l.rate} per EUR on ${l.day} (${l.source})`).join('; '),
   };

@@ -163,7 +163,7 @@ describe('holdings provenance (issue 21)', () => {
       'EUR',
     );
     expect(view.rows.find((r) => r.currency === 'USD')?.provenance).toEqual({
-      rate: '1 USD = 0.8333333333 EUR',
+      rate: '1 USD = 0.83333 EUR',
       days: '2026-10-20',
       detail: 'USD 1.2 per EUR on 2026-10-20 (ecb)',
     });
