@@ -85,6 +85,19 @@ async function storeValues(db: Kysely<DB>, userId: number, rows: readonly Valued
       and daily_totals.main_minor is null`.execute(db);
 }
 
+/** Which of the months hold a total without a value (an index seek per month: user, month, main_minor). */
+async function unvaluedMonths(db: Kysely<DB>, userId: number, months: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('daily_totals')
+    .select('month')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('month', 'in', months)
+    .where('main_minor', 'is', null)
+    .execute();
+  return rows.map((r) => r.month);
+}
+
 /** Values the totals of the months that have none (in the caller's transaction); answers how many. */
 async function valueMonths(
   trx: Kysely<DB>,
@@ -137,20 +150,11 @@ async function rollUpMonths(
   // one does it, the other reads the months by day this time.
   if (!(await tryLockUserReports(trx, userId))) return 0;
   const waiting = new Set(
-    (
-      await trx
-        .selectFrom('daily_totals')
-        .select('month')
-        .distinct()
-        .where('user_id', '=', userId)
-        .where(
-          'month',
-          'in',
-          slice.map((d) => d.month),
-        )
-        .where('main_minor', 'is', null)
-        .execute()
-    ).map((r) => r.month),
+    await unvaluedMonths(
+      trx,
+      userId,
+      slice.map((d) => d.month),
+    ),
   );
   // A month with a total still unvalued had a write come in: the next report rebuilds it.
   const ready = slice.filter((d) => !waiting.has(d.month));
@@ -221,20 +225,11 @@ export class MainValuesRepository {
       .where('user_id', '=', userId)
       .execute();
     if (listed.length === 0) return 0;
-    const unvalued = (
-      await this.db
-        .selectFrom('daily_totals')
-        .select('month')
-        .distinct()
-        .where('user_id', '=', userId)
-        .where(
-          'month',
-          'in',
-          listed.map((d) => d.month),
-        )
-        .where('main_minor', 'is', null)
-        .execute()
-    ).map((r) => r.month);
+    const unvalued = await unvaluedMonths(
+      this.db,
+      userId,
+      listed.map((d) => d.month),
+    );
     const dirty =
       wholeMonths === undefined ? [] : listed.filter((d) => d.month >= wholeMonths[0] && d.month <= wholeMonths[1]);
     if (unvalued.length === 0 && dirty.length === 0) return 0;
