@@ -180,7 +180,11 @@ if ! podman build --format docker --build-arg "BASE_IMAGE=$node_image" --iidfile
   tail -n 60 "$work/build.log" >&2
   fail "podman build failed"
 fi
+# The iidfile says "sha256:<id>", inspect's .Id the bare id: compare them bare, or an unchanged
+# build (same id) would look new and the image just built would be removed as the previous one.
 image_id="$(cat "$work/iid")"
+image_id="${image_id#sha256:}"
+previous="${previous#sha256:}"
 if [ -n "$previous" ] && [ "$previous" != "$image_id" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi
 build_seconds=$((SECONDS - started))
 # Each build whose sources changed leaves untagged stage images behind; on a machine that is kept
