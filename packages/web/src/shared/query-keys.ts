@@ -53,6 +53,11 @@ export const queryKeys = {
   dashboardCashflow: [LEDGER, 'dashboard', 'cashflow'],
   /** GET account/onboarding: the dashboard checklist, ticked by ledger writes (and imports, which write the ledger). */
   onboarding: [LEDGER, 'onboarding'],
+  /**
+   * POST exrate/used over UTC days "YYYY-MM-DD" (issue 21, rate provenance): under ['ledger'], as
+   * the answer lists the user's currencies, which a new currency changes.
+   */
+  usedRates: (firstDay: string, lastDay: string) => [LEDGER, 'rates-used', firstDay, lastDay] as const,
   /** Prefix of every budget answer (budget/get of a month); a category write changes them too. */
   budgets: [LEDGER, 'budget'],
   budget: (month: string) => [LEDGER, 'budget', month] as const,

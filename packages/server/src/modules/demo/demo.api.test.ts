@@ -103,6 +103,60 @@ describeEachDatabase(
       for (const [currency, minor] of lowest) expect(minor, currency).toBeGreaterThan(0);
     });
 
+    it('has scheduled entries of its own, so the dashboard shows what is coming', async () => {
+      const client = ctx.client();
+      await client.login(DEMO.email, DEMO.password);
+      const demoUser = await new UsersRepository(ctx.database.db).findByEmail(DEMO.email);
+      const schedules = okJson<
+        {
+          id: number;
+          start: string;
+          next: string | null;
+          due: number;
+          payload: { kind: string; description: string; amount: number | null };
+        }[]
+      >(await client.get('/api/schedule/getall'));
+      expect(schedules.length).toBeGreaterThanOrEqual(4);
+      // Stored as the demo user's, and no one else's.
+      const stored = await ctx.database.db.selectFrom('schedules').select(['id', 'user_id']).execute();
+      expect(new Set(stored.map((s) => s.user_id))).toEqual(new Set([demoUser?.id]));
+      expect(stored.map((s) => s.id).sort()).toEqual(schedules.map((s) => s.id).sort());
+      const descriptions = schedules.map((s) => s.payload.description);
+      for (const text of ['Monthly salary', 'Rent for the flat']) expect(descriptions).toContain(text);
+      // They begin after today's history: nothing due, nothing that repeats a drawn row.
+      const today = new Date().toISOString().slice(0, 10);
+      for (const s of schedules) {
+        expect(s.start > today, s.payload.description).toBe(true);
+        expect(s.due, s.payload.description).toBe(0);
+        expect(s.next, s.payload.description).not.toBeNull();
+      }
+      // Bence's instalments stop when his loan is paid back.
+      const loans = okJson<{ id: number; name: string }[]>(await client.get('/api/category/getall?type=loan'));
+      const benceId = loans.find((l) => l.name === 'Loan to Bence')?.id ?? 0;
+      const owed = okJson<{ balance: number }>(await client.get(`/api/loan/${benceId}`)).balance;
+      const instalments = okJson<{ rule: string; payload: { description: string; amount: number | null } }[]>(
+        await client.get('/api/schedule/getall'),
+      ).find((s) => s.payload.description === 'Bence paid back');
+      if (owed > 0) {
+        const count = Number(/COUNT=(\d+)/.exec(instalments?.rule ?? '')?.[1]);
+        expect(count * (instalments?.payload.amount ?? 0)).toBe(owed);
+      } else expect(instalments).toBeUndefined();
+      // The next 30 days (the dashboard's Upcoming card) hold most of the monthly entries, each after today.
+      const upcoming = okJson<{ items: { date: string; payload: { description: string } }[] }>(
+        await client.post('/api/schedule/upcoming', { days: 30 }),
+      );
+      expect(upcoming.items.length).toBeGreaterThanOrEqual(schedules.length - 1);
+      for (const item of upcoming.items) {
+        expect(descriptions).toContain(item.payload.description);
+        expect(item.date > today, item.payload.description).toBe(true);
+      }
+      // Another user sees none of them.
+      await ctx.createUser({ email: 'neighbour@kassa.test', password: DEMO.password, mainCurrency: 'EUR' });
+      const other = ctx.client();
+      await other.login('neighbour@kassa.test', DEMO.password);
+      expect(okJson<unknown[]>(await other.get('/api/schedule/getall'))).toEqual([]);
+    });
+
     it('refuses deleting categories and fixpoints, and is rebuilt by a reset', async () => {
       const client = ctx.client();
       await client.login(DEMO.email, DEMO.password);

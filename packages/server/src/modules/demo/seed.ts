@@ -9,6 +9,8 @@ import { bulkLoadTransactions } from '../ledger/bulk-load.js';
 import { LedgerReader } from '../ledger/reader.js';
 import type { TransactionRow } from '../ledger/rows.js';
 import { PocketsService } from '../pockets/service.js';
+import { dateOfMs } from '../schedules/recurrence.js';
+import { SchedulesRepository, type ScheduleRow } from '../schedules/repository.js';
 import { UsersRepository } from '../users/repository.js';
 import { UsersService } from '../account/complete-user.js';
 import { prng } from '../../util/prng.js';
@@ -34,7 +36,9 @@ interface Day {
  * to the family in Budapest, a loan to a friend repaid in instalments and a newer one still
  * open, a small pottery studio run on the side, and fixpoints every quarter off by a coffee or
  * two. The balances are followed while the rows are drawn, so no currency ever goes below its
- * cushion: every pocket holds money today. Deleting the user removes all their rows (cascade).
+ * cushion: every pocket holds money today. The household's regular entries go on as scheduled
+ * entries from tomorrow, so the dashboard's Upcoming card has the next month's salary, rent and
+ * bills. Deleting the user removes all their rows (cascade).
  */
 export async function resetDemo(
   db: Kysely<DB>,
@@ -269,5 +273,85 @@ export async function resetDemo(
     });
     await fixpoints.set(user.id, balances, t);
   }
+  // What Bence still owes, in 200 instalments.
+  const bence = rows
+    .filter((r) => r.categoryId === c.bence)
+    .reduce((owed, r) => owed + (r.isIncome ? -r.amount : r.amount), 0);
+  await addDemoSchedules(db, user.id, c, Math.ceil(bence / minorOf('EUR', 200)), today + DAY, now);
   return user.id;
+}
+
+/**
+ * The demo's regular entries as scheduled entries starting `from` (tomorrow): the history above
+ * ends today, so no occurrence repeats a drawn row, and the demo job posts them as days pass
+ * until the next reset. Salary and rent post themselves; the electricity bill, whose amount
+ * varies, asks each time (remind); the dollar subscription posts too, and Bence's instalments until
+ * his loan is settled wait to be confirmed.
+ */
+async function addDemoSchedules(
+  db: Kysely<DB>,
+  userId: number,
+  c: Record<'salary' | 'rent' | 'utilities' | 'transport' | 'subscriptions' | 'bence', number>,
+  benceInstalments: number,
+  from: number,
+  now: number,
+): Promise<void> {
+  const start = dateOfMs(from);
+  const transaction = (
+    categoryId: number,
+    currency: string,
+    major: number | null,
+    isIncome: boolean,
+    description: string,
+  ): ScheduleRow['posting'] => ({
+    kind: 'transaction',
+    categoryId,
+    currency,
+    amount: major === null ? null : minorOf(currency, major),
+    isIncome,
+    businessType: null,
+    description,
+  });
+  const schedules: Omit<ScheduleRow, 'id' | 'userId' | 'start' | 'end'>[] = [
+    {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=1',
+      weekend: 'as-is',
+      mode: 'post',
+      posting: transaction(c.salary, 'EUR', 3620, true, 'Monthly salary'),
+    },
+    {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=2',
+      weekend: 'as-is',
+      mode: 'post',
+      posting: transaction(c.rent, 'EUR', 1150, false, 'Rent for the flat'),
+    },
+    {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=3',
+      weekend: 'as-is',
+      mode: 'post',
+      posting: transaction(c.transport, 'EUR', 49, false, 'Monthly transit pass'),
+    },
+    {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=5',
+      weekend: 'after',
+      mode: 'remind',
+      posting: transaction(c.utilities, 'EUR', null, false, 'Electricity and heating'),
+    },
+    {
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=12',
+      weekend: 'as-is',
+      mode: 'post',
+      posting: transaction(c.subscriptions, 'USD', 15.99, false, 'Music streaming'),
+    },
+  ];
+  // Bence's instalments until his loan is settled.
+  if (benceInstalments > 0)
+    schedules.push({
+      rule: `FREQ=MONTHLY;BYMONTHDAY=25;COUNT=${benceInstalments}`,
+      weekend: 'as-is',
+      mode: 'remind',
+      posting: transaction(c.bence, 'EUR', 200, true, 'Bence paid back'),
+    });
+  const repository = new SchedulesRepository(db);
+  for (const s of schedules) await repository.insert(userId, { ...s, start, end: null }, now);
 }

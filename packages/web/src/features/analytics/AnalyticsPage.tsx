@@ -52,7 +52,7 @@ export function AnalyticsPage() {
       case 'oneperiod':
         return <OnePeriodTab interval={period} onInterval={setPeriod} {...categoryProps} />;
       case 'cashflow':
-        return <CashflowTab interval={period} onInterval={setPeriod} />;
+        return <CashflowTab interval={period} onInterval={setPeriod} view={view} onView={setView} />;
       case 'holdings':
         return <HoldingsTab day={day} onDay={setDay} />;
       case 'balances':

@@ -2,19 +2,24 @@ import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/
 import { formatDate, formatMoney } from '@kassa/money';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { RateProvenance } from '../../components/RateProvenance';
+import { useProvenanceOn, utcDay } from '../../shared/rates-used';
 import { useBalances } from './api';
-import { balanceFigures } from './balances';
+import { asOfBody, balanceFigures } from './balances';
 import { signColor } from './figures';
 
 /**
  * The balances card (spec §2): available nominal and converted, then loan pending, business
  * pending, outstanding sum and net worth, which stay hidden (eye-slash) until the card is clicked;
- * a second click hides them again. Values are coloured by sign. Without a date: as of now.
+ * a second click hides them again. Values are coloured by sign. Without a date: as of now. Under
+ * them, the rates the converted figures use, with their day and source (issue 21).
  */
 export function BalancesCard({ date }: { date?: Date }) {
   const balances = useBalances(date);
   const [revealed, setRevealed] = useState(false);
   const figures = balanceFigures(balances.data);
+  // The rates the converted figures use (issue 21): those in force on the card's (UTC) day.
+  const provenance = useProvenanceOn(utcDay(asOfBody(date)));
 
   return (
     <Card
@@ -69,6 +74,7 @@ export function BalancesCard({ date }: { date?: Date }) {
           </Group>
         ))}
       </Stack>
+      {provenance != null && <RateProvenance name="balances" caption={provenance.caption} lines={provenance.lines} />}
     </Card>
   );
 }

@@ -6,7 +6,11 @@ import type { DayInterval } from '../../components/interval';
 import { useCashflow } from './api';
 import { cashflowFigures, reconciledEnd, reconciliation, type InOut } from './cashflow';
 import { FigureLine } from './FigureLine';
-import { intervalDays } from './shares';
+import type { ReportViewState } from './report-view';
+import { ReportViewPicker } from './ReportViewPicker';
+import { ProjectedNote } from './ProjectedNote';
+import { intervalDays, projectedAverages } from './shares';
+import { ValuationNote } from './ValuationNote';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -42,15 +46,34 @@ function InOutSection({
 /**
  * Cash flow (spec §2, DESIGN §5): the available balance at both ends, income, expenses and
  * saving with monthly averages, the cash movements in and out, and the reconciliation lines that
- * take the start balance to the end balance.
+ * take the start balance to the end balance. The valuation and currency switch and a caption of
+ * the rates the totals use (issue 21) sit under the interval.
  */
-export function CashflowTab({ interval, onInterval }: { interval: DayInterval; onInterval: (i: DayInterval) => void }) {
-  const query = useCashflow(interval);
-  const f = query.data === undefined ? undefined : cashflowFigures(query.data, intervalDays(interval));
+export function CashflowTab({
+  interval,
+  onInterval,
+  view,
+  onView,
+}: {
+  interval: DayInterval;
+  onInterval: (i: DayInterval) => void;
+  /** The valuation and currency of the converted totals (issue 21), shared with the category reports. */
+  view: ReportViewState;
+  onView: (view: ReportViewState) => void;
+}) {
+  const query = useCashflow(interval, view);
+  const days = intervalDays(interval);
+  const f = query.data === undefined ? undefined : cashflowFigures(query.data, days);
+  // Monthly averages of less than a month scale a few days up (issue 22): marked as projected.
+  const projected = projectedAverages(interval);
 
   return (
     <Stack gap="md">
-      <IntervalPicker value={interval} onChange={onInterval} />
+      <Stack gap="xs">
+        <IntervalPicker value={interval} onChange={onInterval} />
+        <ReportViewPicker value={view} onChange={onView} />
+        <ValuationNote interval={interval} view={view} name="cashflow" />
+      </Stack>
       {f === undefined ? (
         <Skeleton h={300} />
       ) : (
@@ -63,13 +86,29 @@ export function CashflowTab({ interval, onInterval }: { interval: DayInterval; o
             </Section>
             <Section title="Income and expenses">
               <FigureLine label="Income" amount={f.income} currency={f.currency} />
-              <FigureLine label="Income monthly avg." amount={f.incomeMonthly} currency={f.currency} />
+              <FigureLine
+                label="Income monthly avg."
+                amount={f.incomeMonthly}
+                currency={f.currency}
+                projected={projected}
+              />
               <FigureLine label="Expenses" amount={f.expense} currency={f.currency} />
-              <FigureLine label="Expenses monthly avg." amount={f.expenseMonthly} currency={f.currency} />
+              <FigureLine
+                label="Expenses monthly avg."
+                amount={f.expenseMonthly}
+                currency={f.currency}
+                projected={projected}
+              />
             </Section>
             <Section title="Savings">
               <FigureLine label="Savings" amount={f.saving} currency={f.currency} colored strong />
-              <FigureLine label="Savings monthly avg." amount={f.savingMonthly} currency={f.currency} colored />
+              <FigureLine
+                label="Savings monthly avg."
+                amount={f.savingMonthly}
+                currency={f.currency}
+                colored
+                projected={projected}
+              />
             </Section>
             <InOutSection title="Loans" figures={f.loans} currency={f.currency} />
             <InOutSection title="Businesses" figures={f.businesses} currency={f.currency} />
@@ -82,6 +121,7 @@ export function CashflowTab({ interval, onInterval }: { interval: DayInterval; o
             />
             <InOutSection title="Externals" figures={f.externals} currency={f.currency} />
           </SimpleGrid>
+          {projected && <ProjectedNote days={days} />}
           <Section title="From start to end">
             <FigureLine label="Available at start" amount={f.start} currency={f.currency} />
             {reconciliation(f).map((l) => (

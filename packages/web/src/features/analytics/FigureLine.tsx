@@ -11,18 +11,22 @@ interface Props {
   colored?: boolean;
   /** Bold, for totals. */
   strong?: boolean;
+  /** A projected figure (issue 22): "*" after the label, the amount in italics (ProjectedNote says why). */
+  projected?: boolean;
 }
 
 /** One figure as a line: the label on the left, the amount on the right (fits a 375 px phone). */
-export function FigureLine({ label, amount, currency, colored = false, strong = false }: Props) {
+export function FigureLine({ label, amount, currency, colored = false, strong = false, projected = false }: Props) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
         {label}
+        {projected ? ' *' : ''}
       </Text>
       <Text
         size="sm"
         fw={strong ? 700 : 500}
+        fs={projected ? 'italic' : undefined}
         c={colored ? signColor(amount) : undefined}
         style={{ whiteSpace: 'nowrap' }}
         data-figure={typeof label === 'string' ? label : undefined}

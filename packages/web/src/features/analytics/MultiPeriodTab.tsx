@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useUserInfo } from '../../shared/global-data';
 import { useMultiPeriod } from './api';
+import { ValuationNote } from './ValuationNote';
 import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
 import { TALL_CHART_HEIGHT } from './chart-format';
 import { multiPeriodRows } from './series';
@@ -16,6 +17,7 @@ export function MultiPeriodTab(props: CategoryFilterProps) {
   return (
     <Stack gap="md">
       <CategoryFilters {...props} />
+      <ValuationNote interval={props.interval} view={props.view} name="multiperiod" />
       {query.data === undefined ? (
         <Skeleton h={TALL_CHART_HEIGHT} />
       ) : chart === undefined ? (

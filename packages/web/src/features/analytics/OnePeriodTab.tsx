@@ -2,25 +2,11 @@ import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ellipsis, formatMoney } from '@kassa/money';
 import { useOnePeriod } from './api';
+import { ProjectedNote } from './ProjectedNote';
+import { ValuationNote } from './ValuationNote';
 import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
-import { EMPTY_PERIOD_TEXT, intervalDays, shareTable, topSlices, type ShareRow } from './shares';
+import { EMPTY_PERIOD_TEXT, intervalDays, projectedAverages, shareTable, topSlices, type ShareRow } from './shares';
 import { SlicesPie } from './SlicesPie';
-import type { DayInterval } from '../../components/interval';
-
-/**
- * Whether the monthly averages extrapolate (issue 22): a period shorter than a month, other than a
- * whole calendar month (a February), scales a few days up to 30.42, so a rent paid once in a
- * 23-day month-to-date reads as more than the rent. Such figures are marked as projected.
- */
-export function projectedAverages(interval: DayInterval): boolean {
-  const { start, end } = interval;
-  const wholeMonth =
-    start.getDate() === 1 &&
-    start.getMonth() === end.getMonth() &&
-    start.getFullYear() === end.getFullYear() &&
-    new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1).getDate() === 1;
-  return intervalDays(interval) < 30 && !wholeMonth;
-}
 
 /** Single period (spec §2): P&L per category in one direction, a pie of the top 7 and a table with a Sum row. */
 export function OnePeriodTab(props: CategoryFilterProps) {
@@ -48,6 +34,7 @@ export function OnePeriodTab(props: CategoryFilterProps) {
   return (
     <Stack gap="md">
       <CategoryFilters {...props} />
+      <ValuationNote interval={props.interval} view={props.view} name="oneperiod" />
       {query.data === undefined ? (
         <Skeleton h={300} />
       ) : table === undefined ? (
@@ -80,12 +67,7 @@ export function OnePeriodTab(props: CategoryFilterProps) {
                 <Table.Tfoot>{line(table.sum, table.currency, true)}</Table.Tfoot>
               </Table>
             </Table.ScrollContainer>
-            {projected && (
-              <Text size="xs" c="dimmed" mt="xs" data-projected>
-                * Projected: the period has only {days} {days === 1 ? 'day' : 'days'}, scaled to a 30.42-day month.
-                Choose a whole month for what a month really cost.
-              </Text>
-            )}
+            {projected && <ProjectedNote days={days} />}
           </Card>
         </SimpleGrid>
       )}

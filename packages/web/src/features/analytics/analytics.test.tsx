@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@kassa/money';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { toLocalDateValue } from '../../lib/local-time';
@@ -195,6 +195,39 @@ describe('analytics (spec §2)', () => {
     expect((lines.querySelector('[data-figure="Available at end"]') as HTMLElement).textContent).toBe('1 718.25 €');
     // The lines add up: no mismatch note.
     expect(within(lines).queryByText(/The lines above add up to/)).toBeNull();
+  });
+
+  describe('on 23 March', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 2, 23, 12));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('cash flow: monthly averages of this month to date are marked projected, a year’s are not (issue 22)', async () => {
+      api();
+      renderApp('/private/analytics/cashflow');
+      await screen.findByText('Available balance');
+      const figure = (label: string) => document.querySelector(`[data-figure="${label}"]`) as HTMLElement;
+      const labelOf = (label: string) => figure(label).previousElementSibling?.textContent;
+      // The default, this month to date (23 days), is projected.
+      await waitFor(() => expect(labelOf('Income monthly avg.')).toBe('Income monthly avg. *'));
+      for (const label of ['Income monthly avg.', 'Expenses monthly avg.', 'Savings monthly avg.']) {
+        expect(labelOf(label)).toBe(`${label} *`);
+        expect(figure(label).style.fontStyle).toBe('italic');
+      }
+      // Income itself is a real amount, not projected.
+      expect(labelOf('Income')).toBe('Income');
+      expect(document.querySelector('[data-projected]')?.textContent).toContain(
+        'the period has only 23 days, scaled to a 30.42-day month',
+      );
+
+      // A year is measured.
+      fireEvent.click(screen.getByRole('button', { name: '1 Y' }));
+      await waitFor(() => expect(labelOf('Income monthly avg.')).toBe('Income monthly avg.'));
+      expect(figure('Expenses monthly avg.').style.fontStyle).toBe('');
+      expect(document.querySelector('[data-projected]')).toBeNull();
+    });
   });
 
   it('cash flow: says so when the lines do not add up to the end balance', async () => {

@@ -29,9 +29,9 @@ export function useOnePeriod(interval: DayInterval, income: boolean, view?: Repo
   });
 }
 
-/** POST analytics/cashflow with the interval. */
-export function useCashflow(interval: DayInterval) {
-  const body = toApiInterval(interval);
+/** POST analytics/cashflow with the interval, and the view (valuation, currency) when given. */
+export function useCashflow(interval: DayInterval, view?: ReportViewState) {
+  const body = { ...toApiInterval(interval), ...viewBody(view) };
   return useQuery({
     queryKey: queryKeys.analytics('cashflow', body),
     queryFn: () => apiPost<NamedAsset[]>('analytics/cashflow', body),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectedAverages } from './OnePeriodTab';
+import { projectedAverages } from './shares';
 import { multiPeriodRows } from './series';
 
 describe('multi-period series are told apart by place, not name (issue 22)', () => {

@@ -21,6 +21,21 @@ export function intervalDays(interval: DayInterval): number {
 }
 
 /**
+ * Whether the monthly averages extrapolate (issue 22): a period shorter than a month, other than a
+ * whole calendar month (a February), scales a few days up to 30.42, so a rent paid once in a
+ * 23-day month-to-date reads as more than the rent. Such figures are marked as projected.
+ */
+export function projectedAverages(interval: DayInterval): boolean {
+  const { start, end } = interval;
+  const wholeMonth =
+    start.getDate() === 1 &&
+    start.getMonth() === end.getMonth() &&
+    start.getFullYear() === end.getFullYear() &&
+    new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1).getDate() === 1;
+  return intervalDays(interval) < 30 && !wholeMonth;
+}
+
+/**
  * Monthly average (spec §9): amount / (days / 30.42) = amount x 30.42 / days, computed in exact
  * minor units and rounded once, half to even, to the currency's minor unit.
  */

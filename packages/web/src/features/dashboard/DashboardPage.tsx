@@ -5,7 +5,11 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import changelogText from '../../../../../CHANGELOG.md?raw';
+import { quickRange, toApiInterval } from '../../components/interval';
+import { RateProvenance } from '../../components/RateProvenance';
 import { useUserInfo } from '../../shared/global-data';
+import { valuationCaption } from '../../shared/rate-provenance';
+import { useProvenanceOn, useProvenanceOver, utcDay } from '../../shared/rates-used';
 import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../../shared/last-fixpoint';
 import { named, useBalancesNow, useMonthCashflow } from './api';
 import { parseChangelog } from './changelog';
@@ -113,6 +117,11 @@ export function DashboardPage() {
       : undefined;
   const nominal = named(balances, 'availablenominalmain');
   const main = nominal?.asset.currency ?? info?.mainCurrency ?? 'main currency';
+  // Where the converted figures come from (issue 21): today's rates for the balances, each day's
+  // rate of this month for the cash flow.
+  const [month] = useState(() => toApiInterval(quickRange('MTD')));
+  const today = useProvenanceOn(utcDay(new Date()));
+  const monthRates = useProvenanceOver(utcDay(month.start), utcDay(month.end));
   const lastTime =
     last.data === undefined ? undefined : last.data === null ? DEFAULT_LAST_FIXPOINT : new Date(last.data.time);
 
@@ -153,6 +162,7 @@ export function DashboardPage() {
             Available in {main}: the money you hold in {main} itself. Available (converted): everything you hold, every
             currency converted to {main} at today&apos;s rate.
           </Text>
+          {today != null && <RateProvenance name="dashboard-balances" caption={today.caption} lines={today.lines} />}
         </Card>
         <Card withBorder radius="md">
           <Title order={3} size="h4" mb="sm">
@@ -166,6 +176,13 @@ export function DashboardPage() {
             />
             <Figure label="Saving" asset={saving} colored />
           </Group>
+          {monthRates != null && (
+            <RateProvenance
+              name="dashboard-cashflow"
+              caption={valuationCaption(undefined, monthRates)}
+              lines={monthRates.lines}
+            />
+          )}
         </Card>
       </SimpleGrid>
       {info !== undefined && (

@@ -55,12 +55,12 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
   };
   const save = useDebouncedAction(submit);
   const keys = useFormKeys();
-  // A new entry starts in the first amount, so it can be typed and saved without the mouse.
+  // The form opens in the first amount, new or edited (issue 22), so it can be typed and saved
+  // without the mouse.
   const fromRef = useRef<HTMLInputElement>(null);
-  const isNew = initial === undefined;
   useEffect(() => {
-    if (isNew) fromRef.current?.focus();
-  }, [isNew]);
+    fromRef.current?.focus();
+  }, []);
 
   return (
     <form

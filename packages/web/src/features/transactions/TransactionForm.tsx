@@ -80,12 +80,13 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
 
   const save = useDebouncedAction(submit);
   const keys = useFormKeys();
-  // A new entry starts in the amount, so it can be typed and saved without the mouse (issue 20).
+  // The form opens in the amount, new or edited (issues 20, 22), so it can be typed and saved
+  // without the mouse; a read-only one (closed category) takes no focus.
   const amountRef = useRef<HTMLInputElement>(null);
-  const isNew = initial === undefined;
+  const focusOnOpen = disabled !== true;
   useEffect(() => {
-    if (isNew) amountRef.current?.focus();
-  }, [isNew]);
+    if (focusOnOpen) amountRef.current?.focus();
+  }, [focusOnOpen]);
 
   // Loan and business tabs without an active category point to where one is opened.
   if ((kind === 'loan' || kind === 'business') && categories.length === 0) {

@@ -5,7 +5,7 @@ import { useDailyRates } from '../api';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCurrencyForm } from './AddCurrencyForm';
-import { missingCurrencies, ratesCaption, rateText } from './rate-text';
+import { missingCurrencies, dailyRatesCaption, rateText } from './rate-text';
 
 /** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
 export function CurrencyTab() {
@@ -14,7 +14,7 @@ export function CurrencyTab() {
   const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
   const daily = useDailyRates().data ?? [];
   const rates = new Map(daily.map((r) => [r.toCurrency, r.rate]));
-  const caption = ratesCaption(daily.flatMap((r) => r.legs));
+  const caption = dailyRatesCaption(daily.flatMap((r) => r.legs));
   const [adding, setAdding] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   useScrollIntoViewWhenOpen(adding, panel);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingCurrencies, ratesCaption, rateText } from './rate-text';
+import { missingCurrencies, dailyRatesCaption, rateText } from './rate-text';
 
 describe('daily rate wording', () => {
   it('reads "1 main = rate code", with spec §9 decimals', () => {
@@ -21,12 +21,12 @@ describe('daily rate wording', () => {
 
 describe('the rates caption (issue 22)', () => {
   it('names the day and source of the stored rates', () => {
-    const leg = (currency: string, day: string) => ({ currency, day, rate: '1.1', source: 'ECB' });
-    expect(ratesCaption([])).toBeNull();
-    expect(ratesCaption([leg('USD', '2026-05-04')])).toBe(
-      'Rates of 2026.05.04. (ECB), the latest stored for each currency.',
+    const leg = (currency: string, day: string) => ({ currency, day, rate: '1.1', source: 'ecb' });
+    expect(dailyRatesCaption([])).toBeNull();
+    expect(dailyRatesCaption([leg('USD', '2026-05-04')])).toBe(
+      'Rates of 2026.05.04. (live feed: ECB), the latest stored for each currency.',
     );
-    expect(ratesCaption([leg('USD', '2026-05-04'), leg('HUF', '2026-05-01')])).toContain(
+    expect(dailyRatesCaption([leg('USD', '2026-05-04'), leg('HUF', '2026-05-01')])).toContain(
       'of 2026.05.01. to 2026.05.04.',
     );
   });

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { BulkRequestBody, Category, Transaction } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCategories } from '../../../shared/global-data';
 import { useOfferUndo } from '../../../shared/undo';
@@ -19,7 +19,9 @@ import {
 } from '../api';
 import { FilterPanel } from './FilterPanel';
 import { fromSearch, hasSelection, showsSum, toExportQuery, toListFilter, toSearch, type FilterState } from './filter';
-import { mergeRows, pageSpans, shownText } from './rows';
+import { convertedDaySpans, mergeRows, pageSpans, shownText } from './rows';
+import { rateTitle } from '../../../shared/rate-provenance';
+import { useUsedRatesOver, utcDay } from '../../../shared/rates-used';
 import { isClosedCategory } from '../kinds';
 import { BulkBar } from './BulkBar';
 import { bulkMessage, visibleState } from './selection';
@@ -68,6 +70,20 @@ export function TransactionListPage() {
   const external = useExternalCategories().data;
   const compact = useMediaQuery('(max-width: 599.98px)');
   const exportCsv = useExportCsv();
+  // The rate, day and source of each converted amount (issue 21): one exrate/used per loaded page
+  // with converted amounts, not asked on a phone, whose compact table has no Converted column.
+  const rateSpans = useMemo(
+    () => (compact || pages.data === undefined ? [] : convertedDaySpans(pages.data.pages)),
+    [compact, pages.data],
+  );
+  const usedRates = useUsedRatesOver(rateSpans);
+  const titleOf = useCallback(
+    (tx: Transaction) =>
+      usedRates === undefined || tx.convertedCurrency === undefined
+        ? undefined
+        : rateTitle(usedRates, tx.convertedCurrency, tx.currency, utcDay(tx.time)),
+    [usedRates],
+  );
 
   const byId = useMemo(
     () => new Map<number, Category>([...(categories ?? []), ...(external ?? [])].map((c) => [c.id, c])),
@@ -176,6 +192,7 @@ export function TransactionListPage() {
               rows={rows}
               categories={byId}
               compact={compact}
+              rateTitle={titleOf}
               {...(withSum && sum.data !== undefined ? { sum: sum.data } : {})}
               selection={{
                 isSelected: (id) => selected.selection.has(id),

@@ -14,6 +14,8 @@ interface Props {
   compact: boolean;
   /** Checkboxes for bulk edit: a column of them when given. */
   selection?: RowSelection;
+  /** The rate, day and source behind a transaction's converted amount (issue 21), once known. */
+  rateTitle?: (tx: Transaction) => string | undefined;
 }
 
 /** What the checkbox column needs of the list's selection (use-row-selection.ts). */
@@ -76,7 +78,7 @@ function clickable(row: ListRow, categories: ReadonlyMap<number, Category>): boo
 }
 
 /** The list's table; rows before the last fixpoint are dimmed and slanted (before-fix). */
-export function TransactionTable({ rows, categories, sum, compact, selection }: Props) {
+export function TransactionTable({ rows, categories, sum, compact, selection, rateTitle }: Props) {
   const navigate = useNavigate();
   const checks = selection !== undefined ? 1 : 0;
   return (
@@ -196,7 +198,13 @@ export function TransactionTable({ rows, categories, sum, compact, selection }: 
                 {d.amount}
               </Table.Td>
               {!compact && (
-                <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td
+                  ta="right"
+                  c="dimmed"
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-converted
+                  title={row.kind === 'transaction' && d.converted !== '' ? rateTitle?.(row.tx) : undefined}
+                >
                   {d.converted}
                 </Table.Td>
               )}

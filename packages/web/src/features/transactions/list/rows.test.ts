@@ -2,7 +2,7 @@ import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import { quickRange } from '../../../components/interval';
 import { clearedFilter, fromSearch, hasSelection, showsSum, toListFilter, toSearch, type FilterState } from './filter';
-import { editorPath, mergeRows, shownText } from './rows';
+import { convertedDaySpans, editorPath, mergeRows, shownText } from './rows';
 
 const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transaction'): Transaction => ({
   id,
@@ -146,5 +146,28 @@ describe('the footer count and the filter in the URL (issue 22)', () => {
     );
     const odd = fromSearch(new URLSearchParams('from=2026-04-01&to=2026-04-30&expense=x,9&currency=usd,EUR'), fallback);
     expect([odd.expenseCategories, odd.currencies]).toEqual([[9], ['EUR']]);
+  });
+});
+
+describe('the days of converted amounts per page (issue 21)', () => {
+  const priced = (time: string, currency: string, convertedCurrency?: string) =>
+    ({ time, currency, ...(convertedCurrency === undefined ? {} : { convertedCurrency }) }) as Transaction;
+  it('spans each page from its oldest to its newest converted amount, UTC days', () => {
+    expect(
+      convertedDaySpans([
+        [priced('2026-05-10T23:30:00.000Z', 'USD', 'EUR'), priced('2026-05-09T08:00:00.000Z', 'EUR', 'EUR')],
+        [priced('2026-05-08T10:00:00.000Z', 'EUR', 'EUR'), priced('2026-05-01T00:10:00.000Z', 'HUF', 'EUR')],
+      ]),
+    ).toEqual([
+      { firstDay: '2026-05-10', lastDay: '2026-05-10' },
+      { firstDay: '2026-05-01', lastDay: '2026-05-01' },
+    ]);
+  });
+  it('asks nothing for pages with nothing converted', () => {
+    expect(
+      convertedDaySpans([
+        [priced('2026-05-10T10:00:00.000Z', 'EUR', 'EUR'), priced('2026-05-09T10:00:00.000Z', 'EUR')],
+      ]),
+    ).toEqual([]);
   });
 });

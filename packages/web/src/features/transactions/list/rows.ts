@@ -88,3 +88,19 @@ export function shownText(rows: readonly ListRow[]): string {
   const last = parts.pop() ?? '';
   return `${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last} shown`;
 }
+
+/**
+ * The UTC days each loaded page's converted amounts use (issue 21): from its oldest to its newest
+ * transaction, for the pages with an amount converted from another currency. One exrate/used per
+ * such page gives the rate, day and source of every converted amount on it.
+ */
+export function convertedDaySpans(pages: readonly (readonly Transaction[])[]): { firstDay: string; lastDay: string }[] {
+  const day = (t: Transaction) => new Date(t.time).toISOString().slice(0, 10);
+  return pages.flatMap((page) => {
+    const converted = page.filter((t) => t.convertedCurrency !== undefined && t.convertedCurrency !== t.currency);
+    const days = converted.map(day).sort();
+    const firstDay = days[0];
+    const lastDay = days.at(-1);
+    return firstDay === undefined || lastDay === undefined ? [] : [{ firstDay, lastDay }];
+  });
+}

@@ -1,0 +1,91 @@
+import type { UsedRates } from '@kassa/contract';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../lib/api';
+import { queryKeys } from './query-keys';
+import { useUserCurrencies, useUserInfo } from './global-data';
+import { mergeUsedRates, provenanceOn, provenanceOver, type Provenance } from './rate-provenance';
+
+/** The UTC day "YYYY-MM-DD" of an instant: the day whose stored rates the server converts with. */
+export const utcDay = (instant: Date | string): string =>
+  (typeof instant === 'string' ? new Date(instant) : instant).toISOString().slice(0, 10);
+
+/**
+ * POST exrate/used over whole UTC days firstDay..lastDay: the stored EUR rates (day, rate, source)
+ * of each of the user's currencies that figures of those days are converted with (issue 21).
+ * Rates change rarely; the answer is kept a minute. Silent: a caption that fails to load is left out.
+ */
+export function useUsedRates(firstDay: string | undefined, lastDay: string | undefined = firstDay) {
+  return useQuery({
+    queryKey: queryKeys.usedRates(firstDay ?? '', lastDay ?? ''),
+    queryFn: () =>
+      apiPost<UsedRates>('exrate/used', { start: `${firstDay}T00:00:00.000Z`, end: `${lastDay}T23:59:59.999Z` }),
+    enabled: firstDay !== undefined && lastDay !== undefined,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** A span of whole UTC days. */
+export interface DaySpan {
+  firstDay: string;
+  lastDay: string;
+}
+
+/**
+ * exrate/used for each span (one request per page of a list), as one answer: the stored rates of
+ * every span, merged (mergeUsedRates). Undefined until every span has answered.
+ */
+export function useUsedRatesOver(spans: readonly DaySpan[]) {
+  return useQueries({
+    queries: spans.map(({ firstDay, lastDay }) => ({
+      queryKey: queryKeys.usedRates(firstDay, lastDay),
+      queryFn: () =>
+        apiPost<UsedRates>('exrate/used', { start: `${firstDay}T00:00:00.000Z`, end: `${lastDay}T23:59:59.999Z` }),
+      staleTime: 60_000,
+      meta: { silent: true },
+    })),
+    combine: mergedAnswers,
+  });
+}
+
+// Module-level, so the query cache runs it again only when an answer changes.
+function mergedAnswers(results: readonly { data: UsedRates | undefined }[]): UsedRates | undefined {
+  const answers = results.map((r) => r.data).filter((d): d is UsedRates => d !== undefined);
+  return answers.length === 0 || answers.length < results.length ? undefined : mergeUsedRates(answers);
+}
+
+/** The user's main currency and every currency of theirs (the codes figures are converted from). */
+function useCodes(): { main: string | undefined; codes: string[] } {
+  const main = useUserInfo().data?.mainCurrency ?? undefined;
+  const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
+  return { main, codes };
+}
+
+/**
+ * The provenance of figures converted on one UTC day into `target` (the main currency unless
+ * given): the caption and each currency's rate, day and source; null when nothing is converted,
+ * undefined while loading.
+ */
+export function useProvenanceOn(day: string | undefined, target?: string): Provenance | null | undefined {
+  const { main, codes } = useCodes();
+  const used = useUsedRates(day).data;
+  const into = target ?? main;
+  if (used === undefined || into === undefined || day === undefined) return undefined;
+  return provenanceOn(used, into, codes, day);
+}
+
+/**
+ * The provenance of figures each converted at its own day's rate over UTC days firstDay..lastDay,
+ * into `target` (the main currency unless given). Without days: nothing is asked (undefined).
+ */
+export function useProvenanceOver(
+  firstDay: string | undefined,
+  lastDay: string | undefined,
+  target?: string,
+): Provenance | null | undefined {
+  const { main, codes } = useCodes();
+  const used = useUsedRates(firstDay, lastDay).data;
+  const into = target ?? main;
+  if (used === undefined || into === undefined || firstDay === undefined || lastDay === undefined) return undefined;
+  return provenanceOver(used, into, codes, firstDay, lastDay);
+}
