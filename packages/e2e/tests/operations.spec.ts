@@ -77,6 +77,9 @@ test('a fixpoint goes through its three stages, is edited, and another is delete
   await operations.confirmSave();
   await expect(operations.toast('Fixpoint saved!')).toBeVisible();
   await expect(operations.toast('Fixpoint successfully saved')).toBeVisible();
+  // Issue 21: the drift of the fixpoints, the 25 EUR just found missing in it.
+  const drift = page.getByTestId('fixpoint-drift');
+  await expect(drift.locator('[data-figure="Drift EUR"]')).toHaveText('- 25.00 €');
   await shot(page, testInfo, 'fixpoint-3-saved');
   const saved = await api.get<{ id: number }>('fixpoint/getlast');
 

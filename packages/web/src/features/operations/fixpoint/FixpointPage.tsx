@@ -1,10 +1,11 @@
-import { Button, Card, Center, Group, Loader, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Skeleton, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import type { FixpointError } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../../components/confirm/confirm-context';
+import { FixpointDriftCard } from '../../analytics';
 import { ApiError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useCalcError, useFixpointBasis, useSetFixpoint } from '../api';
@@ -25,7 +26,10 @@ function fieldErrorOf(err: unknown, pocketIds: readonly number[]): Record<number
   return pocketId === undefined ? {} : { [pocketId]: m?.[2] ?? '' };
 }
 
-/** private/operations/fixpoint: statement -> error review -> saved (spec §4 Fixpoint flow). */
+/**
+ * private/operations/fixpoint: statement -> error review -> saved (spec §4 Fixpoint flow); the saved
+ * stage shows the fixpoints' drift (issue 21) with the new one in it.
+ */
 export function FixpointPage() {
   const basis = useFixpointBasis();
   const calcError = useCalcError();
@@ -115,6 +119,12 @@ export function FixpointPage() {
             </Group>
           </Stack>
         </Card>
+      )}
+      {/* Issue 21: where the error just saved leaves the drift of every fixpoint, per currency. */}
+      {stage.step === 'saved' && (
+        <Suspense fallback={<Skeleton h={300} />}>
+          <FixpointDriftCard />
+        </Suspense>
       )}
     </Stack>
   );
