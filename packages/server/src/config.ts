@@ -64,6 +64,8 @@ const envSchema = z.object({
   // On SIGTERM: seconds readiness answers 503 while requests are still served, so a load
   // balancer moves new requests to the other instances before this one stops listening.
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  // At start: how long to keep trying a PostgreSQL that does not answer yet (0 = try once).
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   // Several instances: the store of every rate limit and login counter, shared by all of them
   // (redis://host:port). Without it each instance counts alone, in memory.
   REDIS_URL: z
@@ -101,6 +103,8 @@ export interface Config {
   registration: RegistrationMode;
   redisUrl: string | undefined;
   shutdownGraceMs: number;
+  /** How long start-up waits for the database to answer (DATABASE_WAIT_SECONDS). */
+  databaseWaitMs: number;
   /** How often an instance looks for scheduled occurrences to post; 0 or absent = never (tests). */
   schedulesCheckMs?: number;
 }
@@ -195,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: e.REGISTRATION,
     redisUrl: e.REDIS_URL === '' ? undefined : e.REDIS_URL,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    databaseWaitMs: Math.round(e.DATABASE_WAIT_SECONDS * 1000),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { DatabaseWaitError, messageOf, waitForDatabase } from './db/wait-for-database.js';
 import { resolveJwtSecret } from './secrets.js';
 
 /** How long shutdown waits for handlers still running before it closes the database anyway. */
@@ -13,6 +14,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = openDatabase(config.database);
+  // A PostgreSQL started beside Kassa may not take connections yet: wait for it, saying so.
+  await waitForDatabase(database.db, {
+    timeoutMs: config.databaseWaitMs,
+    onRetry: (err, attempt, pauseMs) =>
+      console.error(`waiting for the database (try ${attempt}: ${messageOf(err)}); next try in ${pauseMs} ms`),
+  });
   await migrateToLatest(database.db);
 
   const app = await buildApp({ config, database, jwtSecret });
@@ -57,6 +64,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // Configuration mistakes get a one-line message; anything else its stack, on our own console.
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DatabaseWaitError ? err.message : err);
   process.exit(1);
 });

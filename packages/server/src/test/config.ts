@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     registration: 'referral',
     redisUrl: undefined,
     shutdownGraceMs: 0,
+    databaseWaitMs: 0,
     // No scheduled posting in tests: they run the job's work themselves.
     schedulesCheckMs: 0,
     ...overrides,
