@@ -31,3 +31,15 @@ export async function apiOf(page: Page): Promise<PageApi> {
     patch: (path, data) => call('PATCH', path, data),
   };
 }
+
+/** Adds a category through the API and answers its id. */
+export async function addCategory(
+  api: PageApi,
+  name: string,
+  type: 'real' | 'loan' | 'business',
+  isIncome?: boolean,
+): Promise<number> {
+  return (
+    await api.post<{ id: number }>('category/add', { name, type, ...(isIncome === undefined ? {} : { isIncome }) })
+  ).id;
+}

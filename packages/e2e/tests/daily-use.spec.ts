@@ -8,7 +8,7 @@ import { AnalyticsPage } from '../pages/analytics.js';
 import { LoginPage } from '../pages/login.js';
 import { OperationsPage } from '../pages/operations.js';
 import { Transactions } from '../pages/transactions.js';
-import { apiOf, type PageApi } from '../support/api.js';
+import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
 const HOUR = 3_600_000;
@@ -29,12 +29,6 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
   expect(await seriousViolations(page), name).toEqual([]);
-}
-
-async function addCategory(api: PageApi, name: string, type: 'real' | 'loan' | 'business', isIncome?: boolean) {
-  return (
-    await api.post<{ id: number }>('category/add', { name, type, ...(isIncome === undefined ? {} : { isIncome }) })
-  ).id;
 }
 
 async function addTransaction(

@@ -1,15 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { OperationsPage } from '../pages/operations.js';
-import { apiOf, type PageApi } from '../support/api.js';
+import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
-
-async function addCategory(api: PageApi, name: string, type: 'real' | 'loan' | 'business', isIncome?: boolean) {
-  return (
-    await api.post<{ id: number }>('category/add', { name, type, ...(isIncome === undefined ? {} : { isIncome }) })
-  ).id;
-}
 
 async function addTransaction(
   api: PageApi,
