@@ -6,7 +6,7 @@ import { isSearchShortcut } from './shortcut';
 // The dialog's code loads when search is first opened, so the shell stays small.
 const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog')).SearchDialog }));
 
-/** The header's search button; `/` or Ctrl+K (⌘K) opens the search from anywhere but an input. */
+/** The header's search button; `/` (outside fields) or Ctrl+K / ⌘K (anywhere) opens the search. */
 export function SearchLauncher() {
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);

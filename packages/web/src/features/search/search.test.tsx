@@ -35,7 +35,7 @@ const LAST: SearchResult = {
 describe('isSearchShortcut', () => {
   const key = (k: string, extra: Partial<Parameters<typeof isSearchShortcut>[0]> = {}) =>
     isSearchShortcut({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: document.body, ...extra });
-  it('takes / and Ctrl+K or ⌘K, never while typing', () => {
+  it('takes / outside fields, and Ctrl+K or ⌘K in fields too', () => {
     expect(key('/')).toBe(true);
     expect(key('k', { ctrlKey: true })).toBe(true);
     expect(key('K', { metaKey: true })).toBe(true);
@@ -45,7 +45,8 @@ describe('isSearchShortcut', () => {
     for (const tag of ['input', 'textarea', 'select']) {
       const el = document.createElement(tag);
       expect(key('/', { target: el }), tag).toBe(false);
-      expect(key('k', { ctrlKey: true, target: el }), tag).toBe(false);
+      expect(key('k', { ctrlKey: true, target: el }), tag).toBe(true);
+      expect(key('k', { target: el }), tag).toBe(false);
     }
   });
 });
