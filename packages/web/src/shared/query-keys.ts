@@ -14,8 +14,6 @@ export const queryKeys = {
   supportedCurrencies: ['currency', 'supported'],
   externalCategories: ['category', 'external'],
   dailyRates: ['exrate', 'get-daily'],
-  /** POST exrate/used over one UTC day ("YYYY-MM-DD"): the conversion form's reference rate. */
-  dayRates: (day: string) => ['exrate', 'used', day] as const,
 
   ledger: [LEDGER],
   // Lists in last-used order: a transaction moves its currency and category to the front.

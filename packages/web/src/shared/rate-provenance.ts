@@ -1,5 +1,5 @@
 import type { RateLeg, UsedRates } from '@kassa/contract';
-import { formatRate } from '@kassa/money';
+import { formatRate, isoFromDay, utcDayOf } from '@kassa/money';
 
 // Rate provenance (issue 21): which stored rates a converted figure uses, on which day, and where
 // they came from, worded for the user. Pure; the screens fetch exrate/used (rates-used.ts) and
@@ -20,6 +20,10 @@ export function sourceLabel(source: string): string {
   const feed = source === 'ecb' ? 'ECB' : source;
   return `live feed: ${feed}`;
 }
+
+/** The UTC day "YYYY-MM-DD" of an instant: the day whose stored rates the server converts with. */
+export const utcDay = (instant: Date | string): string =>
+  isoFromDay(utcDayOf(typeof instant === 'string' ? Date.parse(instant) : instant.getTime()));
 
 /** A UTC day "YYYY-MM-DD" as the app writes dates: "2026.05.04.". */
 export const dayLabel = (day: string) => `${day.replace(/-/g, '.')}.`;

@@ -5,10 +5,6 @@ import { queryKeys } from './query-keys';
 import { useUserCurrencies, useUserInfo } from './global-data';
 import { mergeUsedRates, provenanceOn, provenanceOver, type Provenance } from './rate-provenance';
 
-/** The UTC day "YYYY-MM-DD" of an instant: the day whose stored rates the server converts with. */
-export const utcDay = (instant: Date | string): string =>
-  (typeof instant === 'string' ? new Date(instant) : instant).toISOString().slice(0, 10);
-
 /**
  * POST exrate/used over whole UTC days firstDay..lastDay: the stored EUR rates (day, rate, source)
  * of each of the user's currencies that figures of those days are converted with (issue 21).
@@ -16,13 +12,20 @@ export const utcDay = (instant: Date | string): string =>
  */
 export function useUsedRates(firstDay: string | undefined, lastDay: string | undefined = firstDay) {
   return useQuery({
-    queryKey: queryKeys.usedRates(firstDay ?? '', lastDay ?? ''),
+    ...usedRatesQuery(firstDay ?? '', lastDay ?? ''),
+    enabled: firstDay !== undefined && lastDay !== undefined,
+  });
+}
+
+/** The query of exrate/used over UTC days firstDay..lastDay, kept a minute, silent on failure. */
+function usedRatesQuery(firstDay: string, lastDay: string) {
+  return {
+    queryKey: queryKeys.usedRates(firstDay, lastDay),
     queryFn: () =>
       apiPost<UsedRates>('exrate/used', { start: `${firstDay}T00:00:00.000Z`, end: `${lastDay}T23:59:59.999Z` }),
-    enabled: firstDay !== undefined && lastDay !== undefined,
     staleTime: 60_000,
     meta: { silent: true },
-  });
+  };
 }
 
 /** A span of whole UTC days. */
@@ -37,13 +40,7 @@ export interface DaySpan {
  */
 export function useUsedRatesOver(spans: readonly DaySpan[]) {
   return useQueries({
-    queries: spans.map(({ firstDay, lastDay }) => ({
-      queryKey: queryKeys.usedRates(firstDay, lastDay),
-      queryFn: () =>
-        apiPost<UsedRates>('exrate/used', { start: `${firstDay}T00:00:00.000Z`, end: `${lastDay}T23:59:59.999Z` }),
-      staleTime: 60_000,
-      meta: { silent: true },
-    })),
+    queries: spans.map(({ firstDay, lastDay }) => usedRatesQuery(firstDay, lastDay)),
     combine: mergedAnswers,
   });
 }

@@ -1,7 +1,7 @@
 import { RateProvenance } from '../../components/RateProvenance';
 import { toApiInterval, type DayInterval } from '../../components/interval';
-import { valuationCaption } from '../../shared/rate-provenance';
-import { useProvenanceOn, useProvenanceOver, utcDay } from '../../shared/rates-used';
+import { utcDay, valuationCaption } from '../../shared/rate-provenance';
+import { useProvenanceOn, useProvenanceOver } from '../../shared/rates-used';
 import { toLocalDateValue } from '../../lib/local-time';
 import type { ReportViewState } from './report-view';
 

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { isoFromDay, utcDayOf } from '@kassa/money';
 import { readAmount } from '../../components/amount-value';
-import { useDayRates } from './api';
+import { useUsedRates } from '../../shared/rates-used';
 import { rateLine, referenceRate } from './conversion-rate';
 
 interface Props {
@@ -16,12 +16,12 @@ interface Props {
 /** The implied rate of the typed amounts and how far it is from the day's reference rate (issue 22). */
 export function ConversionRate({ from, to, fromAmount, toAmount, at }: Props) {
   const day = isoFromDay(utcDayOf(at.getTime()));
-  const rates = useDayRates(day);
+  const rates = useUsedRates(day);
   const fromRead = readAmount(fromAmount, from);
   const toRead = readAmount(toAmount, to);
   if (from === null || to === null || fromRead.state !== 'ok' || toRead.state !== 'ok') return null;
   // While the rates load (or when they cannot), the implied rate alone.
-  const reference = rates.data === undefined ? undefined : referenceRate(rates.data, from, to);
+  const reference = rates.data === undefined ? undefined : referenceRate(rates.data, from, to, day);
   return (
     <Text size="sm" c="dimmed" aria-live="polite" data-testid="conversion-rate">
       {rateLine(from, to, fromRead.major, toRead.major, reference)}

@@ -12,7 +12,6 @@ import type {
   TransactionBody,
   TransactionFilterBody,
   Undoable,
-  UsedRates,
 } from '@kassa/contract';
 import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { MAX_LIST_ROWS } from '@kassa/contract/constants';
@@ -119,19 +118,6 @@ export function useConversion(id: number) {
 }
 
 /** External categories (system ones) for the external tab. */
-/**
- * The stored EUR reference rates in force on one UTC day ("YYYY-MM-DD") for each of the user's
- * currencies (POST exrate/used over that day): the conversion form's reference rate (issue 22).
- */
-export function useDayRates(day: string) {
-  return useQuery({
-    queryKey: queryKeys.dayRates(day),
-    queryFn: () => apiPost<UsedRates>('exrate/used', { start: `${day}T00:00:00.000Z`, end: `${day}T23:59:59.999Z` }),
-    staleTime: 10 * 60_000,
-    meta: { silent: true },
-  });
-}
-
 export function useExternalCategories() {
   return useQuery({
     queryKey: queryKeys.externalCategories,

@@ -1,18 +1,14 @@
 import type { UsedRates } from '@kassa/contract';
 import { formatRate } from '@kassa/money';
+import { crossRateOn } from '../../shared/rate-provenance';
 
-/** Units of `currency` per 1 EUR on the day (the last stored rate in force), EUR itself 1; null when none is stored. */
-export function perEur(rates: UsedRates, currency: string): number | null {
-  if (currency === 'EUR') return 1;
-  const last = rates.currencies.find((c) => c.currency === currency)?.rates.at(-1);
-  return last === undefined ? null : Number(last.rate);
-}
-
-/** The reference rate from → to on the day (units of `to` per 1 `from`), crossed through EUR; null without both legs. */
-export function referenceRate(rates: UsedRates, from: string, to: string): number | null {
-  const f = perEur(rates, from);
-  const t = perEur(rates, to);
-  return f === null || t === null || f === 0 ? null : t / f;
+/**
+ * The reference rate from → to on the UTC day `day` (units of `to` per 1 `from`), crossed through
+ * EUR from the stored rates in force that day; null without both legs.
+ */
+export function referenceRate(rates: UsedRates, from: string, to: string, day: string): number | null {
+  if (from === to) return 1;
+  return crossRateOn(rates, from, to, day)?.rate ?? null;
 }
 
 const MINUS = '\u2212';

@@ -1,23 +1,13 @@
-import type { Category, Transaction } from '@kassa/contract';
+import type { Transaction } from '@kassa/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token';
+import { testCategory } from '../../test/fixtures';
 import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';
 import { rateLine, referenceRate } from './conversion-rate';
 
 // Issue 22: daily entry. The user's main currency is EUR (REGISTERED_USER); USD was used last.
-const GROCERIES: Category = {
-  id: 1,
-  name: 'Groceries',
-  type: 'real',
-  description: '',
-  isIncome: false,
-  isBuiltIn: false,
-  isActive: true,
-  monthlyLimit: null,
-  rollover: false,
-  lastUsed: '2026-01-01T00:00:00Z',
-};
+const GROCERIES = testCategory(1, 'Groceries', 'real', false);
 const TX: Transaction = {
   id: 80,
   isIncome: false,
@@ -148,10 +138,10 @@ describe('rateLine', () => {
   };
 
   it('crosses the reference through EUR, the last rate of the day counting', () => {
-    expect(referenceRate(rates, 'EUR', 'HUF')).toBe(400);
-    expect(referenceRate(rates, 'USD', 'EUR')).toBeCloseTo(1 / 1.08, 12);
-    expect(referenceRate(rates, 'EUR', 'JPY')).toBeNull();
-    expect(referenceRate(rates, 'EUR', 'CHF')).toBeNull();
+    expect(referenceRate(rates, 'EUR', 'HUF', '2026-03-01')).toBe(400);
+    expect(referenceRate(rates, 'USD', 'EUR', '2026-03-01')).toBeCloseTo(1 / 1.08, 12);
+    expect(referenceRate(rates, 'EUR', 'JPY', '2026-03-01')).toBeNull();
+    expect(referenceRate(rates, 'EUR', 'CHF', '2026-03-01')).toBeNull();
   });
 
   it('says how far the implied rate is from the reference, turning small rates round', () => {

@@ -1,27 +1,11 @@
-import type { Category, Transaction } from '@kassa/contract';
+import type { Transaction } from '@kassa/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token';
+import { testCategory } from '../../test/fixtures';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
 
-const cat = (
-  id: number,
-  name: string,
-  type: Category['type'],
-  isIncome: boolean | null,
-  isActive = true,
-): Category => ({
-  id,
-  name,
-  type,
-  description: '',
-  isIncome,
-  isBuiltIn: false,
-  isActive,
-  monthlyLimit: null,
-  rollover: false,
-  lastUsed: '2026-01-01T00:00:00Z',
-});
+const cat = testCategory;
 const CATEGORIES = [
   cat(1, 'Groceries', 'real', false),
   cat(2, 'Salary', 'real', true),

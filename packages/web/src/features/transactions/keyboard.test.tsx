@@ -1,22 +1,11 @@
-import type { Category } from '@kassa/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPlainKey } from '../../lib/keyboard';
 import { setToken } from '../../lib/token';
+import { testCategory } from '../../test/fixtures';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
 
-const GROCERIES: Category = {
-  id: 1,
-  name: 'Groceries',
-  type: 'real',
-  description: '',
-  isIncome: false,
-  isBuiltIn: false,
-  isActive: true,
-  monthlyLimit: null,
-  rollover: false,
-  lastUsed: '2026-01-01T00:00:00Z',
-};
+const GROCERIES = testCategory(1, 'Groceries', 'real', false);
 
 function api() {
   return stubApi({

@@ -5,7 +5,8 @@ import { useDailyRates } from '../api';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCurrencyForm } from './AddCurrencyForm';
-import { missingCurrencies, dailyRatesCaption, rateText } from './rate-text';
+import { rateText } from '../../../shared/rate-provenance';
+import { missingCurrencies, dailyRatesCaption } from './rate-text';
 
 /** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
 export function CurrencyTab() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { missingCurrencies, dailyRatesCaption, rateText } from './rate-text';
+import { rateText } from '../../../shared/rate-provenance';
+import { missingCurrencies, dailyRatesCaption } from './rate-text';
 
 describe('daily rate wording', () => {
   it('reads "1 main = rate code", with spec §9 decimals', () => {

@@ -1,9 +1,6 @@
 import type { RateLeg } from '@kassa/contract';
 import { ratesCaption } from '../../../shared/rate-provenance';
 
-// How a rate reads moved to shared/rate-provenance.ts (issue 21: every converted figure uses it).
-export { rateText } from '../../../shared/rate-provenance';
-
 /** The supported currencies the user does not have yet: the only ones Add new offers (spec §5). */
 export function missingCurrencies(supported: readonly string[], owned: readonly string[]): string[] {
   const have = new Set(owned);

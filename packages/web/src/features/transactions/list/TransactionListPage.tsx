@@ -20,8 +20,8 @@ import {
 import { FilterPanel } from './FilterPanel';
 import { fromSearch, hasSelection, showsSum, toExportQuery, toListFilter, toSearch, type FilterState } from './filter';
 import { convertedDaySpans, mergeRows, pageSpans, shownText } from './rows';
-import { rateTitle } from '../../../shared/rate-provenance';
-import { useUsedRatesOver, utcDay } from '../../../shared/rates-used';
+import { rateTitle, utcDay } from '../../../shared/rate-provenance';
+import { useUsedRatesOver } from '../../../shared/rates-used';
 import { isClosedCategory } from '../kinds';
 import { BulkBar } from './BulkBar';
 import { bulkMessage, visibleState } from './selection';

@@ -1,4 +1,5 @@
 import type { Conversion, Fixpoint, IntervalInput, Transaction } from '@kassa/contract';
+import { utcDay } from '../../../shared/rate-provenance';
 
 /** One row of the merged list (spec §2 transaction list). */
 export type ListRow =
@@ -95,7 +96,7 @@ export function shownText(rows: readonly ListRow[]): string {
  * such page gives the rate, day and source of every converted amount on it.
  */
 export function convertedDaySpans(pages: readonly (readonly Transaction[])[]): { firstDay: string; lastDay: string }[] {
-  const day = (t: Transaction) => new Date(t.time).toISOString().slice(0, 10);
+  const day = (t: Transaction) => utcDay(t.time);
   return pages.flatMap((page) => {
     const converted = page.filter((t) => t.convertedCurrency !== undefined && t.convertedCurrency !== t.currency);
     const days = converted.map(day).sort();
