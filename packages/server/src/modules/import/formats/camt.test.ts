@@ -353,4 +353,25 @@ describe('parseCamt', () => {
       message: 'CAMT: the statement names no account and has no entries',
     });
   });
+
+  it('refuses with 422 a DOCTYPE with a file, http, parameter or internal entity, and XML nested 100,000 deep', () => {
+    const withDoctype = (doctype: string) =>
+      statement(entry('<AddtlNtryInf>&x;</AddtlNtryInf>')).replace('<?xml version="1.0"?>', `$&${doctype}`);
+    for (const doctype of [
+      '<!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE Document [<!ENTITY x SYSTEM "http://127.0.0.1:1/camt">]>',
+      '<!DOCTYPE Document [<!ENTITY % p SYSTEM "http://127.0.0.1:1/p.dtd"> %p;]>',
+      '<!DOCTYPE Document [<!ENTITY x "expanded">]>',
+    ]) {
+      expect(rejection(() => parseCamt(withDoctype(doctype)))).toMatchObject({
+        status: 422,
+        message: 'CAMT: the file declares a DOCTYPE; bank statements never do, and Kassa does not read one',
+      });
+    }
+    const deep = statement(entry(`${'<AddtlNtryInf>'.repeat(100_000)}${'</AddtlNtryInf>'.repeat(100_000)}`));
+    expect(rejection(() => parseCamt(deep))).toMatchObject({
+      status: 422,
+      message: 'CAMT: the XML nests deeper than 64 levels; a bank statement needs a dozen at most',
+    });
+  });
 });

@@ -269,6 +269,37 @@ describe('parseOfx', () => {
   });
 });
 
+describe('parseOfx with hostile files', () => {
+  const DOCTYPE = 'OFX: the file declares a DOCTYPE; bank statements never do, and Kassa does not read one';
+  const entity = '<!DOCTYPE OFX [<!ENTITY x SYSTEM "file:///etc/passwd">]>';
+
+  it('refuses a DOCTYPE with 422 in the header of a 2.x file, inside its body, and in a 1.x file', () => {
+    const xml = fixture('creditcard-v211.ofx');
+    const inHeader = xml.replace('<OFX>', `${entity}<OFX>`);
+    const inBody = xml.replace('<OFX>', `<OFX>${entity}`);
+    const inSgml = sgml('<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260105<TRNAMT>-1<NAME>&x;</STMTTRN>').replace(
+      'VERSION:102\n',
+      `VERSION:102\n${entity}\n`,
+    );
+    for (const file of [inHeader, inBody, inSgml]) {
+      expect(rejection(() => parseOfx(file))).toMatchObject({ status: 422, message: DOCTYPE });
+    }
+    expect(
+      rejection(() =>
+        parseOfx(xml.replace('<OFX>', '<!DOCTYPE OFX [<!ENTITY % p SYSTEM "http://127.0.0.1:1/p"> %p;]><OFX>')),
+      ),
+    ).toMatchObject({ status: 422, message: DOCTYPE });
+  });
+
+  it('refuses XML nested 100,000 deep with 422, in a 2.x file and in a 1.x file once made XML', () => {
+    const deep = `${'<MEMO>'.repeat(100_000)}${'</MEMO>'.repeat(100_000)}`;
+    const message = 'OFX: the XML nests deeper than 64 levels; a bank statement needs a dozen at most';
+    const xml = fixture('creditcard-v211.ofx').replace('<OFX>', `<OFX>${deep}`);
+    expect(rejection(() => parseOfx(xml))).toMatchObject({ status: 422, message });
+    expect(rejection(() => parseOfx(sgml(deep)))).toMatchObject({ status: 422, message });
+  });
+});
+
 describe('sgmlToXml', () => {
   it('closes leaves after their text, keeps line breaks, and leaves aggregates and closed leaves alone', () => {
     expect(sgmlToXml('<A>\n<B>one &amp; two\n<C>x</C>\n<D>\n</A>\n')).toBe(

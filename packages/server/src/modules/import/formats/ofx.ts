@@ -13,6 +13,7 @@ import {
   type XmlValue,
 } from './statement-values.js';
 import type { ParsedRow, ParsedStatement } from './types.js';
+import { refuseDeclarations } from './xml-guard.js';
 
 // OFX / QFX (Open Financial Exchange): 1.x is SGML with unclosed leaf elements, 2.x is XML. Both
 // are read by one mapping over the XML tree; 1.x is first made XML (sgmlToXml).
@@ -34,6 +35,9 @@ const PARSER_OPTIONS = {
 
 /** Reads an OFX 1.x (SGML) or 2.x (XML) bank or credit card statement file. */
 export function parseOfx(text: string): ParsedStatement {
+  // The whole file, header included: the XML read below starts at <OFX>, and a 1.x body is SGML,
+  // where sgmlToXml would turn a declaration into text. Neither belongs in a statement.
+  refuseDeclarations(text, 'OFX');
   const start = /<OFX\s*>/i.exec(text);
   if (start === null) throw unprocessable('OFX: no <OFX> element found');
   const header = text.slice(0, start.index);

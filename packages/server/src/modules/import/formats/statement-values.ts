@@ -3,6 +3,7 @@ import { unprocessable } from '../../../http/errors.js';
 import { isZeroAmount } from './amounts.js';
 import { isoDate } from './dates.js';
 import type { ParsedAccount } from './types.js';
+import { guardXml, MAX_XML_DEPTH } from './xml-guard.js';
 
 // Small helpers shared by the structured bank formats (OFX, QIF, CAMT, MT940): amounts as
 // normalised signed decimal text, calendar days, display text, the accounts of several
@@ -118,8 +119,13 @@ export interface XmlElement {
   [name: string]: XmlValue | undefined;
 }
 
-/** Parses well-formed XML; throws 422 naming the format and the line of the first fault. */
+/**
+ * Parses well-formed XML; throws 422 naming the format and the line of the first fault, and 422
+ * for a DOCTYPE, a markup declaration or nesting deeper than MAX_XML_DEPTH (xml-guard.ts),
+ * refused before the validator or the parser runs.
+ */
 export function readXml(xml: string, format: string, options: X2jOptions): XmlElement {
+  guardXml(xml, format);
   // The parser alone reads broken XML without a word (a missing closing tag just ends the
   // element), which would import half a statement; the validator finds the fault and its line.
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- still shipped; its successor is another package
@@ -128,7 +134,16 @@ export function readXml(xml: string, format: string, options: X2jOptions): XmlEl
     const { line, msg } = verdict.err;
     throw unprocessable(`${format}: the XML is not well-formed (line ${line}: ${msg})`);
   }
-  const tree: unknown = new XMLParser({ ...options, entityDecoder }).parse(xml);
+  let tree: unknown;
+  try {
+    // The guard has kept out what the parser's own limits would throw on; its nesting limit is
+    // set to the guard's all the same, and the entity decoder below expands no declared entity.
+    tree = new XMLParser({ ...options, entityDecoder, maxNestedTags: MAX_XML_DEPTH }).parse(xml);
+  } catch (error) {
+    // Whatever else the parser refuses is the file's fault, not the server's: 422, not 500.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw unprocessable(`${format}: the XML cannot be read (${reason})`);
+  }
   return isElement(tree) ? tree : {};
 }
 
@@ -145,7 +160,8 @@ const NAMED_ENTITIES = new Map([
 /**
  * Decodes the XML entities and character references (&#228; &#xE4;) in one pass. The parser's own
  * decoder leaves character references as they are unless told to read HTML; this one also never
- * expands DOCTYPE entities, which a bank file has no use for.
+ * takes in the entities a DOCTYPE declares (addInputEntities and setExternalEntities keep
+ * nothing), so even a declaration past the guard could not be expanded.
  */
 const entityDecoder: EntityDecoderOptions = {
   setExternalEntities: () => undefined,
