@@ -245,6 +245,11 @@ export interface ImportCommitResult {
   transfers: number;
   conversions: number;
   fixpointId: number | null;
+  /**
+   * Rows that were new at preview time but that another import wrote since (a second preview of
+   * the same file committed first): counted in `duplicates`, not written again.
+   */
+  importedSincePreview: number;
 }
 
 export interface ImportUndoResult {
@@ -376,6 +381,7 @@ export const importCommitResultSchema = z.object({
   transfers: z.number(),
   conversions: z.number(),
   fixpointId: z.number().nullable(),
+  importedSincePreview: z.number(),
 }) satisfies z.ZodType<ImportCommitResult>;
 
 /** POST import/undo/{batchId} answer. */

@@ -76,6 +76,8 @@ function decide(rows: StoredRow[], input: ImportCommit, categories: readonly Cat
       r.status === 'new' ? (r.match ? 'pair' : 'write') : r.status === 'duplicate' ? 'duplicate' : 'error',
     );
   const rejected = new Set<number>();
+  // Duplicates the user imports anyway: never checked again at commit.
+  const anyway = new Set<number>();
   const category = new Map(categories.map((c) => [c.id, c]));
   for (const [i, o] of (input.rows ?? []).entries()) {
     const row = byLine.get(o.line);
@@ -96,6 +98,7 @@ function decide(rows: StoredRow[], input: ImportCommit, categories: readonly Cat
       rejected.add(row.line);
       actions.set(row.line, 'write');
     }
+    if (o.skip === false && row.status === 'duplicate') anyway.add(row.line);
     if (o.skip === true) actions.set(row.line, 'skip');
     else if (o.skip === false) actions.set(row.line, row.match && !rejected.has(row.line) ? 'pair' : 'write');
   }
@@ -108,7 +111,7 @@ function decide(rows: StoredRow[], input: ImportCommit, categories: readonly Cat
       if (rejected.has(otherLine)) rejected.add(r.line);
     }
   }
-  return { byLine, actions, rejected };
+  return { byLine, actions, rejected, anyway };
 }
 
 /**
@@ -133,7 +136,7 @@ export async function commitBatch(
   const wanted = new Set([...(input.rows ?? []).map((o) => o.line), ...(JSON.parse(batch.paired_lines) as number[])]);
   const special = await repo.rowsAt<StoredRow>(batch.id, wanted);
   const categories = await new CategoriesRepository(db).list(userId);
-  const { byLine, actions, rejected } = decide(special, input, categories);
+  const { byLine, actions, rejected, anyway } = decide(special, input, categories);
   const actionOf = (r: StoredRow): Action =>
     actions.get(r.line) ?? (r.status === 'new' ? 'write' : r.status === 'duplicate' ? 'duplicate' : 'error');
 
@@ -236,8 +239,15 @@ export async function commitBatch(
     const currencies = new Set<string>();
     const usedCategories = new Set<number>();
     const tally = { write: 0, skip: 0, error: 0, duplicate: 0, pair: 0 };
+    let importedSincePreview = 0;
     let slice: StoredRow[] = [];
     const flush = async () => {
+      const fresh = await notImportedSince(batches, userId, batchId, slice, anyway);
+      importedSincePreview += slice.length - fresh.length;
+      tally.duplicate += slice.length - fresh.length;
+      tally.write += fresh.length;
+      slice = fresh;
+      if (slice.length === 0) return;
       const ids = await allocateIds(trx, 'transactions', slice.length);
       const written: TransactionRow[] = [];
       const writtenLinks: NewLink[] = [];
@@ -280,8 +290,10 @@ export async function commitBatch(
       for (const stored of chunk) {
         const r = byLine.get(stored.line) ?? stored; // with the body's changes
         const action = actionOf(r);
-        tally[action]++;
-        if (action !== 'write') continue;
+        if (action !== 'write') {
+          tally[action]++;
+          continue;
+        }
         slice.push(r);
         if (slice.length >= WRITE_SLICE) await flush();
       }
@@ -314,10 +326,40 @@ export async function commitBatch(
       transfers,
       conversions: conversionCount,
       fixpointId,
+      importedSincePreview,
     };
   });
   if (result.imported >= BIG_BATCH) await refreshStatistics(db, ['transactions', 'import_links']);
   return result;
+}
+
+/**
+ * The rows of a slice that no other batch has imported since the preview. The preview marked
+ * duplicates against the links of its moment; a second preview of the same file, committed in
+ * between (or at the same time: commits of one user take turns on the ledger lock), has added
+ * links since. Rows the user imports anyway are kept whatever they match.
+ */
+async function notImportedSince(
+  batches: ImportRepository,
+  userId: number,
+  batchId: number,
+  slice: StoredRow[],
+  anyway: ReadonlySet<number>,
+): Promise<StoredRow[]> {
+  const checked = slice.flatMap((r) =>
+    r.pocketId === null || anyway.has(r.line)
+      ? []
+      : [{ pocketId: r.pocketId, externalId: r.externalId, fingerprint: r.fingerprint }],
+  );
+  if (checked.length === 0) return slice;
+  const imported = await batches.importedKeys(userId, batchId, checked);
+  if (imported.size === 0) return slice;
+  return slice.filter(
+    (r) =>
+      r.pocketId === null ||
+      anyway.has(r.line) ||
+      !imported.has(r.externalId === null ? `${r.pocketId}|f:${r.fingerprint}` : `${r.pocketId}|e:${r.externalId}`),
+  );
 }
 
 /** Minor units of a closing balance the preview already checked (exactMinor). */

@@ -445,6 +445,7 @@ describeEachDatabase('import: every format through the route', (ctx) => {
         transfers: 0,
         conversions: 0,
         fixpointId: null,
+        importedSincePreview: 0,
       });
       const list = await transactions(client);
       expect(tuplesOf(list)).toEqual(sortedTuples(c.transactions));

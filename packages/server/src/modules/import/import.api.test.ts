@@ -99,6 +99,7 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
       transfers: 0,
       conversions: 0,
       fixpointId: null,
+      importedSincePreview: 0,
     });
     const list = okJson<TransactionDto[]>(await client.post('/api/transaction/getfiltered', ALL));
     expect(list.map((t) => [t.time, t.isIncome, t.amount, t.description]).reverse()).toEqual([

@@ -176,6 +176,40 @@ export class ImportRepository {
       .execute();
   }
 
+  /**
+   * Which of the keys other batches have imported into the pockets: `pocket|e:bank id` and
+   * `pocket|f:fingerprint`. Commit asks inside its transaction, for the rows that were new at
+   * preview time (another preview of the same file may have been committed since).
+   */
+  async importedKeys(
+    userId: number,
+    exceptBatch: number,
+    rows: readonly { pocketId: number; externalId: string | null; fingerprint: string }[],
+  ): Promise<Set<string>> {
+    const found = new Set<string>();
+    const pockets = [...new Set(rows.map((r) => r.pocketId))];
+    const externalIds = [...new Set(rows.flatMap((r) => (r.externalId === null ? [] : [r.externalId])))];
+    const fingerprints = [...new Set(rows.flatMap((r) => (r.externalId === null ? [r.fingerprint] : [])))];
+    const base = () =>
+      this.db
+        .selectFrom('import_links')
+        .select(['pocket_id', 'external_id', 'fingerprint'])
+        .where('user_id', '=', userId)
+        .where('batch_id', '!=', exceptBatch)
+        .where('pocket_id', 'in', pockets);
+    for (let i = 0; i < externalIds.length; i += CHUNK)
+      for (const l of await base()
+        .where('external_id', 'in', externalIds.slice(i, i + CHUNK))
+        .execute())
+        found.add(`${l.pocket_id}|e:${l.external_id ?? ''}`);
+    for (let i = 0; i < fingerprints.length; i += CHUNK)
+      for (const l of await base()
+        .where('fingerprint', 'in', fingerprints.slice(i, i + CHUNK))
+        .execute())
+        found.add(`${l.pocket_id}|f:${l.fingerprint}`);
+    return found;
+  }
+
   async linksOfBatch(batchId: number): Promise<LinkRow[]> {
     return this.db.selectFrom('import_links').selectAll().where('batch_id', '=', batchId).orderBy('line').execute();
   }

@@ -40,6 +40,13 @@ export function ImportSummary({
             </div>
           ))}
         </SimpleGrid>
+        {result.importedSincePreview > 0 && (
+          <Text size="sm" role="status">
+            {result.importedSincePreview === 1
+              ? '1 row was imported by another import since this preview, so it was not written again.'
+              : `${result.importedSincePreview} rows were imported by another import since this preview, so they were not written again.`}
+          </Text>
+        )}
         <Text size="sm">
           The rows are in your books now. A mistake? Undo the whole import under Earlier imports below.
         </Text>

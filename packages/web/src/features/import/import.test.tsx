@@ -7,7 +7,16 @@ import { BATCHES, CATEGORIES, POCKETS, PREVIEW, SCHEDULED_PREVIEW } from './test
 
 type Answers = Parameters<typeof stubApi>[0];
 
-const RESULT = { batchId: 41, imported: 2, skipped: 1, duplicates: 1, transfers: 1, conversions: 0, fixpointId: null };
+const RESULT = {
+  batchId: 41,
+  imported: 2,
+  skipped: 1,
+  duplicates: 1,
+  transfers: 1,
+  conversions: 0,
+  fixpointId: null,
+  importedSincePreview: 0,
+};
 
 const base = (more: Answers = {}): Answers => ({
   'GET account/userinfo': { status: 200, body: REGISTERED_USER },
