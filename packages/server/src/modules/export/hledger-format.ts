@@ -5,12 +5,17 @@ import type { Converter } from '../rates/conversion.js';
 
 // Text rules of the hledger journal (hledger 1.25 reads it; docs/DECISIONS.md "Export").
 
-/** Two or more spaces end an account name and `:` separates its parts: a category name is made safe. */
+/**
+ * A category name as one readable account part. Two or more spaces end an account name and `:`
+ * separates its parts, so whitespace and control characters become one space, `:` becomes `-`
+ * and `;` (a comment in directives) `,`. This loses information ("a:b" and "a-b" meet);
+ * categoryAccounts keeps such categories apart.
+ */
 export function accountPart(name: string): string {
   const safe = name
-    .replace(/\s+/g, ' ') // tabs, line breaks and double spaces would end the account name
-    .replace(/:/g, '-') // a colon would make a sub-account
-    .replace(/;/g, ',') // a semicolon starts a comment in directives
+    .replace(/[\s\p{Cc}]+/gu, ' ') // tabs, line breaks, double spaces and control characters
+    .replace(/:/g, '-')
+    .replace(/;/g, ',')
     .trim();
   return safe === '' ? '-' : safe;
 }
@@ -63,35 +68,53 @@ export interface CategoryAccounts {
   pnl?: string;
 }
 
+/** A category's own mark, ` (#id)`: only these account names end in `(#digits)`. */
+const OWN_MARK = /\(#\d+\)$/;
+
+/**
+ * Account names a category must not take as they are: real income "business" would be the parent
+ * of every business's P&L account (income:business:<name>) and take in their amounts.
+ */
+const RESERVED = new Set(['income:business']);
+
 /**
  * Accounts per category: expenses:/income: for real categories, assets:loans: for loans,
- * assets:business: with income:business: for businesses, equity:external for externals. Two
- * categories whose safe names meet (`a:b` and `a-b`) stay apart: the later id gets ` (id)`.
+ * assets:business: with income:business: for businesses, equity:external for externals.
+ *
+ * Unique by construction, not by probing for a free name: a category's account is its place and
+ * safe name as they are ("expenses:Food") unless an older category (lower id) already has that
+ * exact account, the name itself ends like a mark `(#digits)`, or the name is reserved; then it
+ * is that name with the category's own mark, "expenses:a-b (#58)". Plain accounts are distinct
+ * (each is taken once) and never end in a mark; marked ones end in their category's unique id;
+ * so no two categories can meet however their names are chosen (a category named "a-b (#58)" is
+ * itself marked). Ordinary names stay as they read, and the oldest keeps a name other categories
+ * meet, so accounts do not move between exports as categories are added.
  */
 export function categoryAccounts(categories: readonly CategoryRow[]): Map<number, CategoryAccounts> {
   const taken = new Set<string>();
-  const unique = (account: string, id: number) => {
-    const chosen = taken.has(account) ? `${account} (${id})` : account;
-    taken.add(chosen);
-    return chosen;
+  const own = (place: string, c: CategoryRow) => {
+    const plain = `${place}${accountPart(c.name)}`;
+    const marked = taken.has(plain) || RESERVED.has(plain) || OWN_MARK.test(plain);
+    taken.add(plain);
+    return marked ? `${plain} (#${c.id})` : plain;
   };
   const accounts = new Map<number, CategoryAccounts>();
   for (const c of [...categories].sort((a, b) => a.id - b.id)) {
-    const part = accountPart(c.name);
     switch (c.type) {
       case 'real':
-        accounts.set(c.id, { counter: unique(`${c.isIncome === true ? 'income' : 'expenses'}:${part}`, c.id) });
+        accounts.set(c.id, { counter: own(c.isIncome === true ? 'income:' : 'expenses:', c) });
         break;
       case 'loan':
-        accounts.set(c.id, { counter: unique(`assets:loans:${part}`, c.id) });
+        accounts.set(c.id, { counter: own('assets:loans:', c) });
         break;
       case 'business': {
-        const counter = unique(`assets:business:${part}`, c.id);
-        // The P&L account follows the asset's name, suffix included, so the two stay paired.
+        const counter = own('assets:business:', c);
+        // The P&L account follows the asset's name, mark included, so the two stay paired.
         accounts.set(c.id, { counter, pnl: counter.replace(/^assets:business:/, 'income:business:') });
         break;
       }
       case 'external':
+        // All externals are one account by design (DESIGN §9): money from outside the books.
         accounts.set(c.id, { counter: 'equity:external' });
         break;
     }

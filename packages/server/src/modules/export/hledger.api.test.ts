@@ -175,4 +175,99 @@ describeEachDatabase('export: the books as an hledger journal', (ctx) => {
     // Money still in the business: 300 invested plus 40 realised (pendingS).
     expect(native.get('assets:business:Shop')).toBe('340.00 EUR');
   });
+
+  it('gives every category an account of its own, whatever its name, and hledger reads them all', async () => {
+    const { client } = await newUser(ctx, 'hledger-names@example.com', 'EUR');
+    type Made = { id: number; name: string; type: string; isIncome: boolean | null };
+    const add = async (name: string, type: string, isIncome?: boolean) =>
+      okJson<Made>(await client.post('/api/category/add', { name, type, isIncome }));
+    // "a:b" gets the next id but two; the names before it mimic the suffixes it could get.
+    const first = await add('a-b', 'real', false);
+    const next = first.id + 3;
+    const categories = [
+      first,
+      await add(`a-b (${next})`, 'real', false),
+      await add(`a-b (#${next})`, 'real', false),
+      await add('a:b', 'real', false),
+    ];
+    expect(categories[3]?.id).toBe(next);
+    for (const [name, type, isIncome] of [
+      ['x:y:z', 'real', false],
+      ['two  spaces', 'real', false],
+      ['semi;colon', 'real', false],
+      ['semi,colon', 'real', false],
+      ['[bracket]', 'real', false],
+      ['(paren) 5', 'real', false],
+      ['a\uFF1Ab', 'real', false], // fullwidth colon
+      ['\u0430-b', 'real', false], // Cyrillic a
+      [':', 'real', false],
+      ['-', 'real', false],
+      ['Same', 'real', true],
+      ['Same', 'real', false],
+      ['business', 'real', true],
+      ['Shop', 'business', undefined],
+      ['Shop', 'loan', undefined],
+      ['Shop:x', 'business', undefined],
+      ['Shop-x', 'business', undefined],
+      ['Groceries', 'real', false],
+    ] as const)
+      categories.push(await add(name, type, isIncome));
+
+    // Each category its own amount (1, 2, 3 … EUR), so two sharing an account would show.
+    const categoryOf = new Map<number, Made>();
+    const expected = new Map<number, string>();
+    for (const [i, category] of categories.entries()) {
+      const extra =
+        category.type === 'business'
+          ? { isIncome: false, type: 'invest' }
+          : category.type === 'loan'
+            ? { isIncome: false }
+            : {};
+      const t = okJson<{ id: number }>(
+        await client.post('/api/transaction/add', {
+          time: '2024-03-04T12:00:00Z',
+          currency: 'EUR',
+          amount: i + 1,
+          categoryId: category.id,
+          ...extra,
+        }),
+      );
+      categoryOf.set(t.id, category);
+      // hledger's sign: the counter-posting of money out is positive, of money in negative.
+      expected.set(category.id, `${category.isIncome === true ? '-' : ''}${i + 1}.00 EUR`);
+    }
+    const res = await client.get('/api/export/hledger');
+    expect(res.statusCode, res.body).toBe(200);
+    const named = path.join(dir, `names-${ctx.dialect}.journal`);
+    writeFileSync(named, res.body);
+    const check = hledger(named, 'check');
+    expect(check.err).toBe('');
+    expect(check.code).toBe(0);
+
+    // The account each category books against, read from the journal's own entries.
+    const accountOf = new Map<number, string>();
+    for (const entry of res.body.split('\n\n')) {
+      const id = /; kassa-id: t(\d+),/.exec(entry)?.[1];
+      if (id === undefined) continue;
+      const counters = entry
+        .split('\n')
+        .filter((l) => /^ {4}[^ ;]/.test(l) && !l.startsWith('    assets:EUR  '))
+        .map((l) => l.trim().split('  ')[0] ?? '');
+      expect(counters).toHaveLength(1);
+      accountOf.set(categoryOf.get(Number(id))?.id ?? 0, counters[0] ?? '');
+    }
+    expect(accountOf.size).toBe(categories.length);
+    expect(new Set(accountOf.values()).size).toBe(categories.length);
+    // hledger's balance of each account is exactly its one category's amount.
+    const balance = balances(execFileSync('hledger', ['-f', named, 'bal', '-O', 'csv'], { encoding: 'utf8' }));
+    for (const [categoryId, account] of accountOf)
+      expect([account, balance.get(account)]).toEqual([account, expected.get(categoryId)]);
+    // Ordinary names read as they are; of two names that meet, the older keeps the plain one.
+    const account = (name: string) => accountOf.get(categories.find((c) => c.name === name)?.id ?? 0);
+    expect(account('Groceries')).toBe('expenses:Groceries');
+    expect(account('a-b')).toBe('expenses:a-b');
+    expect(account('a:b')).toBe(`expenses:a-b (#${next})`);
+    expect(account(`a-b (${next})`)).toBe(`expenses:a-b (${next})`);
+    expect(account('Shop-x')).toMatch(/^assets:business:Shop-x \(#\d+\)$/);
+  });
 });
