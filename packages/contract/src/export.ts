@@ -28,12 +28,22 @@ const direction = z
 const KIND = `must be one of ${exportKinds.join(', ')}`;
 
 /**
+ * What the CSV does with a text cell starting with `=`, `+`, `-`, `@`, tab or CR, which a
+ * spreadsheet would run as a formula (OWASP "CSV Injection"): `escape` (the default) writes it
+ * after a `'`, so it shows as text; `keep` writes it as stored, for programs that read the file.
+ * Numeric columns are never changed.
+ */
+export const csvFormulaModes = ['escape', 'keep'] as const;
+export type CsvFormulaMode = (typeof csvFormulaModes)[number];
+
+/**
  * GET export/csv: the transaction list's filters (transactionFilterSchema) as query parameters,
  * e.g. `?start=2026-01-01T00:00:00Z&end=2026-12-31T23:59:59Z&categoryIds=3,4&currencies=USD
  * &directions=out&types=real,conversion`. Every parameter is optional; an empty list means any.
  * `types` names row kinds (exportKinds). Conversions have no category or direction, so a
  * categoryIds or directions filter leaves them out; a currencies filter keeps a conversion when
- * either of its currencies is listed.
+ * either of its currencies is listed. `formulas` (csvFormulaModes) says what happens to text that a
+ * spreadsheet would run as a formula.
  */
 export const exportCsvQuerySchema = z
   .object({
@@ -50,6 +60,8 @@ export const exportCsvQuerySchema = z
     currencies: listParam(currencyCodeSchema, 200),
     directions: listParam(direction, 2),
     types: listParam(z.enum(exportKinds, { error: KIND }), exportKinds.length),
+    // Absent means escape; optional rather than defaulted, so code that builds a query need not name it.
+    formulas: z.enum(csvFormulaModes, { error: `must be ${csvFormulaModes.join(' or ')}` }).optional(),
   })
   .strict()
   .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {

@@ -31,7 +31,14 @@ describe('CLI export', () => {
       client: () => new TestClient(app),
       createUser: (input) => users.createComplete(input),
     };
-    await sampleBooks(ctx, 'books@example.com');
+    const books = await sampleBooks(ctx, 'books@example.com');
+    await books.client.post('/api/transaction/add', {
+      time: '2024-03-12T08:00:00Z',
+      currency: 'EUR',
+      amount: 1,
+      categoryId: books.food,
+      description: '=HYPERLINK("http://evil.example/","bank")',
+    });
     await app.close();
     await database.close();
   });
@@ -43,6 +50,21 @@ describe('CLI export', () => {
     expect(result.out.split('\n')[0]).toBe(exportCsvColumns.join(','));
     expect(result.out).toContain('"Lunch, ""quoted""\nsecond line"');
     expect(result.out).toContain(',conversion,,,,ATM,EUR,-200.00,USD,215.30,EUR,-200.00,1,,');
+  });
+
+  it('neutralises CSV text a spreadsheet would run as a formula, as the API does, unless --formulas keep', async () => {
+    const escaped = await run(['export', '--user', 'books@example.com', '--format', 'csv']);
+    expect(escaped.code, escaped.err).toBe(0);
+    expect(escaped.out).toContain(`,"'=HYPERLINK(""http://evil.example/"",""bank"")",EUR,-1.00,`);
+    const kept = await run(['export', '--user', 'books@example.com', '--format', 'csv', '--formulas', 'keep']);
+    expect(kept.code, kept.err).toBe(0);
+    expect(kept.out).toContain(`,"=HYPERLINK(""http://evil.example/"",""bank"")",EUR,-1.00,`);
+    const wrong = await run(['export', '--user', 'books@example.com', '--format', 'csv', '--formulas', 'run']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('--formulas must be one of escape, keep');
+    const journal = await run(['export', '--user', 'books@example.com', '--format', 'hledger', '--formulas', 'keep']);
+    expect(journal.code).toBe(2);
+    expect(journal.err).toContain('--formulas applies to --format csv only');
   });
 
   it('writes the hledger journal to a new file that hledger checks, refusing to overwrite', async () => {

@@ -1,4 +1,4 @@
-import { exportCsvColumns } from '@kassa/contract';
+import { exportCsvColumns, type CsvFormulaMode } from '@kassa/contract';
 import { currencyInfo, fixedDecimal, isoFromDay } from '@kassa/money';
 import { stringify } from 'csv-stringify/sync';
 import type { Converter } from '../rates/conversion.js';
@@ -85,6 +85,37 @@ export function csvRecord(entry: LedgerEntry, categoryName: (id: number) => stri
   };
 }
 
-/** CSV text of some records (RFC 4180 quoting by csv-stringify), with the header row when asked. */
-export const csvText = (records: readonly CsvRecord[], header: boolean): string =>
-  stringify(records as CsvRecord[], { header, columns: [...exportCsvColumns] });
+/** Columns whose cells are numbers a spreadsheet must read as numbers: -12.50 stays -12.50. */
+const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(['amount', 'to_amount', 'amount_main', 'rate', 'id']);
+
+/**
+ * What makes a spreadsheet (Excel, LibreOffice, Google Sheets) read a cell as a formula or the
+ * start of one, per OWASP "CSV Injection": descriptions come from payers through bank files, so
+ * the text of anyone who ever sent the user money could run in the user's spreadsheet.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell a spreadsheet shows as text: a leading `'` before whatever would start a formula. */
+export const spreadsheetText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The record with its text cells made spreadsheet text; numeric columns as they are. */
+function escaped(record: CsvRecord): CsvRecord {
+  const out = { ...record };
+  for (const column of exportCsvColumns)
+    if (!NUMERIC_COLUMNS.has(column)) out[column] = spreadsheetText(record[column]);
+  return out;
+}
+
+/**
+ * CSV text of some records (RFC 4180 quoting by csv-stringify), with the header row when asked.
+ * With `escape`, text cells that would run as formulas get a leading `'` and are always quoted, as
+ * OWASP advises, so no reader that splits or trims unquoted cells can drop the `'` again.
+ */
+export const csvText = (records: readonly CsvRecord[], header: boolean, formulas: CsvFormulaMode): string =>
+  formulas === 'keep'
+    ? stringify(records as CsvRecord[], { header, columns: [...exportCsvColumns] })
+    : stringify(records.map(escaped), {
+        header,
+        columns: [...exportCsvColumns],
+        quoted_match: /^'[=+\-@\t\r]/,
+      });

@@ -2,7 +2,7 @@ import { exportCsvColumns } from '@kassa/contract';
 import { currencyInfo, dayFromIso, fixedDecimal } from '@kassa/money';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
-import { expectError, newUser } from '../../test/ledger.js';
+import { expectError, newUser, okJson } from '../../test/ledger.js';
 import { bundledRates } from '../rates/bundle.js';
 import { Converter } from '../rates/conversion.js';
 import { RateTable } from '../rates/rate-table.js';
@@ -156,6 +156,61 @@ describeEachDatabase('export: CSV of the transaction list', (ctx) => {
     const week = await csv('?start=2024-03-06T00:00:00Z&end=2024-03-07T23:59:59.999Z&currencies=EUR,USD');
     expect(week.map((r) => r.date)).toEqual(['2024-03-06', '2024-03-06', '2024-03-06', '2024-03-07']);
     expect(await csv(`?categoryIds=${books.shop}&directions=out&types=business`)).toHaveLength(2);
+  });
+
+  it('neutralises text a spreadsheet would run as a formula, keeps amounts as numbers, and keeps it raw on request', async () => {
+    const { client } = await newUser(ctx, 'csv-formulas@example.com', 'EUR');
+    const categoryId = okJson<{ id: number }>(
+      await client.post('/api/category/add', { name: '=cmd|calc', type: 'real', isIncome: false }),
+    ).id;
+    const descriptions = [
+      '=1+1',
+      '+SUM(A1:A3)',
+      '-2+3',
+      '@SUM(1)',
+      'Lunch = 12+3',
+      '=HYPERLINK("http://evil.example/","bank")',
+    ];
+    for (const [i, description] of descriptions.entries())
+      okJson(
+        await client.post('/api/transaction/add', {
+          time: `2024-03-0${i + 1}T12:00:00Z`,
+          currency: 'EUR',
+          amount: 12.5,
+          categoryId,
+          description,
+        }),
+      );
+    // Stored as sent: the export, not the input, is what makes them harmless.
+    const stored = okJson<{ description: string }[]>(await client.get(`/api/transaction/getallincat/${categoryId}`));
+    expect(stored.map((t) => t.description).reverse()).toEqual(descriptions);
+
+    const res = await client.get('/api/export/csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = rowsOf(res.body);
+    expect(rows.map((r) => r.description)).toEqual(descriptions.map((d) => (d.startsWith('Lunch') ? d : `'${d}`)));
+    expect(rows.every((r) => r.category === "'=cmd|calc")).toBe(true);
+    expect(rows.every((r) => r.amount === '-12.50' && r.amount_main === '-12.50')).toBe(true);
+    // Each neutralised cell is quoted; the amounts stay bare numbers.
+    expect(res.body).toContain(`,"'=cmd|calc","'=1+1",EUR,-12.50,`);
+
+    const raw = await client.get('/api/export/csv?formulas=keep');
+    expect(raw.statusCode, raw.body).toBe(200);
+    const rawRows = rowsOf(raw.body);
+    expect(rawRows.map((r) => r.description)).toEqual(descriptions);
+    expect(rawRows.every((r) => r.category === '=cmd|calc')).toBe(true);
+    expect(rowsOf((await client.get('/api/export/csv?formulas=escape')).body)).toEqual(rows);
+    expectError(await client.get('/api/export/csv?formulas=run'), 400, 'formulas: must be escape or keep');
+
+    // The API reference names the switch: the parameter with its two values, and what it does.
+    const doc = okJson<{
+      paths: Record<string, { get: { description?: string; parameters: { name: string; schema: unknown }[] } }>;
+    }>(await client.get('/api/openapi.json'));
+    const operation = doc.paths['/api/export/csv']?.get;
+    expect(operation?.parameters.find((p) => p.name === 'formulas')?.schema).toMatchObject({
+      enum: ['escape', 'keep'],
+    });
+    expect(operation?.description).toContain('`formulas=keep` writes text exactly as stored');
   });
 
   it("never includes another user's rows: a new user exports just the header", async () => {

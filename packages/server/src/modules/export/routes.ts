@@ -25,6 +25,9 @@ export function exportRoutes(app: FastifyInstance, service: ExportService, requi
       ...opts,
       schema: doc({
         summary: 'CSV of the transaction list (its filters as query parameters)',
+        description:
+          "Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) are written after a ' " +
+          'and quoted, so they show as text; amounts stay plain numbers. `formulas=keep` writes text exactly as stored.',
         querystring: exportCsvQuerySchema,
         response: { files: { 'text/csv': z.string() } },
       }),

@@ -76,11 +76,16 @@ export class ExportService {
     return isoFromDay(utcDayOf(this.now()));
   }
 
-  /** The transactions and conversions matching the list's filters, oldest first, one CSV row each. */
+  /**
+   * The transactions and conversions matching the list's filters, oldest first, one CSV row each;
+   * text that a spreadsheet would run as a formula is escaped unless `query.formulas` is `keep`.
+   */
   async csv(owner: Owner, query: ExportCsvQuery): Promise<ExportFile> {
     const { converter } = await this.converterFor(owner, query.currencies);
     const names = new Map((await this.categories.list(owner.id)).map((c) => [c.id, c.name]));
     const entries = ledgerEntries(this.repository, owner.id, entryQuery(query));
+    // Formulas are neutralised unless the caller asks to keep text as stored (csvFormulaModes).
+    const formulas = query.formulas ?? 'escape';
     async function* chunks(): AsyncGenerator<string, void, undefined> {
       const rates = new RateNotes(converter);
       let records: CsvRecord[] = [];
@@ -88,12 +93,12 @@ export class ExportService {
       for await (const entry of entries) {
         records.push(csvRecord(entry, (id) => names.get(id) ?? '', rates));
         if (records.length >= EXPORT_PAGE_ROWS) {
-          yield csvText(records, header);
+          yield csvText(records, header, formulas);
           header = false;
           records = [];
         }
       }
-      if (header || records.length > 0) yield csvText(records, header);
+      if (header || records.length > 0) yield csvText(records, header, formulas);
     }
     return {
       filename: `kassa-transactions-${this.today()}.csv`,
