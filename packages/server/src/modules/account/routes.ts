@@ -33,6 +33,9 @@ import {
 } from '../auth/guard.js';
 import { docs } from '../../http/openapi.js';
 
+/** How long shutdown waits for reset mails still being sent after their answer. */
+const MAIL_SHUTDOWN_WAIT_MS = 10_000;
+
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
 
 export function accountRoutes(
@@ -240,6 +243,8 @@ export function passwordResetRoutes(
     'Too many reset links tried from this address',
   );
 
+  // The links and mails asked for just before shutdown are stored and sent before the database closes.
+  app.addHook('preClose', () => resets.settled(MAIL_SHUTDOWN_WAIT_MS));
   app.post(
     '/api/auth/forgot-password',
     {
