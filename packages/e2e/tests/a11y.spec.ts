@@ -87,8 +87,6 @@ test('private screens, with data, in light and dark, have no serious or critical
   const [conversion] = await api.post<{ id: number }[]>('conversion/getbetween', all);
   const [fixpoint] = await api.post<{ id: number }[]>('fixpoint/getbetween', all);
   const [category] = await api.get<{ id: number }[]>('category/getall?type=real');
-  // The demo has no category rules of its own: one to list (an add, which the demo may do).
-  await api.post('rule/add', { match: 'contains', pattern: 'coffee', categoryId: category?.id ?? 0 });
   const editors = [
     `/private/edit-transaction/${tx?.id ?? 0}`,
     `/private/edit-conversion/${conversion?.id ?? 0}`,

@@ -151,11 +151,19 @@ interface World {
   foreignBooks: string;
 }
 
+/**
+ * Regex rules that take a backtracking engine exponential time on the statement's last rows
+ * (issue 31: one of them stalled the whole server). Every import preview the fuzz sends runs them.
+ */
+const HOSTILE_RULES = ['(a+)+$', '(.*a){20}$', '(x+x+)+y', '((a|aa)+)*b', '(\\w+\\s?)+$', '(a|a?)+$'];
+
 const STATEMENT = [
   'Date,Payee,Description,Amount',
   '2024-03-12,REWE Markt,Card payment,-23.45',
   '2024-03-13,Stadtwerke,Power,-61.00',
   '2024-03-14,ACME GmbH,Salary,2500.00',
+  `2024-03-15,${'a'.repeat(40)}!,,-1.00`,
+  `2024-03-16,${'x'.repeat(60)},${'a'.repeat(900)}!,-2.00`,
 ].join('\n');
 
 async function inject(w: World, actor: Actor, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
@@ -172,13 +180,20 @@ async function inject(w: World, actor: Actor, method: 'GET' | 'POST' | 'DELETE',
   });
 }
 
-/** A rule, a committed and a previewed import batch, so rule, commit, undo and discard have ids to hit. */
+/**
+ * Rules (HOSTILE_RULES among them), a committed and a previewed import batch, so rule, commit,
+ * undo and discard have ids to hit.
+ */
 async function addImports(client: TestClient): Promise<void> {
   const pockets = (await client.get('/api/pocket/getall')).json<{ pocketId: number; currency: string }[]>();
   const pocketId = pockets.find((x) => x.currency === 'EUR')?.pocketId;
   const categories = (await client.get('/api/category/getall')).json<{ id: number; type: string }[]>();
   const real = categories.find((c) => c.type === 'real')?.id;
   await client.post('/api/rule/add', { match: 'contains', pattern: 'REWE', categoryId: real });
+  for (const pattern of HOSTILE_RULES) {
+    const res = await client.post('/api/rule/add', { match: 'regex', pattern, categoryId: real });
+    if (res.statusCode !== 200) throw new Error(`rule/add ${pattern} failed: ${res.statusCode} ${res.body}`);
+  }
   const preview = async (content: string) => {
     const { payload, extra } = await multipart({ name: 'statement.csv', content }, { pocketId });
     const res = await client.post('/api/import/preview', payload, extra);

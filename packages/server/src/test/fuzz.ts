@@ -391,6 +391,16 @@ const patternArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(
     '(a+)+$',
     '(x+x+)+y',
+    '(.*a){20}$',
+    '((a|aa)+)*b',
+    '(\\w+\\s?)+$',
+    '\\w{1,1000}'.repeat(18),
+    '.{1,1000}',
+    '(a)\\1',
+    'a++',
+    '(?>a+)b',
+    '(?<=a)b',
+    '(?!a)b',
     '[',
     '(?<n>a)\\k<n>',
     '.*',
@@ -595,7 +605,7 @@ export function validValue(key: string, p: Pools, pathKind: Kind | undefined): f
     case 'code':
       return fc.stringMatching(/^[A-Z2-9]{6,10}$/);
     case 'pattern':
-      return fc.constantFrom('REWE', 'Coffee', '^Salary', 'Strom|Power', 'caf[eé]');
+      return fc.constantFrom('REWE', 'Coffee', '^Salary', 'Strom|Power', 'caf[eé]', '(a+)+$', '(.*a){20}$');
     case 'email':
       return fc.oneof(fc.constant(p.self.email), fc.emailAddress());
     case 'password':
@@ -1344,6 +1354,11 @@ const csvCell = fc.oneof(
     '=cmd',
     'a\u0000b',
     'x'.repeat(5000),
+    // Text on which hostile regex rules backtrack for ever (issue 31), the second past the 1000
+    // characters a rule sees.
+    `${'a'.repeat(40)}!`,
+    `${'a'.repeat(1200)}!`,
+    'x'.repeat(60),
   ),
   fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => s.replace(/[\n\r,]/g, ' ')),
 );
@@ -1355,6 +1370,7 @@ const STATEMENT = [
   '2024-03-02,REWE Markt,Card payment 0302,-23.45',
   '2024-03-03,Stadtwerke München,Strom März,-61.00',
   '2024-03-31,ACME GmbH,Salary March,2500.00',
+  `2024-03-31,${'a'.repeat(40)}!,${'x'.repeat(40)},-1.00`,
 ].join('\n');
 
 const fileBytesArb: fc.Arbitrary<Uint8Array> = fc.oneof(

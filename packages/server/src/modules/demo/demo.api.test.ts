@@ -157,6 +157,20 @@ describeEachDatabase(
       expect(okJson<unknown[]>(await other.get('/api/schedule/getall'))).toEqual([]);
     });
 
+    it('has category rules of its own, which the demo user may not change', async () => {
+      const client = ctx.client();
+      await client.login(DEMO.email, DEMO.password);
+      const rules = okJson<{ id: number; match: string; pattern: string; categoryId: number }[]>(
+        await client.get('/api/rule/getall'),
+      );
+      expect(new Set(rules.map((r) => r.match))).toEqual(new Set(['contains', 'regex']));
+      const [first] = rules;
+      const body = { match: 'regex', pattern: '(a+)+$', categoryId: first?.categoryId ?? 0 };
+      expectError(await client.post('/api/rule/add', body), 403, 'Not allowed for the demo user');
+      expectError(await client.post('/api/rule/update', { ...body, id: first?.id ?? 0 }), 403);
+      expect(okJson<unknown[]>(await client.get('/api/rule/getall'))).toEqual(rules);
+    });
+
     it('refuses deleting categories and fixpoints, and is rebuilt by a reset', async () => {
       const client = ctx.client();
       await client.login(DEMO.email, DEMO.password);

@@ -9,6 +9,7 @@ import { bulkLoadTransactions } from '../ledger/bulk-load.js';
 import { LedgerReader } from '../ledger/reader.js';
 import type { TransactionRow } from '../ledger/rows.js';
 import { PocketsService } from '../pockets/service.js';
+import { RulesService } from '../rules/service.js';
 import { dateOfMs } from '../schedules/recurrence.js';
 import { SchedulesRepository, type ScheduleRow } from '../schedules/repository.js';
 import { UsersRepository } from '../users/repository.js';
@@ -278,6 +279,12 @@ export async function resetDemo(
     .filter((r) => r.categoryId === c.bence)
     .reduce((owed, r) => owed + (r.isIncome ? -r.amount : r.amount), 0);
   await addDemoSchedules(db, user.id, c, Math.ceil(bence / minorOf('EUR', 200)), today + DAY, now);
+  // Category rules come seeded: the demo user may not add or change rules (anyone can sign in as
+  // the demo, so a hostile rule there would meet every visitor), and the Rules tab shows both kinds.
+  const rules = new RulesService(db, () => now);
+  await rules.add(user.id, { match: 'regex', pattern: '^(rewe|lidl|aldi|edeka)\\b', categoryId: c.groceries });
+  await rules.add(user.id, { match: 'contains', pattern: 'Stadtwerke', categoryId: c.utilities });
+  await rules.add(user.id, { match: 'regex', pattern: 'spotify|netflix|icloud', categoryId: c.subscriptions });
   return user.id;
 }
 

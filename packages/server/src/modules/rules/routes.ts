@@ -14,21 +14,30 @@ export function ruleRoutes(app: FastifyInstance, service: RulesService, requireU
     { ...opts, schema: doc({ summary: 'Category rules for import', response: z.array(ruleSchema) }) },
     (request): Promise<Rule[]> => service.list(sessionOf(request).user.id),
   );
+  // Changing rules is refused to the demo user too: anyone may sign in as the demo, and its books
+  // are rebuilt daily, so a rule stored there would only sit in every visitor's imports.
+  const notDemo = { preHandler: [requireUser, denyDemo] };
   app.post(
     '/api/rule/add',
-    { ...opts, schema: doc({ summary: 'Add a rule', body: ruleInputSchema, response: ruleSchema }) },
+    {
+      ...notDemo,
+      schema: doc({ summary: 'Add a rule (not for the demo user)', body: ruleInputSchema, response: ruleSchema }),
+    },
     (request): Promise<Rule> => service.add(sessionOf(request).user.id, parseOr400(ruleInputSchema, request.body)),
   );
   app.post(
     '/api/rule/update',
-    { ...opts, schema: doc({ summary: 'Change a rule', body: updateRuleSchema, response: ruleSchema }) },
+    {
+      ...notDemo,
+      schema: doc({ summary: 'Change a rule (not for the demo user)', body: updateRuleSchema, response: ruleSchema }),
+    },
     (request): Promise<Rule> => service.update(sessionOf(request).user.id, parseOr400(updateRuleSchema, request.body)),
   );
   // Deleting is refused to the demo user, as for categories and fixpoints (spec: 'Not allowed for demo user').
   app.delete(
     '/api/rule/delete/:id',
     {
-      preHandler: [requireUser, denyDemo],
+      ...notDemo,
       schema: doc({ summary: 'Delete a rule (not for the demo user)', params: idParamSchema, response: 'none' }),
     },
     async (request, reply) => {

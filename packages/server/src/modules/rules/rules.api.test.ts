@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { expectError, newUser, okJson } from '../../test/ledger.js';
 import { snapshotTables } from '../../test/snapshot.js';
+import { RulesRepository } from './repository.js';
 
 interface RuleDto {
   id: number;
@@ -128,6 +129,39 @@ describeEachDatabase('category rules', (ctx) => {
     expect(await snapshotTables(ctx.database)).toEqual(before);
   });
 
+  it('refuses with 400 a pattern RE2 cannot run, on add and update, naming the problem, and writes nothing', async () => {
+    const { client, food } = await withCategory('re2@example.com');
+    const kept = okJson<RuleDto>(
+      await client.post('/api/rule/add', { match: 'regex', pattern: '^rewe\\b', categoryId: food.id }),
+    );
+    const before = await snapshotTables(ctx.database);
+    const refusals: [string, string][] = [
+      ['(\\w)\\1', 'pattern: is not a regular expression Kassa can run (backreferences are not supported): '],
+      ['(?<n>a)\\k<n>', 'pattern: is not a regular expression Kassa can run (backreferences are not supported): '],
+      ['rewe(?= markt)', 'pattern: is not a regular expression Kassa can run (lookahead is not supported): '],
+      ['rewe(?!x)', 'pattern: is not a regular expression Kassa can run (lookahead is not supported): '],
+      ['(?<=card )rewe', 'pattern: is not a regular expression Kassa can run (lookbehind is not supported): '],
+      ['(?<!card )rewe', 'pattern: is not a regular expression Kassa can run (lookbehind is not supported): '],
+      ['a++', 'pattern: is not a regular expression Kassa can run (possessive quantifiers are not supported): '],
+      ['(?>a)', 'pattern: is not a regular expression Kassa can run (atomic groups are not supported): '],
+      ['\\w{1,1000}'.repeat(18), 'pattern: is not a regular expression Kassa can run (too large: '],
+      ['(unclosed', 'pattern: not a valid regular expression: missing closing )'],
+    ];
+    for (const [pattern, message] of refusals) {
+      const rule = { match: 'regex', pattern, categoryId: food.id };
+      const added = await client.post('/api/rule/add', rule);
+      expectError(added, 400, message);
+      expect(added.json()).toMatchObject({ type: 'validation' });
+      expectError(await client.post('/api/rule/update', { ...rule, id: kept.id }), 400, message);
+    }
+    expect(await snapshotTables(ctx.database)).toEqual(before);
+    // A hostile but RE2-expressible pattern is fine: RE2 runs it in linear time.
+    okJson(await client.post('/api/rule/add', { match: 'regex', pattern: '(a+)+$', categoryId: food.id }));
+    okJson(
+      await client.post('/api/rule/update', { id: kept.id, match: 'regex', pattern: '(.*a){20}', categoryId: food.id }),
+    );
+  });
+
   it("keeps users apart: another user's rule or category is not found", async () => {
     const alice = await withCategory('alice-rules@example.com');
     const bob = await withCategory('bob-rules@example.com');
@@ -166,8 +200,8 @@ describeEachDatabase('category rules', (ctx) => {
     expect(okJson<RuleDto[]>(await client.get('/api/rule/getall')).map((r) => r.id)).toEqual([kept.id]);
   });
 
-  it('refuses deleting to the demo user, as for categories', async () => {
-    await ctx.createUser({
+  it('refuses to the demo user adding, changing and deleting rules, and writes nothing', async () => {
+    const user = await ctx.createUser({
       email: 'demo-rules@example.com',
       password: 'password-123',
       role: 'DEMO',
@@ -179,13 +213,27 @@ describeEachDatabase('category rules', (ctx) => {
       await demo.get('/api/category/getall'),
     );
     const categoryId = cats.find((c) => c.type === 'real')?.id ?? 0;
-    const rule = okJson<{ id: number }>(
-      await demo.post('/api/rule/add', { match: 'contains', pattern: 'x', categoryId }),
-    );
-    const res = await demo.delete(`/api/rule/delete/${rule.id}`);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ type: 'demo' });
-    expect(okJson<unknown[]>(await demo.get('/api/rule/getall'))).toHaveLength(1);
+    // The demo's books may hold a rule (the demo job writes them directly); the demo user may not touch it.
+    const stored = {
+      match: 'contains' as const,
+      pattern: 'x',
+      categoryId,
+      currency: null,
+      minAmount: null,
+      maxAmount: null,
+    };
+    const id = await new RulesRepository(ctx.database.db).insert(user.id, { ...stored, position: 0 }, Date.now());
+    const before = await snapshotTables(ctx.database);
+    const refused = (res: Awaited<ReturnType<typeof demo.post>>) => {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ type: 'demo' });
+    };
+    refused(await demo.post('/api/rule/add', { match: 'regex', pattern: '(a+)+$', categoryId }));
+    refused(await demo.post('/api/rule/add', { match: 'contains', pattern: 'y', categoryId }));
+    refused(await demo.post('/api/rule/update', { id, match: 'regex', pattern: '(a+)+$', categoryId }));
+    refused(await demo.delete(`/api/rule/delete/${id}`));
+    expect(await snapshotTables(ctx.database)).toEqual(before);
+    expect(okJson<RuleDto[]>(await demo.get('/api/rule/getall'))).toMatchObject([{ id, pattern: 'x' }]);
   });
 
   it('answers 401 without a session', async () => {

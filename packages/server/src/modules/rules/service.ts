@@ -3,7 +3,7 @@ import { findCurrency, minorToMajor, parseAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { compileRegex } from './match.js';
+import { compileRegex, RulePatternError } from './match.js';
 import { RulesRepository, type RuleRow } from './repository.js';
 
 const decimalsOfCode = (code: string | null) => (code === null ? 2 : (findCurrency(code)?.decimals ?? 2));
@@ -47,7 +47,9 @@ export class RulesService {
       try {
         compileRegex(input.pattern);
       } catch (err) {
-        throw badRequest(`pattern: not a valid regular expression (${err instanceof Error ? err.message : 'invalid'})`);
+        // RulePatternError says what RE2 refused and why; anything else is a bug, not a 400.
+        if (err instanceof RulePatternError) throw badRequest(`pattern: ${err.message}`);
+        throw err;
       }
     }
     const type = await this.rules.categoryType(userId, input.categoryId);

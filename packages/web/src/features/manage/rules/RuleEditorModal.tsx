@@ -84,7 +84,7 @@ const MATCH_CHOICES = (['contains', 'regex'] as const).map((value) => ({ value, 
 const PATTERN_HELP: Record<RuleMatch, string> = {
   contains: 'Found anywhere in the payee or description; case and accents do not matter.',
   regex:
-    'A JavaScript regular expression, tried on the payee and description without regard to case, e.g. ^(lidl|aldi)\\b',
+    'A regular expression (RE2: no backreferences or lookaround), tried on the payee and description without regard to case, e.g. ^(lidl|aldi)\\b',
 };
 
 function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
@@ -111,9 +111,14 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
   // The rule's own currency stays offered even if the user no longer has it.
   const codes = draft.currency !== null && !owned.includes(draft.currency) ? [draft.currency, ...owned] : owned;
 
-  const submit = () => {
+  const submit = async () => {
     setGeneral(null);
-    const checked = checkDraft(draft);
+    // RE2 loads with the first regex rule saved; should it fail to load, the server's 400 says the same.
+    const regexCheck =
+      draft.match === 'regex'
+        ? await import('./regex-check').then((m) => m.regexProblem).catch(() => undefined)
+        : undefined;
+    const checked = checkDraft(draft, regexCheck);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -145,7 +150,7 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <Stack gap="sm">

@@ -1,6 +1,7 @@
 import type { Rule } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import { category } from '../test/fixtures';
+import { regexProblem } from './regex-check';
 import { categoryChoices, checkDraft, draftOf, positionsAfterMove, rangeText, serverError } from './rule-form';
 
 const rule = (id: number, position: number): Rule => ({
@@ -62,10 +63,12 @@ describe('checkDraft', () => {
       ok: false,
       errors: { currency: 'Choose the currency of the amount range' },
     });
-    expect(checkDraft({ ...draft, match: 'regex', pattern: '(unclosed' })).toEqual({
+    expect(checkDraft({ ...draft, match: 'regex', pattern: '(unclosed' }, regexProblem)).toEqual({
       ok: false,
-      errors: { pattern: 'Not a valid regular expression' },
+      errors: { pattern: 'Not a valid regular expression: missing closing )' },
     });
+    // Without RE2 loaded the server is left to say it.
+    expect(checkDraft({ ...draft, match: 'regex', pattern: '(unclosed' }).ok).toBe(true);
     expect(checkDraft({ ...draft, minAmount: '30', maxAmount: '4.5', currency: 'EUR' })).toEqual({
       ok: false,
       errors: { maxAmount: 'Must not be less than the minimum' },
@@ -74,6 +77,32 @@ describe('checkDraft', () => {
       ok: false,
       errors: { minAmount: 'Must be more than zero', maxAmount: 'Must be more than zero' },
     });
+  });
+});
+
+describe('checkDraft: regular expressions as the server runs them (RE2)', () => {
+  const draft = { match: 'regex' as const, pattern: '', categoryId: '1', minAmount: '', maxAmount: '', currency: null };
+  const patternError = (pattern: string) => {
+    const checked = checkDraft({ ...draft, pattern }, regexProblem);
+    return checked.ok ? null : (checked.errors.pattern ?? null);
+  };
+
+  it('says before sending what RE2 cannot run, as the server would', () => {
+    const cannot = 'Not a regular expression Kassa can run:';
+    expect(patternError('(a)\\1')).toBe(`${cannot} backreferences are not supported`);
+    expect(patternError('(?<n>a)\\k<n>')).toBe(`${cannot} backreferences are not supported`);
+    expect(patternError('rewe(?= markt)')).toBe(`${cannot} lookahead is not supported`);
+    expect(patternError('(?<!card )rewe')).toBe(`${cannot} lookbehind is not supported`);
+    expect(patternError('a++')).toBe(`${cannot} possessive quantifiers are not supported`);
+    expect(patternError('(?>a)')).toBe(`${cannot} atomic groups are not supported`);
+    expect(patternError('a{1001}')).toBe(`${cannot} a repeat count is at most 1000`);
+    expect(patternError('.{1,1000}')).toBe(`${cannot} too large, use smaller repeat counts`);
+    expect(patternError('a{2,1}')).toBe('Not a valid regular expression: invalid repeat count');
+  });
+
+  it('lets through what RE2 runs, hostile-looking patterns too (they run in linear time)', () => {
+    for (const pattern of ['^(lidl|aldi)\\b', '(a+)+$', '(.*a){20}', '\\p{L}+ \\d{4}', '(?<shop>rewe) markt'])
+      expect(patternError(pattern), pattern).toBeNull();
   });
 });
 

@@ -44,11 +44,15 @@ const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
 
 /**
  * Checks what the form can know without the server (the server checks again and names the field
- * of anything else): a pattern, a compiling regular expression, a category, a currency with a
- * bound, plain-number bounds above zero and min ≤ max. Gives the body to send, or the fields' messages.
+ * of anything else): a pattern, a category, a currency with a bound, plain-number bounds above
+ * zero and min ≤ max, and with `regexProblem` (regex-check.ts, loaded when needed) a regular
+ * expression RE2 runs. Gives the body to send, or the fields' messages.
  * The currency goes only with a bound: without one the server refuses it.
  */
-export function checkDraft(d: RuleDraft): { ok: true; body: RuleInputBody } | { ok: false; errors: FieldErrors } {
+export function checkDraft(
+  d: RuleDraft,
+  regexProblem?: (pattern: string) => string | null,
+): { ok: true; body: RuleInputBody } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const pattern = d.pattern.trim();
   const min = d.minAmount.trim();
@@ -57,11 +61,8 @@ export function checkDraft(d: RuleDraft): { ok: true; body: RuleInputBody } | { 
   if (pattern === '')
     errors.pattern = d.match === 'regex' ? 'Enter a regular expression' : 'Enter the text to look for';
   else if (d.match === 'regex') {
-    try {
-      new RegExp(pattern, 'i');
-    } catch {
-      errors.pattern = 'Not a valid regular expression';
-    }
+    const problem = regexProblem?.(pattern) ?? null;
+    if (problem !== null) errors.pattern = problem;
   }
   if (d.categoryId === null) errors.categoryId = 'Choose a category';
   if (hasRange && d.currency === null) errors.currency = 'Choose the currency of the amount range';

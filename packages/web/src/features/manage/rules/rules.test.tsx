@@ -159,6 +159,20 @@ describe('manage/rule: the category rules of import', () => {
     expect(calls.some((c) => c.key === 'POST rule/add')).toBe(false);
   });
 
+  it('says before sending that a regular expression with a backreference cannot run in RE2', async () => {
+    const calls = stubApi(base([]));
+    renderApp('/private/manage/rule');
+    const dialog = await openNewRule();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Regular expression' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Pattern/ }), { target: { value: '(\\w)\\1' } });
+    await choose(dialog, 'Category', 'Groceries');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    expect(
+      await within(dialog).findByText('Not a regular expression Kassa can run: backreferences are not supported'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.key === 'POST rule/add')).toBe(false);
+  });
+
   it('shows the server’s 400 message under the field it names and keeps the dialog open', async () => {
     const calls = stubApi({
       ...base([]),
