@@ -19,7 +19,9 @@ import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerJobs } from './jobs/index.js';
 import { backupRoutes } from './modules/backup/routes.js';
-import { BackupService } from './modules/backup/service.js';
+import { BackupService, type Resolved } from './modules/backup/service.js';
+import { HeavyJobs } from './http/heavy-jobs.js';
+import { WorkerPool } from './workers/pool.js';
 import { accountRoutes, passwordResetRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
@@ -70,7 +72,7 @@ import { SummariesService } from './modules/summaries/service.js';
 import { PocketsService } from './modules/pockets/service.js';
 import { exportRoutes } from './modules/export/routes.js';
 import { importRoutes } from './modules/import/routes.js';
-import { ImportService } from './modules/import/service.js';
+import { ImportService, type ParseFile } from './modules/import/service.js';
 import { ExportService } from './modules/export/service.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
 import { undoRoutes } from './modules/undo/routes.js';
@@ -242,9 +244,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
   insightsRoutes(app, new InsightsService(database.db, ledger, rates), requireUser);
   budgetRoutes(app, new BudgetsService(database.db, ledger, rates), requireUser);
-  backupRoutes(app, new BackupService(database.db), requireUser);
+  // Heavy, pure steps on worker threads; one heavy job per user, a few at once (issue 31).
+  const workers = new WorkerPool();
+  app.addHook('onClose', () => workers.close());
+  const heavyJobs = new HeavyJobs();
+  await backupRoutes(app, new BackupService(database.db), requireUser, {
+    jobs: heavyJobs,
+    read: (body) => workers.run<Resolved>({ task: 'read-backup', body }),
+  });
   exportRoutes(app, new ExportService(database.db, rates), requireUser);
-  await importRoutes(app, new ImportService(database.db, rates), requireUser);
+  const parseOnWorker: ParseFile = (bytes, request) => workers.run({ task: 'parse-import', bytes, request });
+  await importRoutes(app, new ImportService(database.db, rates, parseOnWorker), requireUser, heavyJobs);
 
   await registerJobs(app, { config, db: database.db, rates, schedules });
 

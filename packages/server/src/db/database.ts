@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { pgTypes } from './postgres-types.js';
+import { RoutedSqliteDialect } from './sqlite-driver.js';
 import type { DB } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -25,33 +26,6 @@ export interface Database {
 export interface OpenOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
   pgSchema?: string;
-}
-
-/**
- * SQLite ends the whole transaction by itself on some failures (SQLITE_FULL, SQLITE_IOERR at
- * commit, RAISE(ROLLBACK)). Kysely then sends ROLLBACK anyway, which fails with "cannot
- * rollback - no transaction is active" and replaces the real cause. Skip it when there is no
- * transaction left to roll back.
- */
-class SqliteDriverKeepingCause extends SqliteDriver {
-  constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
-  }
-
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (!this.sqlite.inTransaction) return;
-    await super.rollbackTransaction(connection);
-  }
-}
-
-class SqliteDialectKeepingCause extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
-  }
-
-  override createDriver(): Driver {
-    return new SqliteDriverKeepingCause(this.sqlite);
-  }
 }
 
 /**
@@ -77,7 +51,7 @@ function reuseStatements(sqlite: SQLite.Database, size = 200): void {
   }) as typeof sqlite.prepare;
 }
 
-/** Opens the database the target names. SQLite: WAL, foreign keys on, synchronous FULL. */
+/** Opens the database the target names. SQLite: WAL, foreign keys on, synchronous FULL, a reader beside the writer. */
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
@@ -88,7 +62,14 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     reuseStatements(sqlite);
-    const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(sqlite) });
+    // A file gets a read-only connection beside the writer (sqlite-driver.ts); opened after the
+    // writer, which created the file and set WAL.
+    const reader = target.file === ':memory:' ? undefined : new SQLite(target.file, { readonly: true });
+    if (reader !== undefined) {
+      reader.pragma('busy_timeout = 5000');
+      reuseStatements(reader);
+    }
+    const db = new Kysely<DB>({ dialect: new RoutedSqliteDialect(sqlite, reader) });
     return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionLost: () => undefined };
   }
   const pool = new pg.Pool({

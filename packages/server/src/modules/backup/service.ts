@@ -39,7 +39,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const flag = (n: number) => n === 1;
 
 /** The document's rows resolved into what the tables hold: minor units, epoch ms, keys checked. */
-interface Resolved {
+export interface Resolved {
   mainCurrency: string;
   currencies: { code: string; lastUsed: number }[];
   pockets: { key: number; name: string; currency: string; isCash: boolean }[];
@@ -250,6 +250,21 @@ function resolve(doc: ParsedBackup): Resolved {
  * Backup and restore of one user's books as a versioned JSON document (DESIGN §9,
  * docs/DECISIONS.md "Backup and restore"). The API and the admin CLI both come through here.
  */
+/** Reads a backup document of any version into the rows restore writes; 400 naming what is wrong. Pure: runs on a worker thread. */
+export function readBackup(input: unknown): Resolved {
+  const header = parseOr400(backupHeaderSchema, input);
+  if (header.version > BACKUP_VERSION)
+    throw badRequest(
+      `version: ${header.version} is newer than this server reads (up to ${BACKUP_VERSION}); update Kassa first`,
+    );
+  const noImports = { version: 4 as const, imports: [], importProfiles: [], schedules: [] };
+  if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), ...noImports, rules: [] });
+  if (header.version === 2) return resolve({ ...parseOr400(backupDocumentV2Schema, input), ...noImports });
+  if (header.version === 3)
+    return resolve({ ...parseOr400(backupDocumentV3Schema, input), version: 4 as const, schedules: [] });
+  return resolve(parseOr400(backupDocumentV4Schema, input));
+}
+
 export class BackupService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -359,17 +374,7 @@ export class BackupService {
 
   /** Reads a document of any version up to BACKUP_VERSION; a 400 naming the problem's path otherwise. */
   parse(input: unknown): Resolved {
-    const header = parseOr400(backupHeaderSchema, input);
-    if (header.version > BACKUP_VERSION)
-      throw badRequest(
-        `version: ${header.version} is newer than this server reads (up to ${BACKUP_VERSION}); update Kassa first`,
-      );
-    const noImports = { version: 4 as const, imports: [], importProfiles: [], schedules: [] };
-    if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), ...noImports, rules: [] });
-    if (header.version === 2) return resolve({ ...parseOr400(backupDocumentV2Schema, input), ...noImports });
-    if (header.version === 3)
-      return resolve({ ...parseOr400(backupDocumentV3Schema, input), version: 4 as const, schedules: [] });
-    return resolve(parseOr400(backupDocumentV4Schema, input));
+    return readBackup(input);
   }
 
   /**
@@ -381,7 +386,11 @@ export class BackupService {
    * fails a check changes nothing.
    */
   async restore(userId: number, input: unknown, options: { replace: boolean }): Promise<BackupRestoreResult> {
-    const doc = this.parse(input);
+    return this.restoreRead(userId, this.parse(input), options);
+  }
+
+  /** restore of a document already read (readBackup, on a worker thread for the API). */
+  async restoreRead(userId: number, doc: Resolved, options: { replace: boolean }): Promise<BackupRestoreResult> {
     const at = this.now();
     try {
       await this.write(userId, doc, options, at);

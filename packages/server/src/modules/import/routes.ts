@@ -18,7 +18,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import type { HeavyJobs } from '../../http/heavy-jobs.js';
 import type { ImportService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -81,6 +82,7 @@ export async function importRoutes(
   app: FastifyInstance,
   service: ImportService,
   requireUser: RequireUser,
+  jobs: HeavyJobs,
 ): Promise<void> {
   const doc = docs('Import');
   // Multipart only here, in this scope: every other route reads JSON alone.
@@ -91,7 +93,8 @@ export async function importRoutes(
     scope.post(
       '/api/import/preview',
       {
-        preHandler: requireUser,
+        // The demo's books are rebuilt every day; its visitors import nothing (issue 31).
+        preHandler: [requireUser, denyDemo],
         bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024,
         schema: doc({
           summary: 'Read a bank file and preview its rows (nothing is written to the books)',
@@ -100,8 +103,13 @@ export async function importRoutes(
         }),
       },
       async (request, reply) => {
-        const { file, options } = await upload(request);
-        const preview = await service.preview(sessionOf(request).user, file, options);
+        const user = sessionOf(request).user;
+        // One preview per user at a time, a few across users (http/heavy-jobs.ts); the upload is
+        // read inside the turn, so waiting uploads do not pile up in memory either.
+        const preview = await jobs.run(user.id, 'this preview', async () => {
+          const { file, options } = await upload(request);
+          return service.preview(user, file, options);
+        });
         return reply.type('application/json; charset=utf-8').send(Readable.from(previewJson(preview)));
       },
     );
@@ -109,7 +117,7 @@ export async function importRoutes(
   app.post(
     '/api/import/commit/:id',
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, denyDemo],
       schema: doc({
         summary: 'Write the new rows of a previewed batch, all or nothing',
         params: idParamSchema,

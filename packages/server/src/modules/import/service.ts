@@ -35,6 +35,9 @@ import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js
 import { exactMinor, majorText, previewRows, rowTime, type PreviewContext, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type BatchRow } from './repository.js';
 
+/** Reads a file's bytes into statement accounts and rows (formats/index.ts parseFile, or the same on a worker). */
+export type ParseFile = (bytes: Uint8Array, request: ParseRequest) => Promise<ParsedFile>;
+
 /** Batches import/getall lists. */
 const LISTED_BATCHES = 200;
 
@@ -70,6 +73,8 @@ export class ImportService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly rates: RatesService,
+    /** Reads a file's bytes; the API's runs on a worker thread (app.ts), the CLI's in process. */
+    private readonly parse: ParseFile = (bytes, request) => Promise.resolve(parseFile(bytes, request)),
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -176,7 +181,7 @@ export class ImportService {
         const saved = JSON.parse(profile.options) as SavedProfile;
         try {
           return {
-            parsed: parseFile(bytes, {
+            parsed: await this.parse(bytes, {
               ...request,
               encoding: saved.encoding,
               ...(saved.csv ? { csv: saved.csv } : {}),
@@ -188,7 +193,7 @@ export class ImportService {
         }
       }
     }
-    return { parsed: parseFile(bytes, request), source: given ? 'given' : 'detected' };
+    return { parsed: await this.parse(bytes, request), source: given ? 'given' : 'detected' };
   }
 
   /**
