@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth.js';
-import { amountInputSchema, currencyCodeSchema, nameSchema, stripLineControls } from './common.js';
+import { amountInputSchema, currencyCodeSchema, lineSchema, nameSchema } from './common.js';
 import { MAX_STARTER_CATEGORIES, MIN_PASSWORD_LENGTH } from './paths.js';
 
 /** GET account/userinfo */
@@ -39,7 +39,7 @@ export type SignupBody = z.input<typeof signupRequestSchema>;
 /** POST account/initial-data */
 export const initialDataRequestSchema = z.object({
   firstName: nameSchema(),
-  lastName: z.string().overwrite(stripLineControls).trim().max(100, 'must be at most 100 characters').default(''),
+  lastName: lineSchema(100).default(''),
   mainCurrency: currencyCodeSchema,
   /** The main-currency default pocket's balance now (may be 0 or negative). */
   startBalance: amountInputSchema,

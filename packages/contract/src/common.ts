@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_INSTANT, MAX_LIST_ROWS, MIN_INSTANT } from './paths.js';
+import { cleanText } from './text.js';
 
 /** Ids are 32-bit in PostgreSQL (integer columns): a larger number is no id of ours. */
 export const MAX_ID = 2_147_483_647;
@@ -42,28 +43,25 @@ export const currencyCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
 
-// Control characters are invisible, break exports and CSV, and PostgreSQL cannot store NUL:
-// text loses them (C0 but tab and line feed, DEL, C1), and line breaks become \n.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-const LINE_BREAKS = /\r\n?/g;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+/** One-line text that may be empty (a last name): cleaned (text.ts), at most `max` characters. */
+export const lineSchema = (max: number) =>
+  z
+    .string()
+    .overwrite((text) => cleanText(text))
+    .max(max, `must be at most ${max} characters`);
 
-/** Text of several lines as typed: control characters removed, line breaks kept as \n. */
-export const stripControls = (text: string) => text.replace(LINE_BREAKS, '\n').replace(CONTROL, '');
-/** A one-line name: every control character removed, line breaks and tabs too. */
-export const stripLineControls = (text: string) => text.replace(ANY_CONTROL, '');
-
-/** A name (category, pocket, person): one line, trimmed, required, at most `max` characters. */
+/** A name (category, pocket, person, token): one line, cleaned (text.ts), required, at most `max` characters. */
 export const nameSchema = (max = 100) =>
-  z.string().overwrite(stripLineControls).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .overwrite((text) => cleanText(text))
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
 
-/** A description: control characters removed, trimmed, at most 500 characters, empty when absent. */
+/** A description: cleaned (text.ts) keeping its line breaks, at most 500 characters, empty when absent. */
 export const descriptionSchema = z
   .string()
-  .overwrite(stripControls)
-  .trim()
+  .overwrite((text) => cleanText(text, 'lines'))
   .max(500, 'must be at most 500 characters')
   .default('');
 

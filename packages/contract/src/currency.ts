@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from './common.js';
+import { currencyCodeSchema, nameSchema } from './common.js';
 
 /** GET currency/supported */
 export const supportedCurrencySchema = z.object({
@@ -17,7 +17,7 @@ export type UserCurrencyDto = z.infer<typeof userCurrencySchema>;
 
 /** A new pocket inside currency/add (its currency is the one added). */
 export const newCurrencyPocketSchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  name: nameSchema(),
   isCash: z.boolean().default(false),
 });
 

@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './paths.js';
 export * from './rates.js';
 export * from './common.js';
+export * from './text.js';
 export * from './currency.js';
 export * from './pocket.js';
 export * from './category.js';

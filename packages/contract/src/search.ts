@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversionSchema } from './conversion.js';
-import { idSchema, instantSchema, pageLimitSchema, stripControls } from './common.js';
+import { idSchema, instantSchema, pageLimitSchema } from './common.js';
+import { cleanText } from './text.js';
 import { transactionSchema } from './transaction.js';
 
 /** What a search row is: a transaction (any kind) or a conversion. */
@@ -30,8 +31,8 @@ export type SearchAfter = z.infer<typeof searchAfterSchema>;
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'must be a text' })
-    .overwrite(stripControls)
-    .trim()
+    // Cleaned as the texts it looks for were (NFC, no invisible characters), on one line.
+    .overwrite((text) => cleanText(text))
     .min(1, 'must not be empty')
     .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`),
   limit: pageLimitSchema.optional(),

@@ -1,4 +1,4 @@
-import { emailSchema, MIN_PASSWORD_LENGTH, roleSchema, type Role } from '@kassa/contract';
+import { emailSchema, lineSchema, MIN_PASSWORD_LENGTH, roleSchema, type Role } from '@kassa/contract';
 import { isSupportedCurrency } from '@kassa/money';
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
@@ -13,7 +13,8 @@ import { defaultPocketName } from '../currencies/service.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { UsersRepository, type User } from '../users/repository.js';
 
-const nameSchema = z.string().trim().max(100, 'must be at most 100 characters');
+// First and last name, cleaned as every stored text (the CLI's user:create takes them from a shell).
+const nameSchema = lineSchema(100);
 
 const createUserSchema = z.object({
   email: emailSchema,

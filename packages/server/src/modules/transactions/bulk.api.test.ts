@@ -137,7 +137,7 @@ describeEachDatabase('transaction/bulk', (ctx) => {
     expectError(
       await bulk({ ids: [...ids, ...ofCategory(loan)], action: 'update', changes: { categoryId: food } }),
       400,
-      'changes.categoryId: Food: out;  side is an expense category; 2 of the transactions are loan transactions',
+      'changes.categoryId: Food: out; side is an expense category; 2 of the transactions are loan transactions',
     );
     expectError(
       await bulk({ ids, action: 'update', changes: { categoryId: salary } }),

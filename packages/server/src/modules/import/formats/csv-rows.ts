@@ -1,4 +1,4 @@
-import type { CsvDateFormat } from '@kassa/contract';
+import { cleanText, type CsvDateFormat } from '@kassa/contract';
 import { absoluteAmount, addAmounts, negateAmount, normaliseAmount } from './amounts.js';
 import type { NumberFormat } from './amounts.js';
 import type { ColumnIndexes } from './csv-columns.js';
@@ -8,12 +8,6 @@ import type { ParsedRow } from './types.js';
 
 // One CSV record read into a row with the dialect and mapping decided for the file. Runs once
 // per record of files with a million of them, so it allocates little and compiles no pattern.
-
-const RUN_OF_SPACE = /\s+/g;
-const NEEDS_CLEANING = /\s\s|[\t\n\r]/;
-
-/** A text cell on one line: a quoted line break or a run of spaces becomes one space. */
-const clean = (value: string) => (NEEDS_CLEANING.test(value) ? value.replace(RUN_OF_SPACE, ' ').trim() : value.trim());
 
 export interface RowReader {
   columns: ColumnIndexes;
@@ -104,9 +98,12 @@ export function readRow(cells: readonly string[], line: number, reader: RowReade
     date: date ?? '',
     amount: amount ?? '',
     currency: currencyCode(cell(columns.currency)),
-    description: clean(cell(columns.description)),
-    payee: clean(cell(columns.payee)),
-    externalId: cell(columns.id).trim() || null,
+    // Text cells (the id too, shown in the preview) get the cleaning of every stored text
+    // (@kassa/contract), on one line: a quoted line break or a run of spaces becomes one space.
+    // A plain ASCII cell costs one test.
+    description: cleanText(cell(columns.description)),
+    payee: cleanText(cell(columns.payee)),
+    externalId: cleanText(cell(columns.id)) || null,
     account: '',
   };
   if (errors.length > 0) row.error = `line ${line}, ${errors.join('; ')}`;

@@ -144,7 +144,7 @@ function splitFields(text: string): Field[] {
 
 /** :25: "BLZ/account", an IBAN, or either with the account's currency appended ("…3000EUR"). */
 function readAccount(value: string): { account: string; currency: string } {
-  const compact = value.replace(/\s/g, '');
+  const compact = cleanText(value).replace(/\s/g, '');
   const suffix = /^(.*\d)\/?([A-Z]{3})$/.exec(compact);
   return suffix === null ? { account: compact, currency: '' } : { account: suffix[1] ?? '', currency: suffix[2] ?? '' };
 }

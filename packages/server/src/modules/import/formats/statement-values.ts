@@ -1,3 +1,4 @@
+import { cleanText } from '@kassa/contract';
 import { XMLParser, XMLValidator, type EntityDecoderOptions, type X2jOptions } from 'fast-xml-parser';
 import { unprocessable } from '../../../http/errors.js';
 import { isZeroAmount } from './amounts.js';
@@ -68,10 +69,12 @@ export function statedIsoDay(text: string): string | undefined {
   return isoDate(Number(match[1]), Number(match[2]), Number(match[3])) ?? undefined;
 }
 
-/** Display text: trimmed, every run of white space (line breaks included) one space. */
-export function cleanText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+/**
+ * Display text of a file (payee, description, memo, account, id) gets the cleaning of every text
+ * an API route stores: one line, control, bidi and invisible characters gone, NFC, every run of
+ * white space (line breaks included) one space, trimmed.
+ */
+export { cleanText } from '@kassa/contract';
 
 /** Shortens what a file held for an error message, so a broken megabyte is not echoed back. */
 export function quoted(text: string): string {
