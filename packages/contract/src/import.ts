@@ -16,6 +16,14 @@ export const MAX_IMPORT_ROWS = 1_000_000;
 /** How long a previewed batch waits for its commit. */
 export const IMPORT_PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * What one user's pending previews may hold in all (issue 31): two previews of the largest file.
+ * A new preview past either cap discards the user's oldest previews first, and says so.
+ */
+export const MAX_PENDING_PREVIEW_ROWS = 2 * 1_000_000;
+/** Characters of stored preview JSON (a 1M-row preview stores about 350 MB). */
+export const MAX_PENDING_PREVIEW_BYTES = 768 * 1024 * 1024;
+
 /** Days either side within which an opposite amount in another pocket is proposed as its other leg. */
 export const IMPORT_MATCH_DAYS = 3;
 
@@ -213,6 +221,12 @@ export interface ImportPreview {
   /** Fixpoints at or after the earliest new row: their errors change when this batch is committed. */
   fixpoints: { affected: number; earliest: string | null };
   expiresAt: string;
+  /**
+   * Older previews of the user's that were discarded to keep this one within the caps on
+   * pending previews (MAX_PENDING_PREVIEW_ROWS, MAX_PENDING_PREVIEW_BYTES), oldest first;
+   * absent when none was.
+   */
+  discardedPreviews?: { batchId: number; fileName: string }[];
 }
 
 /** POST import/commit/{batchId}: overrides per line, and whether closing balances become a fixpoint. */
@@ -370,6 +384,7 @@ export const importPreviewSchema = z.object({
   table: z.object({ header: z.array(z.string()), rows: z.array(z.array(z.string())) }).optional(),
   fixpoints: z.object({ affected: z.number(), earliest: z.string().nullable() }),
   expiresAt: z.string(),
+  discardedPreviews: z.array(z.object({ batchId: z.number(), fileName: z.string() })).optional(),
 }) satisfies z.ZodType<ImportPreview>;
 
 /** POST import/commit/{batchId} answer. */

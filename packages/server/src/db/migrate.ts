@@ -28,6 +28,7 @@ import { m0024Schedules } from './migrations/0024-schedules.js';
 import { m0025Undo } from './migrations/0025-undo.js';
 import { m0026MonthlyMainCurrency } from './migrations/0026-monthly-main-currency.js';
 import { m0027Admission } from './migrations/0027-admission.js';
+import { m0028PreviewBytes } from './migrations/0028-preview-bytes.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-undo': m0025Undo,
   '0026-monthly-main-currency': m0026MonthlyMainCurrency,
   '0027-admission': m0027Admission,
+  '0028-preview-bytes': m0028PreviewBytes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -286,6 +286,8 @@ export interface ImportBatchesTable {
   accounts: string;
   status: 'preview' | 'committed' | 'undone';
   row_count: number;
+  /** Characters of JSON the preview stored in import_rows (0 once committed or from before migration 0028). */
+  stored_bytes: Generated<number>;
   imported: Generated<number>;
   /** JSON array of the lines proposed as a transfer or conversion leg: commit reads only their chunks up front. */
   paired_lines: string;

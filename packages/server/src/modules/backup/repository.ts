@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
 import { insertTransactionRows } from '../ledger/bulk-load.js';
 import { conversionColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
+import { breather } from '../../util/breathe.js';
 
 const BATCH = 500;
 
@@ -263,7 +264,9 @@ export class BackupRepository {
     rows: readonly (Omit<ConversionRow, 'id'> & { id?: number })[],
     at: number,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += BATCH)
+    const pace = breather();
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await pace.maybe();
       await this.db
         .insertInto('conversions')
         .values(
@@ -276,6 +279,7 @@ export class BackupRepository {
           })),
         )
         .execute();
+    }
   }
 
   /** Renames a category (system categories keep their row; restore gives them the document's text). */

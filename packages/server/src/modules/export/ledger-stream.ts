@@ -1,6 +1,7 @@
 import type { Keyset } from '../../db/keyset.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import type { ExportRepository, ExportRowQuery } from './repository.js';
+import { breather } from '../../util/breathe.js';
 
 /** Rows per database read: big enough to be quick, small enough that 100k+ rows never sit in memory. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -20,7 +21,10 @@ async function* paged<R extends Keyset>(
   pageRows: number,
 ): AsyncGenerator<R, void, undefined> {
   let after: Keyset | undefined;
+  // An export of 100k rows formats for seconds: other requests are served between pages.
+  const pace = breather();
   for (;;) {
+    await pace.maybe();
     const page = await read(after);
     yield* page;
     const last = page.at(-1);

@@ -16,6 +16,7 @@ import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { SchedulesRepository } from '../schedules/repository.js';
+import { breather } from '../../util/breathe.js';
 import { normalisePayee } from './fingerprint.js';
 import { exactMinor, rejectedPairKey, rowTime, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type NewLink } from './repository.js';
@@ -240,6 +241,7 @@ export async function commitBatch(
     const usedCategories = new Set<number>();
     const tally = { write: 0, skip: 0, error: 0, duplicate: 0, pair: 0 };
     let importedSincePreview = 0;
+    const pace = breather();
     let slice: StoredRow[] = [];
     const flush = async () => {
       const fresh = await notImportedSince(batches, userId, batchId, slice, anyway);
@@ -295,7 +297,10 @@ export async function commitBatch(
           continue;
         }
         slice.push(r);
-        if (slice.length >= WRITE_SLICE) await flush();
+        if (slice.length >= WRITE_SLICE) {
+          await flush();
+          await pace.maybe(); // a million rows: other requests are served between slices
+        }
       }
     await flush();
     await applyBulkDeltas(trx, userId, deltas);

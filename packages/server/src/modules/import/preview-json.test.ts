@@ -27,10 +27,11 @@ const preview = (rows: ImportRow[]): ImportPreview => ({
   expiresAt: '2026-03-03T00:00:00.000Z',
 });
 
-it('streams the preview as the JSON of the whole answer, in pieces', () => {
+it('streams the preview as the JSON of the whole answer, in pieces', async () => {
   for (const count of [0, 1, 999, 1000, 1001, 2500]) {
     const p = preview(Array.from({ length: count }, (_, i) => row(i + 2)));
-    const pieces = [...previewJson(p)];
+    const pieces: string[] = [];
+    for await (const piece of previewJson(p)) pieces.push(piece);
     expect(JSON.parse(pieces.join(''))).toEqual(JSON.parse(JSON.stringify(p)));
     expect(pieces).toHaveLength(2 + Math.ceil(count / 1000));
   }

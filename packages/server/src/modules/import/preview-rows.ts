@@ -10,6 +10,7 @@ import {
 import { dayFromIso, findCurrency, fixedDecimal, isoFromDay, parseSignedAmount } from '@kassa/money';
 import { FINGERPRINT_VERSION, fingerprintOfKey, knownVersion, occurrenceKey, versionOf } from './fingerprint.js';
 import type { Reminder } from '../schedules/reminders.js';
+import { breather, type Breather } from '../../util/breathe.js';
 import type { ParsedRow } from './formats/types.js';
 import type { LinkRow, NearbyTransaction } from './repository.js';
 
@@ -102,18 +103,22 @@ export function exactMinor(text: string, currency: string): number | undefined {
  * Builds the preview's rows from the file's rows. The file's rows are let go one by one as their
  * preview rows are made (`parsed` is emptied), so a million rows are not held twice.
  */
-export function previewRows(
+export async function previewRows(
   parsed: ParsedRow[],
   accountCurrency: ReadonlyMap<string, string>,
   ctx: PreviewContext,
-): StoredRow[] {
+): Promise<StoredRow[]> {
+  // A million rows take seconds in each pass: every pass lets other requests in as it goes.
+  const pace = breather();
   const rows: StoredRow[] = [];
-  while (parsed.length > 0)
-    for (const p of parsed.splice(0, 10_000)) rows.push(checked(p, accountCurrency.get(p.account) ?? '', ctx));
-  recognise(rows, ctx);
-  categorise(rows, ctx);
-  pair(rows, ctx);
-  confirmSchedules(rows, ctx);
+  while (parsed.length > 0) {
+    for (const p of parsed.splice(0, 1000)) rows.push(checked(p, accountCurrency.get(p.account) ?? '', ctx));
+    await pace.maybe();
+  }
+  await recognise(rows, ctx, pace);
+  await categorise(rows, ctx, pace);
+  await pair(rows, ctx, pace);
+  await confirmSchedules(rows, ctx, pace);
   return rows;
 }
 
@@ -164,7 +169,7 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
 }
 
 /** Marks duplicates: same bank id or fingerprint as an imported row, an earlier row of the file, or a near match. */
-function recognise(rows: StoredRow[], ctx: PreviewContext): void {
+async function recognise(rows: StoredRow[], ctx: PreviewContext, pace: Breather): Promise<void> {
   const byExternal = new Map<string, LinkRow>();
   const byFingerprint = new Map<string, LinkRow>();
   const versions = new Set<number>([FINGERPRINT_VERSION]);
@@ -192,6 +197,7 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
   };
 
   for (const row of rows) {
+    if (pace.due()) await pace.pause();
     if (row.status === 'error' || row.pocketId === null) continue;
     const pocketId = row.pocketId;
     const key = occurrenceKey({ day: row.day, amount: row.minor, payee: row.payee, description: row.description });
@@ -236,6 +242,7 @@ function recognise(rows: StoredRow[], ctx: PreviewContext): void {
 
   // Then near matches, once every exact duplicate has claimed its transaction.
   for (const row of rows) {
+    if (pace.due()) await pace.pause();
     if (row.status !== 'new' || row.pocketId === null || row.externalId !== null) continue;
     const pocketId = row.pocketId;
     // A near match: the same amount in this pocket (or typed by hand) within the days, not yet claimed.
@@ -271,8 +278,9 @@ function markDuplicate(row: StoredRow, kind: 'id' | 'fingerprint', link: LinkRow
 }
 
 /** Rules first, then the payee's most recent category; only categories of the row's direction. */
-function categorise(rows: StoredRow[], ctx: PreviewContext): void {
+async function categorise(rows: StoredRow[], ctx: PreviewContext, pace: Breather): Promise<void> {
   for (const row of rows) {
+    if (pace.due()) await pace.pause();
     if (row.status === 'error') continue;
     const rule = ctx.findRule(`${row.payee} ${row.description}`, row.minor, row.currency);
     if (rule !== null) {
@@ -307,7 +315,7 @@ interface Leg {
  * CONVERSION_TOLERANCE of the day's rate (a conversion). The nearest day wins; every leg is used
  * once; pairs the user rejected are not proposed again.
  */
-function pair(rows: StoredRow[], ctx: PreviewContext): void {
+async function pair(rows: StoredRow[], ctx: PreviewContext, pace: Breather): Promise<void> {
   const legs: Leg[] = [
     ...rows
       .filter((r) => r.status === 'new' && r.pocketId !== null)
@@ -339,6 +347,7 @@ function pair(rows: StoredRow[], ctx: PreviewContext): void {
   const sameCurrency = new Map<string, Leg[]>();
   const byCurrencyDay = new Map<string, Map<number, Leg[]>>();
   for (const leg of legs) {
+    if (pace.due()) await pace.pause();
     push(sameCurrency, `${leg.currency}|${leg.minor}`, leg);
     let days = byCurrencyDay.get(leg.currency);
     if (days === undefined) {
@@ -357,6 +366,7 @@ function pair(rows: StoredRow[], ctx: PreviewContext): void {
     candidates.sort((x, y) => Math.abs(x.day - a.day) - Math.abs(y.day - a.day))[0];
 
   for (const leg of legs) {
+    if (pace.due()) await pace.pause();
     const row = leg.row;
     if (row === undefined || used.has(leg)) continue;
     let other = nearest(
@@ -413,11 +423,12 @@ function matchOf(kind: ImportMatch['kind'], leg: Leg): ImportMatch {
  * records the occurrence as posted with the row's transaction, so it is not a second row beside
  * a confirm. The schedule's category is the row's unless a rule chose one.
  */
-function confirmSchedules(rows: StoredRow[], ctx: PreviewContext): void {
+async function confirmSchedules(rows: StoredRow[], ctx: PreviewContext, pace: Breather): Promise<void> {
   if (ctx.reminders.length === 0) return;
   const candidates: { row: StoredRow; reminder: Reminder; asks: number; days: number; off: number }[] = [];
   const dayOf = new Map(ctx.reminders.map((r) => [r, dayFromIso(r.date) ?? NaN]));
   for (const row of rows) {
+    if (pace.due()) await pace.pause();
     if (row.status !== 'new' || row.match !== undefined || row.pocketId === null) continue;
     const amount = Math.abs(row.minor);
     for (const reminder of ctx.reminders) {

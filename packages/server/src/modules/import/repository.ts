@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
+import { breather } from '../../util/breathe.js';
 
 /** Rows per INSERT: far below both databases' limits on bound parameters. */
 const CHUNK = 500;
@@ -25,7 +26,7 @@ export interface NearbyTransaction {
 export class ImportRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async insertBatch(batch: Omit<BatchRow, 'id' | 'imported'>): Promise<number> {
+  async insertBatch(batch: Omit<BatchRow, 'id' | 'imported' | 'stored_bytes'>): Promise<number> {
     const { id } = await this.db.insertInto('import_batches').values(batch).returning('id').executeTakeFirstOrThrow();
     return id;
   }
@@ -34,9 +35,11 @@ export class ImportRepository {
    * Stores the preview's rows as JSON, ROWS_PER_CHUNK to a table row (keyed by the chunk's
    * first line): 100k rows are a hundred inserts, not a hundred thousand.
    */
-  async insertRows(userId: number, batchId: number, rows: readonly { line: number }[]): Promise<void> {
+  async insertRows(userId: number, batchId: number, rows: readonly { line: number }[]): Promise<number> {
     // JSON made a few chunks at a time: a million rows never exist as text all at once.
     const perInsert = 20 * ROWS_PER_CHUNK;
+    const pace = breather();
+    let stored = 0;
     for (let i = 0; i < rows.length; i += perInsert) {
       const chunks: { user_id: number; batch_id: number; line: number; data: string }[] = [];
       for (let j = i; j < Math.min(rows.length, i + perInsert); j += ROWS_PER_CHUNK) {
@@ -44,7 +47,11 @@ export class ImportRepository {
         chunks.push({ user_id: userId, batch_id: batchId, line: chunk[0]?.line ?? 0, data: JSON.stringify(chunk) });
       }
       await this.db.insertInto('import_rows').values(chunks).execute();
+      for (const c of chunks) stored += c.data.length;
+      await pace.maybe();
     }
+    await this.db.updateTable('import_batches').set({ stored_bytes: stored }).where('id', '=', batchId).execute();
+    return stored;
   }
 
   async findBatch(userId: number, id: number): Promise<BatchRow | undefined> {
@@ -123,6 +130,18 @@ export class ImportRepository {
       .where('status', '=', 'preview')
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /** The user's pending previews, oldest first, with what they hold. */
+  async pendingPreviews(userId: number) {
+    return this.db
+      .selectFrom('import_batches')
+      .select(['id', 'file_name', 'row_count', 'stored_bytes'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'preview')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   /** Previews nobody committed within their time, and their rows. */

@@ -22,6 +22,7 @@ import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { HeavyJobs } from '../../http/heavy-jobs.js';
 import type { ImportService } from './service.js';
 import { docs } from '../../http/openapi.js';
+import { breather } from '../../util/breathe.js';
 
 /** The upload of import/preview: the file's bytes and the JSON `options` field. */
 async function upload(
@@ -63,10 +64,13 @@ const ROWS_PER_PIECE = 1000;
  * text) is never one string in memory beside its rows. The same JSON as JSON.stringify would
  * give, with `rows` last.
  */
-export function* previewJson(preview: ImportPreview): Generator<string> {
+export async function* previewJson(preview: ImportPreview): AsyncGenerator<string> {
   const { rows, ...rest } = preview;
+  const pace = breather();
   yield `${JSON.stringify(rest).slice(0, -1)},"rows":[`;
-  for (let i = 0; i < rows.length; i += ROWS_PER_PIECE)
+  for (let i = 0; i < rows.length; i += ROWS_PER_PIECE) {
+    // A socket that takes everything at once would have the whole answer written in one turn.
+    await pace.maybe();
     yield (
       (i === 0 ? '' : ',') +
       rows
@@ -74,6 +78,7 @@ export function* previewJson(preview: ImportPreview): Generator<string> {
         .map((r) => JSON.stringify(r))
         .join(',')
     );
+  }
   yield ']}';
 }
 

@@ -2,6 +2,8 @@ import {
   IMPORT_MATCH_DAYS,
   IMPORT_SCHEDULE_DAYS,
   IMPORT_PREVIEW_TTL_MS,
+  MAX_PENDING_PREVIEW_BYTES,
+  MAX_PENDING_PREVIEW_ROWS,
   importCommitSchema,
   importOptionsSchema,
   type CsvOptions,
@@ -37,6 +39,12 @@ import { ImportRepository, type BatchRow } from './repository.js';
 
 /** Reads a file's bytes into statement accounts and rows (formats/index.ts parseFile, or the same on a worker). */
 export type ParseFile = (bytes: Uint8Array, request: ParseRequest) => Promise<ParsedFile>;
+
+/** Caps on one user's pending previews (rows, and characters of stored JSON). */
+export interface PendingCaps {
+  rows: number;
+  bytes: number;
+}
 
 /** Batches import/getall lists. */
 const LISTED_BATCHES = 200;
@@ -76,6 +84,8 @@ export class ImportService {
     /** Reads a file's bytes; the API's runs on a worker thread (app.ts), the CLI's in process. */
     private readonly parse: ParseFile = (bytes, request) => Promise.resolve(parseFile(bytes, request)),
     private readonly now: () => number = Date.now,
+    /** What one user's pending previews may hold in all. */
+    private readonly caps: PendingCaps = { rows: MAX_PENDING_PREVIEW_ROWS, bytes: MAX_PENDING_PREVIEW_BYTES },
   ) {}
 
   /** Reads the file with the options (JSON of importOptionsSchema), stores the batch and returns what it would import. */
@@ -111,7 +121,7 @@ export class ImportService {
     });
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
     const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
-    const rows = previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
+    const rows = await previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
 
     const counts = { new: 0, duplicate: 0, error: 0 };
     let earliest = Infinity;
@@ -150,6 +160,7 @@ export class ImportService {
       await batches.insertRows(owner.id, id, rows);
       return id;
     });
+    const discarded = await this.keepWithinCaps(owner.id, batchId, repo);
     return {
       batchId,
       format: parsed.format,
@@ -160,7 +171,32 @@ export class ImportService {
       ...(parsed.table === undefined ? {} : { table: parsed.table }),
       fixpoints: { affected: affected.count, earliest: affected.earliest === null ? null : iso(affected.earliest) },
       expiresAt: iso(expiresAt),
+      ...(discarded.length === 0 ? {} : { discardedPreviews: discarded }),
     };
+  }
+
+  /**
+   * Discards the user's oldest previews until the pending ones fit the caps again (issue 31: seven
+   * million-row previews made a 2.45 GB database). The new one is kept whatever its size: a single
+   * file is already bounded by MAX_IMPORT_ROWS and MAX_IMPORT_BYTES.
+   */
+  private async keepWithinCaps(
+    userId: number,
+    keep: number,
+    repo: ImportRepository,
+  ): Promise<{ batchId: number; fileName: string }[]> {
+    const pending = await repo.pendingPreviews(userId);
+    let rows = pending.reduce((sum, p) => sum + p.row_count, 0);
+    let bytes = pending.reduce((sum, p) => sum + p.stored_bytes, 0);
+    const discarded: { batchId: number; fileName: string }[] = [];
+    for (const p of pending) {
+      if (rows <= this.caps.rows && bytes <= this.caps.bytes) break;
+      if (p.id === keep || !(await repo.deletePreview(userId, p.id))) continue;
+      rows -= p.row_count;
+      bytes -= p.stored_bytes;
+      discarded.push({ batchId: p.id, fileName: p.file_name });
+    }
+    return discarded;
   }
 
   /**

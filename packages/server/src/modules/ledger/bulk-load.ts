@@ -5,6 +5,7 @@ import { DailyTotalsRepository, markDirtyMonths, type TotalDelta } from './daily
 import { MEASURES } from './flows.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
 import { transactionColumns, transactionFromColumns, type TransactionRow } from './rows.js';
+import { breather } from '../../util/breathe.js';
 
 const BATCH = 500;
 
@@ -37,7 +38,8 @@ export async function insertTransactionRows(
   rows: readonly (Omit<TransactionRow, 'id'> & { id?: number })[],
   at: number,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH)
+  const pace = breather();
+  for (let i = 0; i < rows.length; i += BATCH) {
     await db
       .insertInto('transactions')
       .values(
@@ -50,6 +52,8 @@ export async function insertTransactionRows(
         })),
       )
       .execute();
+    await pace.maybe(); // a restore's 340k rows: other requests are served between batches
+  }
 }
 
 /**
@@ -62,11 +66,14 @@ export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<vo
   const totals = new DailyTotalsRepository(db);
   const fresh = await totals.recompute(userId);
   await db.deleteFrom('daily_totals').where('user_id', '=', userId).execute();
-  for (let i = 0; i < fresh.length; i += BATCH)
+  const pace = breather();
+  for (let i = 0; i < fresh.length; i += BATCH) {
     await db
       .insertInto('daily_totals')
       .values(fresh.slice(i, i + BATCH))
       .execute();
+    await pace.maybe();
+  }
   // Every month is rebuilt from the new totals by the next report.
   await db.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
   await db.deleteFrom('monthly_main_currency').where('user_id', '=', userId).execute();

@@ -354,6 +354,12 @@ function Notices({ preview }: { preview: ImportPreview }) {
           {earliest === null ? '' : `, from ${instantDay(earliest)}`}
         </Alert>
       )}
+      {preview.discardedPreviews !== undefined && preview.discardedPreviews.length > 0 && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-discarded-previews>
+          To make room for this file, your oldest previews that were not imported were discarded:{' '}
+          {preview.discardedPreviews.map((d) => d.fileName).join(', ')}. Nothing in your books changed.
+        </Alert>
+      )}
     </>
   );
 }

@@ -1,12 +1,14 @@
 import type { CsvOptions, ImportEncoding, ImportTable, ResolvedImportOptions } from '@kassa/contract';
+import { MAX_IMPORT_ROWS } from '@kassa/contract';
 import { unprocessable } from '../../../http/errors.js';
+import { tooManyRows } from './row-limit.js';
 import { detectNumberFormat, looksLikeAmount } from './amounts.js';
 import type { NumberFormat } from './amounts.js';
 import { describeColumns, detectColumns, detectSignColumn, resolveColumns } from './csv-columns.js';
 import type { ColumnIndexes } from './csv-columns.js';
 import { headerFieldCount } from './csv-header-names.js';
 import { detectLayout, HEAD_LINES, scanHead } from './csv-dialect.js';
-import { forEachRecord } from './csv-records.js';
+import { countRecords, forEachRecord } from './csv-records.js';
 import { readRow } from './csv-rows.js';
 import type { RowReader } from './csv-rows.js';
 import { detectDateFormat, looksLikeDate } from './dates.js';
@@ -70,7 +72,7 @@ function missingColumns(columns: Partial<ColumnIndexes>): string | null {
 }
 
 /** Reads a CSV file; throws 422 when it is no table or lacks a date or amount column, 400 for a mapping it does not fit. */
-export function readCsv(text: string, given: CsvOptions, encoding: ImportEncoding): CsvFile {
+export function readCsv(text: string, given: CsvOptions, encoding: ImportEncoding, maxRows = MAX_IMPORT_ROWS): CsvFile {
   const head = scanHead(text, HEAD_LINES + (given.skipLines ?? 0));
   const layout = detectLayout(head.records, given.delimiter);
   const delimiter = given.delimiter ?? layout?.delimiter;
@@ -116,6 +118,9 @@ export function readCsv(text: string, given: CsvOptions, encoding: ImportEncodin
   const sign = columns.amount === undefined ? undefined : detectSignColumn(header, sample, width, mapped);
   const reader: RowReader = { columns, sign, number, dateFormat, days: new Map() };
   const headerLine = headerRow.line;
+  // Counted before the rows are read: a file past the limit is refused at once, not after parsing.
+  const records = countRecords(text, hasHeader ? headerLine + 1 : headerLine);
+  if (records > maxRows) throw tooManyRows(records, maxRows);
   const parsed: ParsedRow[] = [];
   const table: string[][] = [];
   const currencies = new Set<string>();

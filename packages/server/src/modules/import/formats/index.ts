@@ -1,5 +1,6 @@
 import { MAX_IMPORT_ROWS, type ImportFormat } from '@kassa/contract';
-import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../../../http/errors.js';
+import { unprocessable, unsupportedMediaType } from '../../../http/errors.js';
+import { tooManyRows } from './row-limit.js';
 import { parseCamt } from './camt.js';
 import { readCsv } from './csv.js';
 import { decode } from './decode.js';
@@ -42,15 +43,12 @@ function readStatement(format: Exclude<ImportFormat, 'csv'>, text: string): Pars
  * 413 for a file of more than `maxRows` rows.
  */
 export function parseFile(bytes: Uint8Array, request: ParseRequest, maxRows = MAX_IMPORT_ROWS): ParsedFile {
-  const file = readFile(bytes, request);
-  if (file.rows.length > maxRows)
-    throw payloadTooLarge(
-      `The file has ${file.rows.length.toLocaleString('en')} rows; one import takes at most ${maxRows.toLocaleString('en')}: split it by date`,
-    );
+  const file = readFile(bytes, request, maxRows);
+  if (file.rows.length > maxRows) throw tooManyRows(file.rows.length, maxRows);
   return file;
 }
 
-function readFile(bytes: Uint8Array, request: ParseRequest): ParsedFile {
+function readFile(bytes: Uint8Array, request: ParseRequest, maxRows: number): ParsedFile {
   if (bytes.length === 0) throw unprocessable('The file is empty');
   if (hasBinarySignature(bytes)) throw unsupportedMediaType(NOT_A_FORMAT);
   const { text, encoding } = decode(bytes, request.encoding ?? request.csv?.encoding);
@@ -62,7 +60,7 @@ function readFile(bytes: Uint8Array, request: ParseRequest): ParsedFile {
     request.format !== undefined && request.format !== 'auto' ? givenFormat(request.format, detected) : detected;
   if (format === null) throw unsupportedMediaType(NOT_A_FORMAT);
   if (format === 'csv') {
-    const { csv, table, ...statement } = readCsv(text, request.csv ?? {}, encoding);
+    const { csv, table, ...statement } = readCsv(text, request.csv ?? {}, encoding, maxRows);
     return { ...statement, format, encoding, csv, table };
   }
   return { ...readStatement(format, text), format, encoding };
