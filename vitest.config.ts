@@ -14,9 +14,23 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['packages/{money,contract,server}/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.stall.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Latency under load (issue 31): run on their own, after the others, so that parallel
+        // test files do not compete with the server they measure for the two cores.
+        extends: true,
+        test: {
+          name: 'stall',
+          include: ['packages/server/src/**/*.stall.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 30_000,
+          fileParallelism: false,
         },
       },
       {

@@ -15,6 +15,7 @@ import { benchSearch } from './search.js';
 import { benchBudgets } from './budgets.js';
 import { benchBulkEdit } from './bulk-edit.js';
 import { benchInsights } from './insights.js';
+import { benchStall } from './stall.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -88,3 +89,7 @@ const importRows = importArg === undefined ? 1_000_000 : Number(importArg);
 if (!Number.isSafeInteger(importRows) || importRows < 1)
   throw new Error('--import-rows= needs a positive whole number');
 for (const line of await benchImport(process.env['TEST_DATABASE_URL'], importRows)) console.log(line);
+// --stall-rows=N and --stall-restore=N set the stall probe's jobs (1M rows and 340k transactions).
+const stallRows = Number(process.argv.find((a) => a.startsWith('--stall-rows='))?.split('=')[1] ?? 1_000_000);
+const stallRestore = Number(process.argv.find((a) => a.startsWith('--stall-restore='))?.split('=')[1] ?? 340_000);
+for (const line of await benchStall(process.env['TEST_DATABASE_URL'], stallRows, stallRestore)) console.log(line);
