@@ -281,6 +281,17 @@ describeEachDatabase('backup and restore', (ctx) => {
     expect(await figures(target.client)).toEqual(await figures(source.client));
   });
 
+  it('restores a regex rule of an earlier engine that RE2 refuses, kept as written (it never matches)', async () => {
+    const target = await newUser(ctx, 'old-rule@example.com');
+    const old = {
+      ...doc,
+      rules: doc.rules.map((r) => (r.match === 'regex' ? { ...r, pattern: '^(?=pay)payroll\\b' } : r)),
+    };
+    okJson(await restore(target.client, old));
+    const rules = okJson<{ match: string; pattern: string }[]>(await target.client.get('/api/rule/getall'));
+    expect(rules.find((r) => r.match === 'regex')?.pattern).toBe('^(?=pay)payroll\\b');
+  });
+
   it('refuses an account that has books with 409, changing nothing', async () => {
     const target = await newUser(ctx, 'busy@example.com');
     const cats = okJson<{ id: number; name: string }[]>(await target.client.get('/api/category/getall'));

@@ -68,6 +68,26 @@ export interface Resolved {
 }
 
 /** Minor units of a decimal string already shaped by the schema; a 400 naming `path` when it has too many decimals. */
+/**
+ * A regex rule restore takes: one RE2 runs, or one the JavaScript engine of earlier versions took
+ * (a lookahead, a backreference). A backup holds the user's own rules; such a rule is kept as
+ * written and never matches (rules/match.ts), as on the server it came from since issue 31. Only
+ * compiled here, never run, so no pattern can backtrack.
+ */
+function restorableRegex(pattern: string): boolean {
+  try {
+    compileRegex(pattern);
+    return true;
+  } catch {
+    try {
+      new RegExp(pattern, 'i');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
 function minorOf(text: string, currency: string, path: string, signed: boolean): number {
   const decimals = findCurrency(currency)?.decimals ?? 2;
   const parsed = signed ? parseSignedAmount(text, decimals) : parseAmount(text, decimals);
@@ -190,13 +210,8 @@ function resolve(doc: ParsedBackup): Resolved {
     const type = categoryType.get(r.categoryKey);
     if (type === undefined) throw badRequest(`${path}.categoryKey: no category has key ${r.categoryKey}`);
     if (type !== 'real') throw badRequest(`${path}.categoryKey: must be an income or expense category`);
-    if (r.match === 'regex') {
-      try {
-        compileRegex(r.pattern);
-      } catch {
-        throw badRequest(`${path}.pattern: not a valid regular expression`);
-      }
-    }
+    if (r.match === 'regex' && !restorableRegex(r.pattern))
+      throw badRequest(`${path}.pattern: not a valid regular expression`);
     const bounded = r.minAmount !== null || r.maxAmount !== null;
     if (bounded !== (r.currency !== null))
       throw badRequest(`${path}.currency: must be given exactly when an amount bound is`);

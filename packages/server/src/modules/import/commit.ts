@@ -64,7 +64,13 @@ function describe(row: StoredRow): string {
   const [first = '', second = ''] = parts;
   // A bank that starts its text with the payee ("REWE" / "REWE SAGT DANKE") shows it once.
   const text = second.toLowerCase().startsWith(first.toLowerCase()) ? second : parts.join(' · ');
-  return text.slice(0, 500);
+  return cutAt(text, 500);
+}
+
+/** The first `max` UTF-16 units, never ending in half of a surrogate pair (an emoji cut in two). */
+function cutAt(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** Applies the body's overrides to the stored rows; checks every line and category first (nothing is written on a 4xx). */

@@ -15,6 +15,7 @@ import {
   type ImportRow,
   type ImportUndoResult,
   type ResolvedImportOptions,
+  cleanText,
 } from '@kassa/contract';
 import { currencyInfo, dayFromIso, isoFromDay } from '@kassa/money';
 import type { Kysely } from 'kysely';
@@ -143,7 +144,7 @@ export class ImportService {
       const batches = new ImportRepository(trx);
       const id = await batches.insertBatch({
         user_id: owner.id,
-        file_name: file.name.slice(0, 255),
+        file_name: cleanText(file.name, 'line').slice(0, 255) || 'file',
         format: parsed.format,
         options: JSON.stringify(resolved),
         accounts: JSON.stringify(accounts),
