@@ -316,19 +316,22 @@ interface Leg {
  * once; pairs the user rejected are not proposed again.
  */
 async function pair(rows: StoredRow[], ctx: PreviewContext, pace: Breather): Promise<void> {
-  const legs: Leg[] = [
-    ...rows
-      .filter((r) => r.status === 'new' && r.pocketId !== null)
-      .map((r) => ({
-        pocketId: r.pocketId ?? 0,
+  const legs: Leg[] = [];
+  for (const r of rows) {
+    if (pace.due()) await pace.pause();
+    if (r.status === 'new' && r.pocketId !== null)
+      legs.push({
+        pocketId: r.pocketId,
         day: r.day,
         minor: r.minor,
         currency: r.currency,
         pairKey: r.pairKey,
         description: r.description,
         row: r,
-      })),
-    ...ctx.otherLegs.map((l) => ({
+      });
+  }
+  for (const l of ctx.otherLegs)
+    legs.push({
       pocketId: l.pocket_id,
       day: l.day,
       minor: l.amount,
@@ -336,9 +339,10 @@ async function pair(rows: StoredRow[], ctx: PreviewContext, pace: Breather): Pro
       pairKey: linkPairKey(l),
       description: l.description,
       link: l,
-    })),
-  ];
-  if (new Set(legs.map((l) => l.pocketId)).size < 2) return;
+    });
+  const pockets = new Set<number>();
+  for (const l of legs) pockets.add(l.pocketId);
+  if (pockets.size < 2) return;
   const push = <K>(map: Map<K, Leg[]>, key: K, leg: Leg) => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [leg]);

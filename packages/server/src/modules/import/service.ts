@@ -37,6 +37,7 @@ import { parseFile } from './formats/index.js';
 import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js';
 import { exactMinor, majorText, previewRows, rowTime, type PreviewContext, type StoredRow } from './preview-rows.js';
 import { ImportRepository, type BatchRow } from './repository.js';
+import { breather } from '../../util/breathe.js';
 
 /** Reads a file's bytes into statement accounts and rows (formats/index.ts parseFile, or the same on a worker). */
 export type ParseFile = (bytes: Uint8Array, request: ParseRequest) => Promise<ParsedFile>;
@@ -71,6 +72,17 @@ function shown(row: StoredRow): ImportRow {
     matchKey: undefined,
   };
   return Object.assign(row, internal);
+}
+
+/** shown() over every row, giving way as it goes (a million rows). */
+async function shownRows(rows: StoredRow[]): Promise<ImportRow[]> {
+  const pace = breather();
+  const out: ImportRow[] = [];
+  for (const row of rows) {
+    if (pace.due()) await pace.pause();
+    out.push(shown(row));
+  }
+  return out;
 }
 
 /**
@@ -168,7 +180,7 @@ export class ImportService {
       options: resolved,
       accounts,
       counts,
-      rows: rows.map(shown), // the same objects, after they were stored
+      rows: await shownRows(rows), // the same objects, after they were stored
       ...(parsed.table === undefined ? {} : { table: parsed.table }),
       fixpoints: { affected: affected.count, earliest: affected.earliest === null ? null : iso(affected.earliest) },
       expiresAt: iso(expiresAt),
@@ -279,16 +291,20 @@ export class ImportService {
     repo: ImportRepository,
   ): Promise<PreviewContext> {
     const pocketIds = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.id] : [])))];
-    const days = parsed.rows.flatMap((r) => {
-      const day = dayFromIso(r.date);
-      return day === undefined ? [] : [day];
-    });
+    // The first and last day of the file, without a second array of a million days.
+    const pace = breather();
     let first = Infinity;
     let last = -Infinity;
-    for (const d of days) {
+    let dated = 0;
+    for (const r of parsed.rows) {
+      if (pace.due()) await pace.pause();
+      const d = dayFromIso(r.date);
+      if (d === undefined) continue;
+      dated++;
       if (d < first) first = d;
       if (d > last) last = d;
     }
+    const days = { length: dated };
     const from = first - IMPORT_MATCH_DAYS;
     const to = last + IMPORT_MATCH_DAYS;
     const currencies = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.currency] : [])))];
