@@ -5,11 +5,19 @@ import type { DB } from '../../db/schema.js';
 export class AccountsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async addEmailCode(userId: number, code: string, expiresAt: number, at: number): Promise<void> {
-    await this.db
+  /** Stores a verification code; answers its id. */
+  async addEmailCode(userId: number, code: string, expiresAt: number, at: number): Promise<number> {
+    const row = await this.db
       .insertInto('email_codes')
       .values({ user_id: userId, code, expires_at: expiresAt, created_at: at })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Drops a code whose mail could not be sent. */
+  async deleteEmailCode(id: number): Promise<void> {
+    await this.db.deleteFrom('email_codes').where('id', '=', id).execute();
   }
 
   /** When the user's latest code was made, for the resend limit. */
@@ -37,14 +45,31 @@ export class AccountsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Voids the user's unused codes (a resend makes only the newest valid). */
-  async voidEmailCodes(userId: number, at: number): Promise<void> {
-    await this.db
+  /** Voids the user's unused codes but `keepId` (a resend makes only the newest valid). */
+  async voidEmailCodes(userId: number, at: number, keepId?: number): Promise<void> {
+    let query = this.db
       .updateTable('email_codes')
       .set({ used_at: at })
       .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
+      .where('used_at', 'is', null);
+    if (keepId !== undefined) query = query.where('id', '!=', keepId);
+    await query.execute();
+  }
+
+  /**
+   * Removes a sign-up that did not finish (its verification mail could not be sent): the user,
+   * with its codes by cascade, and the use of the invitation it took, in one transaction. Only
+   * an unverified user: an account someone could sign in to is never removed here.
+   */
+  async dropUnfinishedSignup(userId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('referral_codes')
+        .set({ used_by: null, used_at: null })
+        .where('used_by', '=', userId)
+        .execute();
+      await trx.deleteFrom('users').where('id', '=', userId).where('email_verified', '=', 0).execute();
+    });
   }
 
   async addReferralCode(

@@ -14,7 +14,7 @@ import {
   type TokenResponse,
   type UserInfo,
 } from '@kassa/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onErrorHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { perIpLimit } from '../../http/rate-limit.js';
@@ -35,6 +35,15 @@ import { docs } from '../../http/openapi.js';
 
 /** How long shutdown waits for reset mails still being sent after their answer. */
 const MAIL_SHUTDOWN_WAIT_MS = 10_000;
+
+/**
+ * Logs why a 503 of these routes happened (the mail server's answer, say): the client gets only
+ * the message, and the error handler logs no AppError.
+ */
+const logCause: onErrorHookHandler = (request, _reply, error, done) => {
+  if (error instanceof AppError && error.cause !== undefined) request.log.error({ err: error.cause }, error.message);
+  done();
+};
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
 
@@ -79,6 +88,7 @@ export function accountRoutes(
     '/api/account/signup',
     {
       ...signups,
+      onError: logCause,
       schema: doc({
         summary: 'Sign up; the token admits the e-mail verification step',
         body: signupRequestSchema,
@@ -113,7 +123,12 @@ export function accountRoutes(
 
   app.post(
     '/api/account/resend-email',
-    { ...resends, ...signedIn, schema: doc({ summary: 'Mail a new verification code', response: 'none' }) },
+    {
+      ...resends,
+      ...signedIn,
+      onError: logCause,
+      schema: doc({ summary: 'Mail a new verification code', response: 'none' }),
+    },
     async (request, reply) => {
       await accounts.resendEmail(sessionOf(request).user);
       return reply.status(204).send();

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
-import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unavailable } from '../../http/errors.js';
 import type { KeyedCounter } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AuthService, ClientInfo } from '../auth/service.js';
@@ -81,16 +81,27 @@ export class AccountsService {
     }
   }
 
-  private async sendCode(user: { id: number; email: string }): Promise<void> {
+  /**
+   * Stores a new code and mails it; answers the code's id. A code whose mail could not be sent is
+   * dropped again, so it neither works nor counts as sent (resend waits a minute after a sent
+   * one), and the answer is a 503 that says so (issue 31).
+   */
+  private async sendCode(user: { id: number; email: string }): Promise<number> {
     const code = newEmailCode();
     const at = this.now();
-    await this.accounts.addEmailCode(user.id, code, at + EMAIL_CODE_TTL_MS, at);
+    const id = await this.accounts.addEmailCode(user.id, code, at + EMAIL_CODE_TTL_MS, at);
     const link = `${this.config.mail.publicUrl}/public/register/verify-email?code=${code}`;
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Your Kassa verification code',
-      text: `Your Kassa verification code is ${code}\n\nEnter it on the sign-up page, or open ${link}\n\nThe code works once and expires in 24 hours.`,
-    });
+    try {
+      await this.mailer.send({
+        to: user.email,
+        subject: 'Your Kassa verification code',
+        text: `Your Kassa verification code is ${code}\n\nEnter it on the sign-up page, or open ${link}\n\nThe code works once and expires in 24 hours.`,
+      });
+    } catch (err) {
+      await this.accounts.deleteEmailCode(id);
+      throw mailNotSent(err);
+    }
+    return id;
   }
 
   private get mode(): RegistrationMode {
@@ -102,7 +113,8 @@ export class AccountsService {
    * of `client`). REGISTRATION decides who may (docs/DECISIONS.md, Admission): `open` anyone,
    * with no referral step; `referral` anyone, who then needs a code or the waitlist; `closed` only
    * an address an admin invited or approved (403 `registration_closed` for others). The first
-   * member of an install (the demo aside) is admitted in every mode and becomes its admin.
+   * member of an install (the demo aside) is admitted in every mode and becomes its admin. When
+   * the mail cannot be sent nothing stays (503): the same sign-up works once mail does again.
    */
   async signup(input: SignupRequest, client?: ClientInfo): Promise<string> {
     await this.checkCaptcha(input.recaptcha);
@@ -129,15 +141,22 @@ export class AccountsService {
       regComplete: false,
       createdAt: this.now(),
     });
-    // The first member needs no referral (there is nobody to ask) and runs the install. Decided
-    // after the insert by the lowest id, so two sign-ups racing on a fresh install make one admin.
-    if ((await this.users.firstMemberId()) === user.id) {
-      await this.users.setRole(user.id, 'ADMIN');
-      await this.users.update(user.id, { referralOk: true });
-    } else if (invitation !== undefined && (await this.accounts.useReferralCode(invitation, user.id, this.now()))) {
-      await this.users.update(user.id, { referralOk: true });
+    try {
+      // The first member needs no referral (there is nobody to ask) and runs the install. Decided
+      // after the insert by the lowest id, so two sign-ups racing on a fresh install make one admin.
+      if ((await this.users.firstMemberId()) === user.id) {
+        await this.users.setRole(user.id, 'ADMIN');
+        await this.users.update(user.id, { referralOk: true });
+      } else if (invitation !== undefined && (await this.accounts.useReferralCode(invitation, user.id, this.now()))) {
+        await this.users.update(user.id, { referralOk: true });
+      }
+      await this.sendCode(user);
+    } catch (err) {
+      // An account nobody can verify would hold the address: the retry would get 409 "already
+      // exists" for a sign-up that never finished (issue 31). The invitation is free again too.
+      await this.accounts.dropUnfinishedSignup(user.id);
+      throw err;
     }
-    await this.sendCode(user);
     return this.auth.signUpSession(user.id, client);
   }
 
@@ -172,8 +191,9 @@ export class AccountsService {
       const seconds = Math.ceil(wait / 1000);
       throw tooManyRequests(seconds, `A mail was sent moments ago; try again in ${seconds} seconds`);
     }
-    await this.accounts.voidEmailCodes(user.id, this.now());
-    await this.sendCode(user);
+    const sent = await this.sendCode(user);
+    // Only a code that went out replaces the older ones: while mail failed, they kept working.
+    await this.accounts.voidEmailCodes(user.id, this.now(), sent);
   }
 
   /** A new single-use referral code a member (complete registration) can hand to someone. */
@@ -282,6 +302,16 @@ export class AccountsService {
     await this.users.changePassword(user.id, await hashPassword(input.newPassword));
     await this.auth.passwordChanged(user.id, client);
   }
+}
+
+/**
+ * The answer to a verification mail the mail server did not take (down, refusing, too slow): 503
+ * with what to do, and the cause for the log only (the routes log it; it never reaches the client).
+ */
+function mailNotSent(cause: unknown): AppError {
+  const error = unavailable('The verification e-mail could not be sent; try again in a few minutes');
+  error.cause = cause;
+  return error;
 }
 
 /**

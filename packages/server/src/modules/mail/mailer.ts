@@ -14,9 +14,17 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/**
+ * How long a send waits on a mail server that does not answer. A sign-up waits for its mail, and
+ * nodemailer's defaults (2 minutes to connect, 10 of silence) would hold it long after the user
+ * gave up; these fail it within seconds (a 503 saying so), while a slow server still has time.
+ * Query parameters of SMTP_URL (e.g. ?connectionTimeout=60000) take precedence.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** Sends through an SMTP server given as smtp://user:pass@host:port (smtps:// for TLS). */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function smtpMailer(smtpUrl: string, from: string, timeouts = SMTP_TIMEOUTS): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     async send(mail) {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });

@@ -34,6 +34,23 @@ describe('sign-up and registration screens', () => {
     });
   });
 
+  it('says when the verification mail could not be sent and keeps the form for another try', async () => {
+    const message = 'The verification e-mail could not be sent; try again in a few minutes';
+    stubApi({
+      'GET config': { status: 200, body: CONFIG },
+      'POST account/signup': { status: 503, body: { type: 'unavailable', message } },
+    });
+    const router = renderApp('/public/signup');
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password \*/), { target: { value: 'Abcdefg1!' } });
+    fireEvent.change(screen.getByLabelText(/^Password again/), { target: { value: 'Abcdefg1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/public/signup');
+    expect(getToken()).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>(/E-mail/).value).toBe('new@example.com');
+  });
+
   it('verifies the code carried by the mail link at once, then moves to the referral step', async () => {
     setToken(pending(false, false, false));
     const calls = stubApi({
@@ -55,6 +72,19 @@ describe('sign-up and registration screens', () => {
     renderApp('/public/register/verify-email');
     fireEvent.click(await screen.findByRole('button', { name: 'Send the code again' }));
     expect(await screen.findByText('Email sent')).toBeTruthy();
+  });
+
+  it('says when a resent mail could not be sent', async () => {
+    const message = 'The verification e-mail could not be sent; try again in a few minutes';
+    setToken(pending(false, false, false));
+    stubApi({
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
+      'POST account/resend-email': { status: 503, body: { type: 'unavailable', message } },
+    });
+    renderApp('/public/register/verify-email');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code again' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Email sent')).toBeNull();
   });
 
   it('shows a wrong code as an error toast and stays', async () => {
