@@ -383,6 +383,8 @@ for (const dialect of testDialects) {
                   let status = 0;
                   try {
                     const res = await send(w.app, r, actor.token);
+                    // forgot-password stores its link after the answer: count that write as this request's.
+                    await w.app.afterAnswers.settled();
                     status = res.statusCode;
                     hits.sent++;
                     hits.statuses.set(status, (hits.statuses.get(status) ?? 0) + 1);

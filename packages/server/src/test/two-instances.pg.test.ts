@@ -29,6 +29,8 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
   let ip = `10.${randomBytes(3).join('.')}`;
   // And a fresh e-mail: failed logins are counted per e-mail too.
   const email = `two-${randomBytes(4).toString('hex')}@example.com`;
+  // A second user: one user's previews run one at a time (http/heavy-jobs.ts), two users' both finish.
+  const otherEmail = `two-other-${randomBytes(4).toString('hex')}@example.com`;
 
   beforeAll(async () => {
     await pgAdmin(`create schema ${schema}`);
@@ -56,11 +58,12 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
     // Started together: both reach the demo reset of the day at once.
     bases.push(...(await Promise.all(servers.map((s) => s.start(env)))));
     database = openDatabase({ kind: 'postgres', url: TEST_PG_URL }, { pgSchema: schema });
-    await new UsersService(database.db).createComplete({
-      email,
-      password: 'password-1',
-      mainCurrency: 'EUR',
-    });
+    for (const address of [email, otherEmail])
+      await new UsersService(database.db).createComplete({
+        email: address,
+        password: 'password-1',
+        mainCurrency: 'EUR',
+      });
   }, 60_000);
 
   afterAll(async () => {
@@ -85,9 +88,9 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
     });
     return { status: res.status, body: await res.json().catch((): unknown => null) };
   };
-  const login = async (base: string) => {
+  const login = async (base: string, address = email) => {
     const res = await call(base, 'POST', '/api/auth/login', undefined, {
-      email,
+      email: address,
       password: 'password-1',
     });
     expect(res.status).toBe(200);
@@ -151,8 +154,9 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
     ip = `10.${randomBytes(3).join('.')}`; // the last test used up the limit of the first address
     const tokenA = await login(a);
     const tokenB = await login(b);
-    // Requests in flight on A when it gets SIGTERM: previews of a bank file of 20,000 rows,
-    // which take a while to read and store…
+    const otherTokenA = await login(a, otherEmail);
+    // Requests in flight on A when it gets SIGTERM: two users' previews of a bank file of 20,000
+    // rows, which take a while to read and store (the second waits for the first)…
     const csv = [
       'Date,Payee,Amount',
       ...Array.from(
@@ -160,14 +164,14 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
         (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.50`,
       ),
     ].join('\n');
-    const preview = () => {
+    const preview = (token: string) => {
       const form = new FormData();
       form.append('file', new Blob([csv]), 'statement.csv');
       form.append('options', JSON.stringify({}));
       return fetch(`${a}/api/import/preview`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${tokenA}`,
+          authorization: `Bearer ${token}`,
           'x-forwarded-for': ip,
           [CSRF_HEADER]: CSRF,
           cookie: `${CSRF_COOKIE}=${CSRF}`,
@@ -175,7 +179,7 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
         body: form,
       }).then(async (res) => ({ status: res.status, body: await res.json() }));
     };
-    const inFlight = [preview(), preview()];
+    const inFlight = [preview(tokenA), preview(otherTokenA)];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const stopped = first.stop();
     // …and requests to B meanwhile.

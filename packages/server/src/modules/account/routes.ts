@@ -33,6 +33,13 @@ import {
 } from '../auth/guard.js';
 import { docs } from '../../http/openapi.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work a route runs after its answer (reset links and mails): tests and shutdown wait for it. */
+    afterAnswers: { settled(maxMs?: number): Promise<void> };
+  }
+}
+
 /** How long shutdown waits for reset mails still being sent after their answer. */
 const MAIL_SHUTDOWN_WAIT_MS = 10_000;
 
@@ -260,6 +267,7 @@ export function passwordResetRoutes(
 
   // The links and mails asked for just before shutdown are stored and sent before the database closes.
   app.addHook('preClose', () => resets.settled(MAIL_SHUTDOWN_WAIT_MS));
+  app.decorate('afterAnswers', { settled: (maxMs?: number) => resets.settled(maxMs) });
   app.post(
     '/api/auth/forgot-password',
     {
