@@ -70,6 +70,8 @@ export const backupTransactionSchema = z.object({
   currency: currencyCodeSchema,
   description: descriptionSchema,
   time: instantSchema,
+  /** The pocket the row belongs to (DESIGN §4); absent = its currency's default pocket. */
+  pocketKey: keySchema.optional(),
 });
 
 export const backupConversionSchema = z.object({
@@ -79,6 +81,9 @@ export const backupConversionSchema = z.object({
   toCurrency: currencyCodeSchema,
   description: descriptionSchema,
   time: instantSchema,
+  /** The pockets the money leaves and enters; absent = the currency's default pocket. */
+  fromPocketKey: keySchema.optional(),
+  toPocketKey: keySchema.optional(),
 });
 
 export const backupPocketStateSchema = z.object({

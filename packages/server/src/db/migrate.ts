@@ -29,6 +29,7 @@ import { m0025Undo } from './migrations/0025-undo.js';
 import { m0026MonthlyMainCurrency } from './migrations/0026-monthly-main-currency.js';
 import { m0027Admission } from './migrations/0027-admission.js';
 import { m0028PreviewBytes } from './migrations/0028-preview-bytes.js';
+import { m0029RowPockets } from './migrations/0029-row-pockets.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-monthly-main-currency': m0026MonthlyMainCurrency,
   '0027-admission': m0027Admission,
   '0028-preview-bytes': m0028PreviewBytes,
+  '0029-row-pockets': m0029RowPockets,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -116,6 +116,8 @@ export interface TransactionsTable {
   day: number;
   created_at: number;
   updated_at: number;
+  /** The pocket the row belongs to; null = its currency's default (oldest) pocket (migration 0029). */
+  pocket_id: number | null;
 }
 
 export interface ConversionsTable {
@@ -130,6 +132,9 @@ export interface ConversionsTable {
   day: number;
   created_at: number;
   updated_at: number;
+  /** The pockets the money leaves and enters; null = the currency's default pocket (migration 0029). */
+  from_pocket_id: number | null;
+  to_pocket_id: number | null;
 }
 
 export interface FixpointsTable {

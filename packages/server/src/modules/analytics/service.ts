@@ -333,6 +333,8 @@ export class AnalyticsService {
     const add = (map: PerCurrency, code: string, v: bigint) => {
       if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
     };
+    // Fixpoints that leave pockets unstated restart by the pocket rule (DESIGN §4).
+    const byPocket = await this.ledger.countsByPocket(owner.id);
     const points: HistoryPoint[] = [];
     const factors = new Map<string, Fraction>();
     let availableNow = available;
@@ -343,7 +345,8 @@ export class AnalyticsService {
         add(availableNow, m.currency, m.cash);
       }
       const fixpoint = lastFixpointOfDay.get(day);
-      if (fixpoint !== undefined) {
+      if (fixpoint !== undefined && byPocket) availableNow = await this.ledger.available(owner.id, endOf(day));
+      else if (fixpoint !== undefined) {
         // Available restarts from the stated balances, plus what flowed after the fixpoint that day.
         availableNow = new Map(statesByFixpoint.get(fixpoint.id) ?? []);
         await this.ledger.addCashFlows(owner.id, fixpoint.time, endOf(day), availableNow);

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
 import { insertTransactionRows } from '../ledger/bulk-load.js';
-import { conversionColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
+import { conversionColumns, conversionPocketColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
 import { breather } from '../../util/breathe.js';
 
 const BATCH = 500;
@@ -45,14 +45,34 @@ export class BackupRepository {
         .execute(),
       transactions: await db
         .selectFrom('transactions')
-        .select(['id', 'category_id', 'business_type', 'is_income', 'amount', 'currency', 'description', 'time'])
+        .select([
+          'id',
+          'category_id',
+          'business_type',
+          'is_income',
+          'amount',
+          'currency',
+          'description',
+          'time',
+          'pocket_id',
+        ])
         .where('user_id', '=', userId)
         .orderBy('time')
         .orderBy('id')
         .execute(),
       conversions: await db
         .selectFrom('conversions')
-        .select(['id', 'from_amount', 'from_currency', 'to_amount', 'to_currency', 'description', 'time'])
+        .select([
+          'id',
+          'from_amount',
+          'from_currency',
+          'to_amount',
+          'to_currency',
+          'description',
+          'time',
+          'from_pocket_id',
+          'to_pocket_id',
+        ])
         .where('user_id', '=', userId)
         .orderBy('time')
         .orderBy('id')
@@ -274,6 +294,7 @@ export class BackupRepository {
             ...(c.id === undefined ? {} : { id: c.id }),
             user_id: userId,
             ...conversionColumns(c),
+            ...conversionPocketColumns(c),
             created_at: at,
             updated_at: at,
           })),

@@ -147,6 +147,14 @@ function resolve(doc: ParsedBackup): Resolved {
       throw badRequest(`${path}.rollover: only expense categories have a budget to roll over`);
   }
 
+  // A row's pocket is a pocket of the row's currency; its key stays a key until the pockets exist.
+  const pocketOf = (key: number | undefined, currency: string, path: string): number | null => {
+    if (key === undefined) return null;
+    const of = pocketCurrency.get(key);
+    if (of === undefined) throw badRequest(`${path}: no pocket has key ${key}`);
+    if (of !== currency) throw badRequest(`${path}: pocket ${key} holds ${of}, not ${currency}`);
+    return key;
+  };
   const resolveTransaction = (t: ParsedBackup['transactions'][number], path: string): Omit<TransactionRow, 'id'> => {
     const category = categories.get(t.categoryKey);
     if (category === undefined) throw badRequest(`${path}.categoryKey: no category has key ${t.categoryKey}`);
@@ -156,6 +164,7 @@ function resolve(doc: ParsedBackup): Resolved {
       throw badRequest(`${path}.businessType: is required for business categories and null for the others`);
     listed(t.currency, `${path}.currency`);
     return {
+      pocketId: pocketOf(t.pocketKey, t.currency, `${path}.pocketKey`),
       categoryId: t.categoryKey,
       kind: category.type,
       businessType: t.businessType,
@@ -175,6 +184,8 @@ function resolve(doc: ParsedBackup): Resolved {
     listed(c.toCurrency, `${path}.toCurrency`);
     if (c.fromCurrency === c.toCurrency) throw badRequest(`${path}.toCurrency: must differ from fromCurrency`);
     return {
+      fromPocketId: pocketOf(c.fromPocketKey, c.fromCurrency, `${path}.fromPocketKey`),
+      toPocketId: pocketOf(c.toPocketKey, c.toCurrency, `${path}.toPocketKey`),
       fromAmount: minorOf(c.fromAmount, c.fromCurrency, `${path}.fromAmount`, false),
       fromCurrency: c.fromCurrency,
       toAmount: minorOf(c.toAmount, c.toCurrency, `${path}.toAmount`, false),
@@ -350,6 +361,7 @@ export class BackupService {
         currency: t.currency,
         description: t.description,
         time: iso(t.time),
+        ...(t.pocket_id === null ? {} : { pocketKey: pocketKey.get(t.pocket_id) ?? 0 }),
       })),
       conversions: rows.conversions.map((c) => ({
         fromAmount: amount(c.from_amount, c.from_currency),
@@ -358,6 +370,8 @@ export class BackupService {
         toCurrency: c.to_currency,
         description: c.description,
         time: iso(c.time),
+        ...(c.from_pocket_id === null ? {} : { fromPocketKey: pocketKey.get(c.from_pocket_id) ?? 0 }),
+        ...(c.to_pocket_id === null ? {} : { toPocketKey: pocketKey.get(c.to_pocket_id) ?? 0 }),
       })),
       fixpoints: rows.fixpoints.map((f) => ({ time: iso(f.time), states: statesOf.get(f.id) ?? [] })),
       rules: rows.rules.map((r) => ({
@@ -469,13 +483,19 @@ export class BackupService {
           ...t,
           id: transactionIds[i],
           categoryId: categoryIds.get(t.categoryId) ?? 0,
+          pocketId: t.pocketId == null ? null : (pocketIds.get(t.pocketId) ?? null),
         })),
         at,
       );
       const conversionIds = await allocateIds(trx, 'conversions', doc.conversions.length);
       await backups.insertConversions(
         userId,
-        doc.conversions.map((c, i) => ({ ...c, id: conversionIds[i] })),
+        doc.conversions.map((c, i) => ({
+          ...c,
+          id: conversionIds[i],
+          fromPocketId: c.fromPocketId == null ? null : (pocketIds.get(c.fromPocketId) ?? null),
+          toPocketId: c.toPocketId == null ? null : (pocketIds.get(c.toPocketId) ?? null),
+        })),
         at,
       );
       const rules = new RulesRepository(trx);

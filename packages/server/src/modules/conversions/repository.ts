@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { conversionColumns as toColumns, conversionFromColumns as toRow, type ConversionRow } from '../ledger/rows.js';
+import {
+  conversionColumns as toColumns,
+  conversionFromColumns as toRow,
+  conversionPocketColumns,
+  keptPocket,
+  type ConversionRow,
+} from '../ledger/rows.js';
 import { olderThan, type Keyset } from '../../db/keyset.js';
 
 /** SQL for conversions; every query is scoped by user. */
@@ -39,7 +45,7 @@ export class ConversionsRepository {
   async insert(userId: number, c: Omit<ConversionRow, 'id'>, at: number): Promise<number> {
     const row = await this.db
       .insertInto('conversions')
-      .values({ user_id: userId, ...toColumns(c), created_at: at, updated_at: at })
+      .values({ user_id: userId, ...toColumns(c), ...conversionPocketColumns(c), created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -48,7 +54,12 @@ export class ConversionsRepository {
   async update(userId: number, id: number, c: Omit<ConversionRow, 'id'>, at: number): Promise<void> {
     await this.db
       .updateTable('conversions')
-      .set({ ...toColumns(c), updated_at: at })
+      .set({
+        ...toColumns(c),
+        from_pocket_id: keptPocket('from_currency', c.fromCurrency, 'from_pocket_id'),
+        to_pocket_id: keptPocket('to_currency', c.toCurrency, 'to_pocket_id'),
+        updated_at: at,
+      })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .execute();

@@ -83,6 +83,26 @@ export class FixpointsRepository {
       .execute();
   }
 
+  /** States one more pocket in the user's fixpoint (an import's statement balance at an existing fixpoint). */
+  async addState(userId: number, fixpoint: { id: number; time: number }, pocketId: number, balance: number) {
+    await invalidateHistory(this.db, userId, utcDayOf(fixpoint.time));
+    await this.db
+      .insertInto('pocket_states')
+      .values({ user_id: userId, fixpoint_id: fixpoint.id, pocket_id: pocketId, balance })
+      .execute();
+  }
+
+  /** Leaves a pocket unstated in the user's fixpoint again (undo of `addState`). */
+  async removeState(userId: number, fixpoint: { id: number; time: number }, pocketId: number): Promise<void> {
+    await invalidateHistory(this.db, userId, utcDayOf(fixpoint.time));
+    await this.db
+      .deleteFrom('pocket_states')
+      .where('user_id', '=', userId)
+      .where('fixpoint_id', '=', fixpoint.id)
+      .where('pocket_id', '=', pocketId)
+      .execute();
+  }
+
   /** Deletes the fixpoint; its pocket states go with it (ON DELETE CASCADE). */
   async delete(userId: number, fixpoint: { id: number; time: number }): Promise<void> {
     await invalidateHistory(this.db, userId, utcDayOf(fixpoint.time));

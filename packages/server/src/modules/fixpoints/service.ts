@@ -45,12 +45,16 @@ export class FixpointsService {
   }
 
   /** The error lines: every currency of the user or of either side, sorted by code. */
-  private async errors(userId: number, stated: PerCurrency, calculated: PerCurrency): Promise<FixpointError[]> {
-    const codes = new Set([
-      ...(await this.currencies.list(userId)).map((c) => c.code),
-      ...stated.keys(),
-      ...calculated.keys(),
-    ]);
+  /** Errors of every currency of the user, or only of those a partial fixpoint states (`onlyStated`). */
+  private async errors(
+    userId: number,
+    stated: PerCurrency,
+    calculated: PerCurrency,
+    onlyStated = false,
+  ): Promise<FixpointError[]> {
+    const codes = onlyStated
+      ? new Set(stated.keys())
+      : new Set([...(await this.currencies.list(userId)).map((c) => c.code), ...stated.keys(), ...calculated.keys()]);
     return [...codes].sort().map((currency) => {
       const s = stated.get(currency) ?? 0n;
       const c = calculated.get(currency) ?? 0n;
@@ -126,11 +130,8 @@ export class FixpointsService {
   /** A fixpoint with its errors per currency as the ledger stands now. */
   async get(userId: number, id: number): Promise<FixpointDetail> {
     const row = await this.require(userId, id);
-    const errors = await this.errors(
-      userId,
-      await this.ledger.stated(userId, id),
-      await this.ledger.calculated(userId, row.time),
-    );
+    const { stated, calculated, partial } = await this.ledger.statedAndCalculated(userId, row);
+    const errors = await this.errors(userId, stated, calculated, partial);
     return { id, time: iso(row.time), errors };
   }
 

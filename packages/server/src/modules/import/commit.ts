@@ -14,7 +14,6 @@ import { applyBulkDeltas, DeltaSum, deleteTransactionsByIds, insertTransactionRo
 import { conversionDeltas, transactionDeltas } from '../ledger/daily-totals.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
-import { PocketsRepository } from '../pockets/repository.js';
 import { SchedulesRepository } from '../schedules/repository.js';
 import { breather } from '../../util/breathe.js';
 import { normalisePayee } from './fingerprint.js';
@@ -39,7 +38,8 @@ const UNCATEGORIZED = 'Uncategorized';
 /** What undo needs to put back: earlier imported transactions a commit replaced, and pocket states it changed. */
 interface Replaced {
   transactions: { linkId: number; row: Omit<TransactionRow, 'id'> }[];
-  states: { fixpointId: number; time: number; pocketId: number; balance: number }[];
+  /** A state's balance before the commit; null when the commit added the state (undo removes it). */
+  states: { fixpointId: number; time: number; pocketId: number; balance: number | null }[];
   fixpoints: { id: number; time: number }[];
 }
 
@@ -182,7 +182,7 @@ export async function commitBatch(
       done.add(row.line);
       const other = match.line === undefined ? undefined : byLine.get(match.line);
       if (other !== undefined) done.add(other.line);
-      let otherLeg: { minor: number; currency: string; day: number } | undefined = other;
+      let otherLeg: { minor: number; currency: string; day: number; pocketId: number | null } | undefined = other;
       if (other === undefined) {
         const standing =
           match.transactionId === undefined ? undefined : await batches.standingLink(userId, match.transactionId);
@@ -194,7 +194,12 @@ export async function commitBatch(
         }
         deltas.add(transactionDeltas(removed, -1));
         replaced.transactions.push({ linkId: standing.id, row: withoutId(removed) });
-        otherLeg = { minor: standing.amount, currency: standing.currency, day: standing.day };
+        otherLeg = {
+          minor: standing.amount,
+          currency: standing.currency,
+          day: standing.day,
+          pocketId: standing.pocket_id === 0 ? null : standing.pocket_id,
+        };
         await batches.setLinkTargets(standing.id, { transaction_id: null, conversion_id: null });
       }
       if (otherLeg === undefined) continue;
@@ -213,6 +218,8 @@ export async function commitBatch(
         description: describe(row),
         time: rowTime(Math.max(from.day, to.day)),
         day: Math.max(from.day, to.day),
+        fromPocketId: from.pocketId,
+        toPocketId: to.pocketId,
       };
       const conversionId = await conversions.insert(userId, conversion, now);
       deltas.add(conversionDeltas(conversion, 1));
@@ -271,6 +278,7 @@ export async function commitBatch(
           description: describe(r),
           time: rowTime(r.day),
           day: r.day,
+          pocketId: r.pocketId,
         };
         written.push(t);
         writtenLinks.push(link(r, { transaction_id: t.id }));
@@ -407,8 +415,9 @@ async function uncategorizedId(db: Kysely<DB>, userId: number, isIncome: boolean
 
 /**
  * Saves each statement's closing balance as its pocket's state in a fixpoint at the end of the
- * closing day; the other pockets keep the balances they had in the fixpoint before it (DESIGN §9).
- * A fixpoint already at that instant gets the state instead (its old value kept for undo).
+ * closing day, stating that pocket only: every other pocket passes through it at its calculated
+ * balance (DESIGN §4). A fixpoint already at that instant gets the state instead (its old value,
+ * or that it had none, kept for undo).
  */
 async function closingFixpoints(
   db: Kysely<DB>,
@@ -440,28 +449,20 @@ async function closingFixpoints(
   for (const [time, byPocket] of byTime) {
     const stated = [...byPocket].map(([pocketId, balance]) => ({ pocketId, balance }));
     const existing = await fixpoints.findAt(userId, time);
-    if (existing !== undefined) {
-      const states = await ledger.states(userId, existing.id);
-      for (const s of stated) {
-        const old = states.find((x) => x.pocketId === s.pocketId);
-        if (old === undefined) continue;
-        replaced.states.push({ fixpointId: existing.id, time, pocketId: s.pocketId, balance: old.balance });
-        await fixpoints.updateState(userId, existing, s.pocketId, s.balance);
-      }
-      first ??= existing.id;
+    if (existing === undefined) {
+      const id = await fixpoints.insert(userId, time, stated, now);
+      replaced.fixpoints.push({ id, time });
+      first ??= id;
       continue;
     }
-    const before = await ledger.latest(userId, time, true);
-    const previous = before === undefined ? [] : await ledger.states(userId, before.id);
-    const pockets = await new PocketsRepository(db).list(userId);
-    const states = pockets.map((p) => ({
-      pocketId: p.id,
-      balance:
-        stated.find((s) => s.pocketId === p.id)?.balance ?? previous.find((s) => s.pocketId === p.id)?.balance ?? 0,
-    }));
-    const id = await fixpoints.insert(userId, time, states, now);
-    replaced.fixpoints.push({ id, time });
-    first ??= id;
+    const states = await ledger.states(userId, existing.id);
+    for (const s of stated) {
+      const old = states.find((x) => x.pocketId === s.pocketId);
+      replaced.states.push({ fixpointId: existing.id, time, pocketId: s.pocketId, balance: old?.balance ?? null });
+      if (old === undefined) await fixpoints.addState(userId, existing, s.pocketId, s.balance);
+      else await fixpoints.updateState(userId, existing, s.pocketId, s.balance);
+    }
+    first ??= existing.id;
   }
   return first;
 }
@@ -529,8 +530,11 @@ export async function undoBatch(
       if (linkId !== undefined) await batches.setLinkTargets(linkId, { transaction_id: t.id, conversion_id: null });
     }
     const fixpoints = new FixpointsRepository(trx);
-    for (const s of replaced.states)
-      await fixpoints.updateState(userId, { id: s.fixpointId, time: s.time }, s.pocketId, s.balance);
+    for (const s of replaced.states) {
+      const fixpoint = { id: s.fixpointId, time: s.time };
+      if (s.balance === null) await fixpoints.removeState(userId, fixpoint, s.pocketId);
+      else await fixpoints.updateState(userId, fixpoint, s.pocketId, s.balance);
+    }
     for (const f of replaced.fixpoints) await fixpoints.delete(userId, f);
     await batches.deleteLinksOfBatch(batchId);
     await applyBulkDeltas(trx, userId, deltas);

@@ -679,27 +679,24 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     if (id === null) throw new Error('no fixpoint');
     expect(id).not.toBe(before.id);
 
-    // EUR stated: 1234.56 (the statement) + 50 (cash, kept) = 1284.56.
-    // EUR calculated: 1000 + 50 (the fixpoint before) - 12.50 + 2450.00 - 89.99 = 3397.51.
+    // The fixpoint states the statement's pocket only (DESIGN §4): cash and USD pass through it.
+    // EUR stated: 1234.56; calculated for that pocket: 1000 (the fixpoint before) - 12.50 + 2450.00 - 89.99 = 3347.51.
     expect(await fixpoint(client, id)).toEqual({
       id,
       time: '2026-02-28T23:59:59.999Z',
-      errors: [
-        { currency: 'EUR', stated: 1284.56, calculated: 3397.51, error: -2112.95 },
-        { currency: 'USD', stated: 200, calculated: 200, error: 0 },
-      ],
+      errors: [{ currency: 'EUR', stated: 1234.56, calculated: 3347.51, error: -2112.95 }],
     });
     expect(await states(client, id)).toEqual([
-      {
-        currency: 'EUR',
-        items: expect.arrayContaining([
-          { pocketId: main.pocketId, balance: 1234.56 },
-          { pocketId: cash.pocketId, balance: 50 },
-        ]) as unknown,
-      },
-      { currency: 'USD', items: [{ pocketId: usd.pocketId, balance: 200 }] },
+      { currency: 'EUR', items: [{ pocketId: main.pocketId, balance: 1234.56 }] },
     ]);
-    expect((await states(client, id))[0]?.items).toHaveLength(2);
+    // Available EUR: the statement's 1234.56 plus the cash pocket's 50 it never stated; USD as it was.
+    const holdings = okJson<{ currency: string; amount: number }[]>(
+      await client.post('/api/analytics/holdings', '"2026-03-01"', { headers: { 'content-type': 'application/json' } }),
+    );
+    expect(holdings.map((h) => [h.currency, h.amount])).toEqual([
+      ['EUR', 1284.56],
+      ['USD', 200],
+    ]);
 
     const undone = okJson<ImportUndoResult>(await client.post(`/api/import/undo/${shown.batchId}`));
     expect(undone).toEqual({ batchId: shown.batchId, removed: 3, restored: 0 });
@@ -708,7 +705,7 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect((await fixpoint(client, before.id)).time).toBe('2026-02-01T00:00:00.000Z');
   });
 
-  it('CAMT CLBD without a fixpoint before: other pockets state 0, the error is the opening balance', async () => {
+  it('CAMT CLBD without a fixpoint before: the pocket alone is stated, the error is the opening balance', async () => {
     const { client } = await newUser(ctx, 'fixpoint-camt@example.com');
     const main = await pocketIn(client, 'EUR');
     const usd = await pocketIn(client, 'USD');
@@ -722,15 +719,13 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect(await fixpoint(client, id)).toEqual({
       id,
       time: '2026-02-28T23:59:59.999Z',
-      errors: [
-        { currency: 'EUR', stated: -495.9, calculated: -645.9, error: 150 },
-        { currency: 'USD', stated: 0, calculated: 0, error: 0 },
-      ],
+      errors: [{ currency: 'EUR', stated: -495.9, calculated: -645.9, error: 150 }],
     });
+    // USD is not stated by the statement's fixpoint: not set to 0, not in its errors.
     expect(await states(client, id)).toEqual([
       { currency: 'EUR', items: [{ pocketId: main.pocketId, balance: -495.9 }] },
-      { currency: 'USD', items: [{ pocketId: usd.pocketId, balance: 0 }] },
     ]);
+    expect(usd.currency).toBe('USD');
     okJson(await client.post(`/api/import/undo/${shown.batchId}`));
     expectError(await client.get(`/api/fixpoint/getbyid/${id}`), 404);
     expect(okJson(await client.get('/api/fixpoint/getlast'))).toBeNull();
@@ -764,7 +759,6 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     );
     expect((await fixpoint(client, id)).errors).toEqual([
       { currency: 'CHF', stated: 14711.6, calculated: -1798.75, error: 16510.35 },
-      { currency: 'EUR', stated: 0, calculated: 0, error: 0 },
     ]);
   });
 
@@ -807,17 +801,13 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect(await fixpoint(client, id)).toEqual({
       id,
       time: '2024-03-13T23:59:59.999Z',
-      errors: [
-        { currency: 'EUR', stated: 0, calculated: 0, error: 0 },
-        { currency: 'GBP', stated: 1535.32, calculated: -1004.8, error: 2540.12 },
-      ],
+      errors: [{ currency: 'GBP', stated: 1535.32, calculated: -1004.8, error: 2540.12 }],
     });
-    expect(await states(client, id)).toEqual(
-      expect.arrayContaining([
-        { currency: 'EUR', items: [{ pocketId: main.pocketId, balance: 0 }] },
-        { currency: 'GBP', items: [{ pocketId: gbp.pocketId, balance: 1535.32 }] },
-      ]),
-    );
+    // The EUR pocket is not stated by the statement's fixpoint.
+    expect(await states(client, id)).toEqual([
+      { currency: 'GBP', items: [{ pocketId: gbp.pocketId, balance: 1535.32 }] },
+    ]);
+    expect(main.currency).toBe('EUR');
     okJson(await client.post(`/api/import/undo/${shown.batchId}`));
     expectError(await client.get(`/api/fixpoint/getbyid/${id}`), 404);
   });

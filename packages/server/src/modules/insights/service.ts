@@ -513,6 +513,8 @@ export class InsightsService {
       cash.set(r.key, list);
     }
     const split = new Set(byDayBuckets);
+    // Fixpoints that leave pockets unstated restart by the pocket rule (DESIGN §4).
+    const byPocket = await this.ledger.countsByPocket(userId);
     const afterFixpoint = new Map(fixDays.map((day, i) => [day, after[i] ?? new Map<string, bigint>()]));
     const out: PerCurrency[] = [];
     for (let b = bucketOf(firstDay); b >= 0; b--) {
@@ -523,7 +525,8 @@ export class InsightsService {
         for (let day = Math.max(firstDay, pointDay - step + 1); day <= pointDay; day++) {
           for (const [code, v] of cash.get(-1 - day) ?? []) addTo(availableNow, code, v);
           const fixpoint = lastFixpointOfDay.get(day);
-          if (fixpoint !== undefined) {
+          if (fixpoint !== undefined && byPocket) availableNow = await this.ledger.available(userId, endOfDay(day));
+          else if (fixpoint !== undefined) {
             availableNow = new Map(stated.get(fixpoint.id) ?? []);
             for (const [code, v] of afterFixpoint.get(day) ?? []) addTo(availableNow, code, v);
           }

@@ -4,7 +4,7 @@ import { lockUserLedger } from '../../db/user-lock.js';
 import { DailyTotalsRepository, markDirtyMonths, type TotalDelta } from './daily-totals.js';
 import { MEASURES } from './flows.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
-import { transactionColumns, transactionFromColumns, type TransactionRow } from './rows.js';
+import { pocketColumn, transactionColumns, transactionFromColumns, type TransactionRow } from './rows.js';
 import { breather } from '../../util/breathe.js';
 
 const BATCH = 500;
@@ -47,6 +47,7 @@ export async function insertTransactionRows(
           ...(t.id === undefined ? {} : { id: t.id }),
           user_id: userId,
           ...transactionColumns(t),
+          ...pocketColumn(t),
           created_at: at,
           updated_at: at,
         })),

@@ -10,6 +10,7 @@ import { MainValuesRepository } from './main-values.js';
 import { LedgerRepository } from './repository.js';
 import type { Converter } from '../rates/conversion.js';
 import type { FixpointRow, StateRow } from './rows.js';
+import { PocketRule } from './pocket-rule.js';
 
 /**
  * The one read side of the ledger (DESIGN §4): available_C(T), calculated_C(F) and error_C(F),
@@ -35,6 +36,25 @@ export class LedgerReader {
     this.totals = new DailyTotalsRepository(db);
     this.mainValues = new MainValuesRepository(db);
     this.history = new HistoryPointsRepository(db);
+  }
+
+  /**
+   * The pocket rule of DESIGN §4 for a user some of whose fixpoints leave pockets unstated;
+   * undefined when every fixpoint states every pocket, where counting by currency is the same.
+   */
+  private async rule(userId: number): Promise<PocketRule | undefined> {
+    if (await this.fixpoints.everyPocketStated(userId)) return undefined;
+    const flows = (after: number | undefined, until: number) =>
+      measuresBetween(this.db, userId, after, until).then((m) => m.cash);
+    return new PocketRule(this.db, userId, await this.fixpoints.statements(userId), flows);
+  }
+
+  /**
+   * Whether some fixpoint of the user leaves a pocket unstated, so a walk over days must restart
+   * at a fixpoint from `available` (the pocket rule) rather than from its stated balances alone.
+   */
+  async countsByPocket(userId: number): Promise<boolean> {
+    return !(await this.fixpoints.everyPocketStated(userId));
   }
 
   /**
@@ -104,6 +124,8 @@ export class LedgerReader {
    * before, for a fixpoint's own calculated_C) plus the cash flows after it up to t.
    */
   async available(userId: number, time: number, strictlyBefore = false): Promise<PerCurrency> {
+    const rule = await this.rule(userId);
+    if (rule !== undefined) return rule.available(time, strictlyBefore);
     const previous = await this.fixpoints.latest(userId, time, strictlyBefore);
     const balances: PerCurrency =
       previous === undefined ? new Map<string, bigint>() : await this.stated(userId, previous.id);
@@ -120,6 +142,11 @@ export class LedgerReader {
     userId: number,
     time: number,
   ): Promise<{ available: PerCurrency; loan: PerCurrency; pending: PerCurrency }> {
+    const rule = await this.rule(userId);
+    if (rule !== undefined) {
+      const [total = emptySums()] = await measuresAt(this.db, userId, [time]);
+      return { available: await rule.available(time), loan: total.loan, pending: total.pending };
+    }
     const previous = await this.fixpoints.latest(userId, time);
     const available: PerCurrency =
       previous === undefined ? new Map<string, bigint>() : await this.stated(userId, previous.id);
@@ -137,6 +164,12 @@ export class LedgerReader {
 
   /** available_C(t) at each of several instants, in a few queries for all of them. */
   async availableAt(userId: number, times: readonly number[]): Promise<PerCurrency[]> {
+    const rule = await this.rule(userId);
+    if (rule !== undefined) {
+      const out: PerCurrency[] = [];
+      for (const t of times) out.push(await rule.available(t));
+      return out;
+    }
     const previous: (FixpointRow | undefined)[] = [];
     for (const t of times) previous.push(await this.fixpoints.latest(userId, t));
     const known = previous.flatMap((p) => (p === undefined ? [] : [p]));
@@ -183,10 +216,27 @@ export class LedgerReader {
     return this.available(userId, time, true);
   }
 
-  /** error_C(F) = stated_C(F) - calculated_C(F) for every currency of either side. */
+  /**
+   * stated_C(F) and calculated_C(F) as the ledger stands: every currency of either side when F
+   * states every pocket; otherwise only the currencies F states a pocket of, each counted over
+   * the pockets F states (DESIGN §4).
+   */
+  async statedAndCalculated(
+    userId: number,
+    fixpoint: FixpointRow,
+  ): Promise<{ stated: PerCurrency; calculated: PerCurrency; partial: boolean }> {
+    const rule = await this.rule(userId);
+    if (rule !== undefined) return { ...(await rule.error(fixpoint)), partial: true };
+    return {
+      stated: await this.stated(userId, fixpoint.id),
+      calculated: await this.calculated(userId, fixpoint.time),
+      partial: false,
+    };
+  }
+
+  /** error_C(F) = stated_C(F) - calculated_C(F) for every currency of either side (those F states, by the pocket rule). */
   async error(userId: number, fixpoint: FixpointRow): Promise<PerCurrency> {
-    const stated = await this.stated(userId, fixpoint.id);
-    const calculated = await this.calculated(userId, fixpoint.time);
+    const { stated, calculated } = await this.statedAndCalculated(userId, fixpoint);
     const errors: PerCurrency = new Map();
     for (const code of new Set([...stated.keys(), ...calculated.keys()]))
       errors.set(code, (stated.get(code) ?? 0n) - (calculated.get(code) ?? 0n));
@@ -206,6 +256,15 @@ export class LedgerReader {
     const inRange = (await this.fixpoints.between(userId, start, end)).reverse();
     const first = inRange[0];
     if (first === undefined) return [];
+    const rule = await this.rule(userId);
+    if (rule !== undefined) {
+      const out: { fixpoint: FixpointRow; error: PerCurrency }[] = [];
+      for (const fixpoint of inRange) {
+        const { stated, calculated } = await rule.error(fixpoint);
+        out.push({ fixpoint, error: new Map([...stated].map(([c, v]) => [c, v - (calculated.get(c) ?? 0n)])) });
+      }
+      return out;
+    }
     const before = await this.fixpoints.latest(userId, first.time, true);
     const chain = before === undefined ? inRange : [before, ...inRange];
     const stated = statedPerCurrency(

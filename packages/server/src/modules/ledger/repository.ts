@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Statements } from './pocket-rule.js';
 import type { FixpointRow, StateRow } from './rows.js';
 
 /** SQL the ledger reads fixpoints with (which fixpoint anchors an instant, and its states); scoped by user. */
@@ -64,5 +65,63 @@ export class LedgerRepository {
       currency: r.currency,
       balance: r.balance,
     }));
+  }
+
+  /**
+   * Whether every fixpoint states every pocket (all the spec's forms make), so balances count by
+   * currency alone: the states number fixpoints × pockets exactly (a state is unique per pair).
+   */
+  async everyPocketStated(userId: number): Promise<boolean> {
+    const count = (table: 'fixpoints' | 'pockets' | 'pocket_states') =>
+      this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    const [fixpoints, pockets, states] = [
+      await count('fixpoints'),
+      await count('pockets'),
+      await count('pocket_states'),
+    ];
+    return fixpoints * pockets === states;
+  }
+
+  /** The user's pockets and fixpoints (oldest first) with every state, for the pocket rule. */
+  async statements(userId: number): Promise<Statements> {
+    const pockets = await this.db
+      .selectFrom('pockets')
+      .select(['id', 'currency'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    const fixpoints = await this.db
+      .selectFrom('fixpoints')
+      .select(['id', 'time'])
+      .where('user_id', '=', userId)
+      .orderBy('time')
+      .orderBy('id')
+      .execute();
+    const rows = await this.db
+      .selectFrom('pocket_states')
+      .select(['fixpoint_id', 'pocket_id', 'balance'])
+      .where('user_id', '=', userId)
+      .execute();
+    const states = new Map<number, Map<number, bigint>>();
+    for (const r of rows) {
+      const of = states.get(r.fixpoint_id) ?? new Map<number, bigint>();
+      of.set(r.pocket_id, BigInt(r.balance));
+      states.set(r.fixpoint_id, of);
+    }
+    const seen = new Set<string>();
+    return {
+      pockets: pockets.map((p) => {
+        const isDefault = !seen.has(p.currency);
+        seen.add(p.currency);
+        return { id: p.id, currency: p.currency, isDefault };
+      }),
+      fixpoints,
+      states,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { BusinessType, CategoryType } from '@kassa/contract';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ConversionsTable, TransactionsTable } from '../../db/schema.js';
 
 // The ledger's rows and their column mapping live here, below the feature modules that write
@@ -18,6 +18,8 @@ export interface TransactionRow {
   description: string;
   time: number;
   day: number;
+  /** The pocket the row belongs to (DESIGN §4); null or absent = its currency's default pocket. */
+  pocketId?: number | null;
 }
 
 export function transactionFromColumns(r: Selectable<TransactionsTable>): TransactionRow {
@@ -32,10 +34,15 @@ export function transactionFromColumns(r: Selectable<TransactionsTable>): Transa
     description: r.description,
     time: r.time,
     day: r.day,
+    pocketId: r.pocket_id,
   };
 }
 
-/** The columns of a transaction row (the repository and bulk loading share this mapping). */
+/**
+ * The columns of a transaction row (the repository and bulk loading share this mapping). The
+ * pocket is not among them: inserts add `pocketColumn`, and an edit keeps the row's pocket unless
+ * it changes the currency (`keptPocket`).
+ */
 export const transactionColumns = (t: Omit<TransactionRow, 'id'>) => ({
   category_id: t.categoryId,
   kind: t.kind,
@@ -58,6 +65,9 @@ export interface ConversionRow {
   description: string;
   time: number;
   day: number;
+  /** The pockets the money leaves and enters (DESIGN §4); null or absent = the currency's default pocket. */
+  fromPocketId?: number | null;
+  toPocketId?: number | null;
 }
 
 export function conversionFromColumns(r: Selectable<ConversionsTable>): ConversionRow {
@@ -70,6 +80,8 @@ export function conversionFromColumns(r: Selectable<ConversionsTable>): Conversi
     description: r.description,
     time: r.time,
     day: r.day,
+    fromPocketId: r.from_pocket_id,
+    toPocketId: r.to_pocket_id,
   };
 }
 
@@ -98,3 +110,19 @@ export interface StateRow {
   currency: string;
   balance: number;
 }
+
+/** The pocket column of a new transaction row. */
+export const pocketColumn = (t: Pick<TransactionRow, 'pocketId'>) => ({ pocket_id: t.pocketId ?? null });
+
+/** The pocket columns of a new conversion row. */
+export const conversionPocketColumns = (c: Pick<ConversionRow, 'fromPocketId' | 'toPocketId'>) => ({
+  from_pocket_id: c.fromPocketId ?? null,
+  to_pocket_id: c.toPocketId ?? null,
+});
+
+/**
+ * An edit keeps a row's pocket while its currency stays (SET reads the row as it was); a row
+ * moved to another currency leaves a pocket of the old one for the new currency's default pocket.
+ */
+export const keptPocket = (column: 'currency' | 'from_currency' | 'to_currency', currency: string, pocket: string) =>
+  sql<number | null>`case when ${sql.ref(column)} = ${currency} then ${sql.ref(pocket)} else null end`;

@@ -3,6 +3,8 @@ import type { DB } from '../../db/schema.js';
 import { olderThan, type Keyset } from '../../db/keyset.js';
 import {
   transactionColumns as toColumns,
+  keptPocket,
+  pocketColumn,
   transactionFromColumns as toRow,
   type TransactionRow,
 } from '../ledger/rows.js';
@@ -53,7 +55,7 @@ export class TransactionsRepository {
   async insert(userId: number, t: Omit<TransactionRow, 'id'>, at: number): Promise<number> {
     const row = await this.db
       .insertInto('transactions')
-      .values({ user_id: userId, ...toColumns(t), created_at: at, updated_at: at })
+      .values({ user_id: userId, ...toColumns(t), ...pocketColumn(t), created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -62,7 +64,7 @@ export class TransactionsRepository {
   async update(userId: number, id: number, t: Omit<TransactionRow, 'id'>, at: number): Promise<void> {
     await this.db
       .updateTable('transactions')
-      .set({ ...toColumns(t), updated_at: at })
+      .set({ ...toColumns(t), pocket_id: keptPocket('currency', t.currency, 'pocket_id'), updated_at: at })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .execute();

@@ -33,6 +33,7 @@ const TRANSACTION_COLUMNS = [
   'day',
   'created_at',
   'updated_at',
+  'pocket_id',
 ] as const;
 
 const CONVERSION_COLUMNS = [
@@ -47,6 +48,8 @@ const CONVERSION_COLUMNS = [
   'day',
   'created_at',
   'updated_at',
+  'from_pocket_id',
+  'to_pocket_id',
 ] as const;
 
 /** SQL of the undo log; every query is scoped by user or by an entry the caller found by user. */

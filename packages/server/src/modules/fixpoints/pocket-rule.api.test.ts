@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import type {
+  BackupDocument,
+  FixpointDetail,
+  ImportCommitResult,
+  ImportPreview,
+  Pocket as PocketDto,
+  PocketStateGroup,
+} from '@kassa/contract';
+import { expect, it } from 'vitest';
+import type { TestClient } from '../../test/client.js';
+import { describeEachDatabase } from '../../test/harness.js';
+import { newUser, okJson } from '../../test/ledger.js';
+import { multipart } from '../../test/upload.js';
+
+// DESIGN §4 "a fixpoint states what it names" (issue 32): a pocket, or a whole currency, that a
+// fixpoint does not state passes through it at its calculated balance: no error, no reset to 0.
+
+const json = { headers: { 'content-type': 'application/json' } };
+const fixture = (file: string) => readFileSync(new URL(`../import/formats/fixtures/${file}`, import.meta.url));
+
+async function importFile(client: TestClient, file: string, pocketId: number, fixpoint: boolean) {
+  const { payload, extra } = await multipart(
+    { name: file.slice(file.lastIndexOf('/') + 1), content: fixture(file) },
+    {
+      pocketId,
+    },
+  );
+  const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
+  return okJson<ImportCommitResult>(await client.post(`/api/import/commit/${shown.batchId}`, { fixpoint }));
+}
+
+const pockets = async (client: TestClient) => okJson<PocketDto[]>(await client.get('/api/pocket/getall'));
+const pocketOf = async (client: TestClient, currency: string, name?: string) => {
+  const found = (await pockets(client)).find((p) => p.currency === currency && (name === undefined || p.name === name));
+  if (found === undefined) throw new Error(`no ${currency} pocket ${name ?? ''}`);
+  return found;
+};
+const errors = async (client: TestClient, id: number) =>
+  okJson<FixpointDetail>(await client.get(`/api/fixpoint/getbyid/${id}`)).errors;
+const holdings = async (client: TestClient, day: string) =>
+  okJson<{ currency: string; amount: number }[]>(await client.post('/api/analytics/holdings', `"${day}"`, json))
+    .map((h) => [h.currency, h.amount])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+const setFixpoint = async (client: TestClient, time: string, states: { pocketId: number; balance: number }[]) =>
+  okJson<FixpointDetail>(await client.post(`/api/fixpoint/set?time=${time}`, states));
+const otherIncome = async (client: TestClient) => {
+  const cats = okJson<{ id: number; name: string }[]>(await client.get('/api/category/getall'));
+  const id = cats.find((c) => c.name === 'Other income')?.id;
+  if (id === undefined) throw new Error('no Other income category');
+  return id;
+};
+
+describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
+  it('a currency added after a fixpoint carries through it at its calculated balance', async () => {
+    const { client } = await newUser(ctx, 'rule-new-currency@example.com');
+    const eur = await pocketOf(client, 'EUR');
+    const signUp = await setFixpoint(client, '2026-03-10T00:00:00Z', [{ pocketId: eur.pocketId, balance: 1000 }]);
+    okJson(await client.post('/api/currency/add', { currency: 'USD' }));
+    const categoryId = await otherIncome(client);
+    const add = async (amount: number, time: string) =>
+      okJson(await client.post('/api/transaction/add', { amount, currency: 'USD', categoryId, time }));
+    await add(100, '2026-03-01T10:00:00Z'); // before the fixpoint, which states no USD pocket
+    await add(50, '2026-03-15T10:00:00Z');
+
+    expect(await holdings(client, '2026-03-20')).toEqual([
+      ['EUR', 1000],
+      ['USD', 150],
+    ]);
+    // USD is not in the fixpoint's errors: it did not exist when the fixpoint was set.
+    expect(await errors(client, signUp.id)).toEqual([{ currency: 'EUR', stated: 1000, calculated: 0, error: 1000 }]);
+    // A later fixpoint (every pocket, as the spec's form sends) counts USD from its start.
+    const usd = await pocketOf(client, 'USD');
+    const calc = okJson<FixpointDetail['errors']>(
+      await client.post('/api/fixpoint/calcerror?time=2026-03-20T00:00:00Z', [
+        { pocketId: eur.pocketId, balance: 1000 },
+        { pocketId: usd.pocketId, balance: 150 },
+      ]),
+    );
+    expect(calc).toEqual([
+      { currency: 'EUR', stated: 1000, calculated: 1000, error: 0 },
+      { currency: 'USD', stated: 150, calculated: 150, error: 0 },
+    ]);
+  });
+
+  it('history imported before the first fixpoint: the statement’s closing balance anchors its pocket only', async () => {
+    const { client } = await newUser(ctx, 'rule-history@example.com');
+    const eur = await pocketOf(client, 'EUR');
+    okJson(await client.post('/api/currency/add', { currency: 'USD' }));
+    const usd = await pocketOf(client, 'USD');
+    // The start balance the user typed on 10 March is the bank's balance.
+    const signUp = await setFixpoint(client, '2026-03-10T00:00:00Z', [
+      { pocketId: eur.pocketId, balance: -495.9 },
+      { pocketId: usd.pocketId, balance: 0 },
+    ]);
+    expect((await errors(client, signUp.id))[0]).toEqual({
+      currency: 'EUR',
+      stated: -495.9,
+      calculated: 0,
+      error: -495.9,
+    });
+    // USD income on 1 February, before every fixpoint.
+    const categoryId = await otherIncome(client);
+    okJson(
+      await client.post('/api/transaction/add', {
+        amount: 70,
+        currency: 'USD',
+        categoryId,
+        time: '2026-02-01T10:00:00Z',
+      }),
+    );
+    // The February statement ends with CLBD -495.90 on 28 February.
+    const result = await importFile(client, 'camt/camt053-v02.xml', eur.pocketId, true);
+    expect(result.fixpointId).not.toBeNull();
+    // The sign-up fixpoint now agrees with the bank: its EUR error is 0.
+    expect(await errors(client, signUp.id)).toEqual([
+      { currency: 'EUR', stated: -495.9, calculated: -495.9, error: 0 },
+      { currency: 'USD', stated: 0, calculated: 70, error: -70 },
+    ]);
+    // The statement's fixpoint states EUR only: USD's February income is not cut off by it.
+    const anchor = result.fixpointId ?? 0;
+    expect((await errors(client, anchor)).map((e) => e.currency)).toEqual(['EUR']);
+    expect(await holdings(client, '2026-03-05')).toEqual([
+      ['EUR', -495.9],
+      ['USD', 70],
+    ]);
+  });
+
+  it('one pocket of a currency with two: the other passes through at its own balance', async () => {
+    const { client } = await newUser(ctx, 'rule-two-pockets@example.com');
+    const main = await pocketOf(client, 'EUR');
+    const cash = okJson<PocketDto>(
+      await client.post('/api/pocket/add', { name: 'Cash', currency: 'EUR', isCash: true }),
+    );
+    await setFixpoint(client, '2026-02-01T00:00:00Z', [
+      { pocketId: main.pocketId, balance: 1000 },
+      { pocketId: cash.pocketId, balance: 50 },
+    ]);
+    // The statement (closing 1234.56 on 28 February) anchors the main pocket only.
+    const result = await importFile(client, 'ofx/bank-sgml-102.ofx', main.pocketId, true);
+    const anchor = result.fixpointId ?? 0;
+    // Main: 1000 - 12.50 + 2450.00 - 89.99 = 3347.51 calculated against 1234.56 stated.
+    expect(await errors(client, anchor)).toEqual([
+      { currency: 'EUR', stated: 1234.56, calculated: 3347.51, error: -2112.95 },
+    ]);
+    const calc = okJson<FixpointDetail['errors']>(
+      await client.post('/api/fixpoint/calcerror?time=2026-03-01T00:00:00Z', [
+        { pocketId: main.pocketId, balance: 1234.56 },
+        { pocketId: cash.pocketId, balance: 50 },
+      ]),
+    );
+    expect(calc).toEqual([{ currency: 'EUR', stated: 1284.56, calculated: 1284.56, error: 0 }]);
+  });
+
+  it('an import stating a pocket at an existing fixpoint adds the state, and undo takes it away', async () => {
+    const { client } = await newUser(ctx, 'rule-add-state@example.com');
+    const main = await pocketOf(client, 'EUR');
+    const existing = await setFixpoint(client, '2026-02-28T23:59:59.999Z', [{ pocketId: main.pocketId, balance: 10 }]);
+    // A second bank pocket added after that fixpoint.
+    const bank = okJson<PocketDto>(
+      await client.post('/api/pocket/add', { name: 'Bank 2', currency: 'EUR', isCash: false }),
+    );
+    const { payload, extra } = await multipart(
+      { name: 'bank.ofx', content: fixture('ofx/bank-sgml-102.ofx') },
+      { pocketId: bank.pocketId },
+    );
+    const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
+    const result = okJson<ImportCommitResult>(
+      await client.post(`/api/import/commit/${shown.batchId}`, { fixpoint: true }),
+    );
+    expect(result.fixpointId).toBe(existing.id);
+    const states = async () =>
+      okJson<PocketStateGroup[]>(await client.get(`/api/fixpoint/getstates/${existing.id}`)).flatMap((g) =>
+        g.items.map((s) => [s.pocketId, s.balance]),
+      );
+    expect(await states()).toEqual([
+      [main.pocketId, 10],
+      [bank.pocketId, 1234.56],
+    ]);
+    // Main: stated 10, calculated 0 (its own rows: none); bank 2: stated 1234.56, its rows 2347.51.
+    expect(await errors(client, existing.id)).toEqual([
+      { currency: 'EUR', stated: 1244.56, calculated: 2347.51, error: -1102.95 },
+    ]);
+    okJson(await client.post(`/api/import/undo/${shown.batchId}`));
+    expect(await states()).toEqual([[main.pocketId, 10]]);
+  });
+
+  it('rows keep their pocket through backup and restore; a row moved to another currency leaves it', async () => {
+    const { client } = await newUser(ctx, 'rule-backup@example.com');
+    const main = await pocketOf(client, 'EUR');
+    const bank = okJson<PocketDto>(
+      await client.post('/api/pocket/add', { name: 'Bank 2', currency: 'EUR', isCash: false }),
+    );
+    await importFile(client, 'ofx/bank-sgml-102.ofx', bank.pocketId, false);
+    const doc = okJson<BackupDocument>(await client.get('/api/backup/get'));
+    const bankKey = doc.pockets.find((p) => p.name === 'Bank 2')?.key;
+    expect(doc.transactions.map((t) => t.pocketKey)).toEqual([bankKey, bankKey, bankKey]);
+    expect(main.pocketId).not.toBe(bank.pocketId);
+
+    okJson(await client.post('/api/backup/restore?replace=true', doc));
+    const again = okJson<BackupDocument>(await client.get('/api/backup/get'));
+    expect(again.transactions).toEqual(doc.transactions);
+
+    // A pocket of another currency is refused by name.
+    const wrong = structuredClone(doc);
+    const mainKey = doc.pockets.find((p) => p.currency === 'EUR' && p.name !== 'Bank 2')?.key ?? 0;
+    okJson(await client.post('/api/currency/add', { currency: 'USD' }));
+    const withUsd = okJson<BackupDocument>(await client.get('/api/backup/get'));
+    const usdKey = withUsd.pockets.find((p) => p.currency === 'USD')?.key ?? 0;
+    const first = withUsd.transactions[0];
+    if (first === undefined) throw new Error('no rows');
+    first.pocketKey = usdKey;
+    const refused = await client.post('/api/backup/restore?replace=true', withUsd);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain('transactions.0.pocketKey');
+    expect(wrong.pockets.some((p) => p.key === mainKey)).toBe(true);
+
+    // Editing a row's currency moves it to that currency's default pocket.
+    const list = okJson<
+      { id: number; amount: number; currency: string; categoryId: number; time: string; isIncome: boolean }[]
+    >(
+      await client.post('/api/transaction/getfiltered', {
+        interval: { start: '2020-01-01T00:00:00Z', end: '2030-01-01T00:00:00Z' },
+      }),
+    );
+    const row = list[0];
+    if (row === undefined) throw new Error('no rows');
+    okJson(
+      await client.post('/api/transaction/update', {
+        id: row.id,
+        amount: row.amount,
+        currency: 'USD',
+        categoryId: row.categoryId,
+        time: row.time,
+        isIncome: row.isIncome,
+        description: 'moved',
+      }),
+    );
+    const after = okJson<BackupDocument>(await client.get('/api/backup/get'));
+    const moved = after.transactions.find((t) => t.description === 'moved');
+    expect(moved?.currency).toBe('USD');
+    expect(moved?.pocketKey).toBeUndefined();
+    expect(after.transactions.filter((t) => t.pocketKey !== undefined)).toHaveLength(2);
+  });
+});
