@@ -140,11 +140,31 @@ describe('the transaction editor', () => {
     expect(
       await screen.findByText('Warning: editing transactions from before the last fixpoint is not recommended!'),
     ).toBeTruthy();
+    await waitFor(() => expect(amountField().value).toBe('15.5'));
+    fireEvent.change(amountField(), { target: { value: '16' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Changes before fixpoints are not recommended')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await new Promise((r) => setTimeout(r, 600));
     expect(calls.filter((c) => c.key === 'POST transaction/update')).toHaveLength(0);
+  });
+
+  it('saves a new description of a transaction before the last fixpoint without asking (it moves no balance)', async () => {
+    const calls = api({
+      'GET fixpoint/getlast': { status: 200, body: { id: 1, time: '2026-02-01T00:00:00Z' } },
+      'GET transaction/getbyid/77': { status: 200, body: { ...TX, time: '2026-01-15T10:00:00Z' } },
+      'POST transaction/update': (body) => ({ status: 200, body: { ...TX, ...(body as object) } }),
+    });
+    renderApp('/private/edit-transaction/77');
+    await waitFor(() => expect(amountField().value).toBe('15.5'));
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Farmers market' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Transaction edited')).toBeTruthy();
+    expect(screen.queryByText('Changes before fixpoints are not recommended')).toBeNull();
+    expect(calls.find((c) => c.key === 'POST transaction/update')?.body).toMatchObject({
+      id: 77,
+      description: 'Farmers market',
+    });
   });
 
   it('edits a recent transaction without asking, sending its id', async () => {

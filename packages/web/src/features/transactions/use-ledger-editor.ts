@@ -6,13 +6,16 @@ import { notifySuccess } from '../../lib/notify';
 import { useOfferUndo } from '../../shared/undo';
 import { useGoBack } from '../../lib/use-go-back';
 import type { LedgerWrites } from './api';
+import { movesBalance } from './moves-balance';
+import { useCategories } from '../../shared/global-data';
 
 /** Spec §5: the confirmation asked before changing anything dated at or before the last fixpoint. */
 const BEFORE_FIX_CONFIRM = { text: 'Changes before fixpoints are not recommended' };
 
 /**
  * What the transaction and conversion editors share: the loaded item, the EditorFrame's state,
- * Save (asking first when it touches time before the last fixpoint) and Delete (asking first),
+ * Save (asking first when it moves a balance at or before the last fixpoint: a new category or
+ * description asks nothing) and Delete (asking first),
  * each going back with a success toast when done (Delete's holds Undo).
  */
 export function useLedgerEditor<Item extends { time: string }, Payload extends { time: string }>(
@@ -26,10 +29,14 @@ export function useLedgerEditor<Item extends { time: string }, Payload extends {
   const lastFix = useLastFixpointTime();
   const offerUndo = useOfferUndo();
   const item = query.data;
+  const categories = useCategories().data;
+  const directionOf = (id: unknown) => categories?.find((c) => c.id === id)?.isIncome;
   const beforeFix = item !== undefined && new Date(item.time) <= lastFix;
 
   const save = async (payload: Payload): Promise<boolean> => {
-    const changesBeforeFix = beforeFix || new Date(payload.time) <= lastFix;
+    const changesBeforeFix =
+      (beforeFix || new Date(payload.time) <= lastFix) &&
+      (item === undefined || movesBalance(item, payload, directionOf));
     if (changesBeforeFix && (await confirm(BEFORE_FIX_CONFIRM)) !== 'yes') return false;
     const saved = await writes.update.mutateAsync({ ...payload, id }).catch(() => undefined);
     if (saved === undefined) return false;
