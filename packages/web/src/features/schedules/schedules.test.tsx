@@ -239,6 +239,31 @@ describe('manage/schedules', () => {
     });
   });
 
+  it('starts a new schedule in the main currency though another was used last (issue 32)', async () => {
+    stubApi({
+      ...base([]),
+      'GET currency/usersall': {
+        status: 200,
+        body: [
+          { code: 'USD', lastUsed: '2026-03-01' },
+          { code: 'EUR', lastUsed: '2026-01-01' },
+        ],
+      },
+    });
+    renderApp('/private/manage/schedules');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add new' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New schedule' });
+    await within(dialog).findByRole('combobox', { name: /^Category/ });
+    const currency = () => within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^Currency/ });
+    await waitFor(() => expect(currency().value).toBe('EUR'));
+    await choose(dialog, 'Currency', 'USD');
+    expect(currency().value).toBe('USD');
+    await choose(dialog, 'Kind', 'Conversion');
+    const from = within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^From currency/ });
+    expect(from.value).toBe('EUR');
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: /^To currency/ }).value).toBe('USD');
+  });
+
   it('adds a conversion asked each time, every two weeks, and shows the server’s refusal under its field', async () => {
     let refuse = true;
     const calls = stubApi({

@@ -6,7 +6,6 @@ import { notifySuccess, TOAST_ROOM_PX } from '../../lib/notify';
 import { ConversionForm } from './ConversionForm';
 import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
 import { useConversionWrites, useTransactionWrites } from './api';
-import { rememberEntryCurrency } from './entry-currency';
 import { TransactionForm } from './TransactionForm';
 
 const TABS = ['expense', 'income', 'conversion', 'loan', 'business', 'external'] as const;
@@ -52,7 +51,6 @@ export function AddTransactionPage() {
                 onSubmit={async (payload) => {
                   const saved = await addTransaction.mutateAsync(payload).catch(() => undefined);
                   if (saved === undefined) return false;
-                  rememberEntryCurrency(saved.currency);
                   notifySuccess(`Transaction added (${formatMoney(saved.amount, saved.currency)})`);
                   return true;
                 }}

@@ -1,6 +1,7 @@
 import { Group, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { Conversion, ConversionBody } from '@kassa/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEntryCurrency } from '../../shared/entry-currency';
 import { useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { readAmount } from '../../components/amount-value';
@@ -23,6 +24,7 @@ interface Props {
 /** From amount and currency, to amount and currency (never the same), description, time. */
 export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: Props) {
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
+  const entryCurrency = useEntryCurrency();
   const [fromAmount, setFromAmount] = useState(initial === undefined ? '' : String(initial.fromAmount));
   const [toAmount, setToAmount] = useState(initial === undefined ? '' : String(initial.toAmount));
   const [from, setFrom] = useState<string | null>(initial?.fromCurrency ?? null);
@@ -30,8 +32,9 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
   const [description, setDescription] = useState(initial?.description ?? '');
   const time = useFormTime(initial?.time);
 
-  // Spec §5: the second picker excludes the first currency.
-  const fromValue = from ?? codes[0] ?? null;
+  // From the main currency until the user picks (issue 32); spec §5: the second picker excludes
+  // the first currency, and offers the most recently used other one.
+  const fromValue = from ?? entryCurrency;
   const toValue = to !== null && to !== fromValue ? to : (codes.find((c) => c !== fromValue) ?? null);
 
   const submit = async () => {

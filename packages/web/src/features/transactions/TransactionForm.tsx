@@ -2,6 +2,7 @@ import { Anchor, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Texta
 import type { BusinessType, Category, Transaction, TransactionBody } from '@kassa/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useEntryCurrency } from '../../shared/entry-currency';
 import { useCategories, useUserCurrencies } from '../../shared/global-data';
 import { AmountInput } from '../../components/AmountInput';
 import { readAmount } from '../../components/amount-value';
@@ -10,7 +11,6 @@ import { TimePicker } from '../../components/TimePicker';
 import { CLEAR_OF_TOASTS } from '../../lib/notify';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { useExternalCategories } from './api';
-import { useEntryCurrency } from './entry-currency';
 import { BUSINESS_TYPES, categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
 import { useFormKeys } from './use-form-keys';
 import { useFormTime } from './use-form-time';
@@ -53,8 +53,8 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
   const [isIncome, setIsIncome] = useState(initial?.isIncome ?? rules.defaultIncome);
   const [type, setType] = useState<BusinessType>(initial?.type ?? 'invest');
 
-  // Until the user picks: the currency of the last transaction added in this session, else the
-  // main currency (issue 22), and the most recently used category.
+  // Until the user picks: the main currency (issue 32; a pick stays for the form's later entries),
+  // and the most recently used category.
   const entryCurrency = useEntryCurrency();
   const currencyValue = currency ?? (currencies.length === 0 ? null : entryCurrency);
   const categoryValue = categoryId ?? (categories[0] === undefined ? null : String(categories[0].id));

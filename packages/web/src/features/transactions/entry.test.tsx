@@ -57,7 +57,7 @@ describe('the entry form (issue 22)', () => {
     sessionStorage.clear();
   });
 
-  it('starts in the main currency, not the last used one, then in the one of the last entry', async () => {
+  it('starts in the main currency, not the last used one; a currency picked stays for the form, not the next one (issue 32)', async () => {
     const calls = api();
     renderApp('/private/add-transaction/expense');
     await waitFor(() => expect(currencyField().value).toBe('EUR'));
@@ -72,9 +72,14 @@ describe('the entry form (issue 22)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Transaction added ($10.00)')).toBeTruthy();
     expect(adds(calls)[0]?.body).toMatchObject({ amount: '10', currency: 'USD' });
-    // A new form of this session starts in dollars.
+    // The same form keeps the dollars the user picked for its next entry.
+    await waitFor(() => expect(amountField().value).toBe(''));
+    expect(currencyField().value).toBe('USD');
+    // Another form starts in the main currency again.
     fireEvent.click(screen.getByRole('tab', { name: 'Income' }));
-    await waitFor(() => expect(currencyField().value).toBe('USD'));
+    await waitFor(() => expect(currencyField().value).toBe('EUR'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Expense' }));
+    await waitFor(() => expect(currencyField().value).toBe('EUR'));
   });
 
   it('shows the value of an expression and sends a comma decimal in the product notation', async () => {
@@ -112,7 +117,16 @@ describe('the entry form (issue 22)', () => {
     api();
     renderApp('/private/add-transaction/conversion');
     const from = await screen.findByRole<HTMLInputElement>('combobox', { name: /From currency/ });
+    // From the main currency (issue 32), to the most recently used other one.
+    await waitFor(() => expect(from.value).toBe('EUR'));
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: /To currency/ }).value).toBe('USD');
+    fireEvent.click(from);
+    const listbox = document.getElementById(from.getAttribute('aria-controls') ?? '');
+    await waitFor(() => expect(listbox?.querySelectorAll('[role="option"]').length).toBe(2));
+    const usd = [...(listbox?.querySelectorAll('[role="option"]') ?? [])].find((o) => o.textContent === 'USD');
+    fireEvent.click(usd as Element);
     await waitFor(() => expect(from.value).toBe('USD'));
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: /To currency/ }).value).toBe('EUR');
     fireEvent.change(screen.getByRole('textbox', { name: /^From amount/ }), { target: { value: '100' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^To amount/ }), { target: { value: '92,34' } });
     // 1 USD = 1 / 1.08 EUR = 0.9259 EUR; 0.9234 is 0.3 % below it.

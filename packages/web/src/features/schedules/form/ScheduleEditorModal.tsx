@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toLocalDateValue } from '../../../lib/local-time';
 import { notifySuccess } from '../../../lib/notify';
+import { useEntryCurrency } from '../../../shared/entry-currency';
 import { useCategories, useUserCurrencies } from '../../../shared/global-data';
 import { reportFailure } from '../../../shared/session';
 import { categoriesFor, KIND_RULES, useExternalCategories } from '../../transactions';
@@ -97,6 +98,7 @@ const CLEARS: Partial<Record<keyof ScheduleDraft, readonly ScheduleField[]>> = {
 function ScheduleForm({ schedule, prefill, onClose, categories }: FormProps & { categories: Category[] }) {
   const { add, update } = useScheduleMutations();
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
+  const entryCurrency = useEntryCurrency();
   const [draft, setDraft] = useState<ScheduleDraft>(() =>
     schedule === undefined
       ? newDraft(toLocalDateValue(new Date()), prefill, categories)
@@ -127,18 +129,19 @@ function ScheduleForm({ schedule, prefill, onClose, categories }: FormProps & { 
   };
 
   // The kind's categories (an edited schedule keeps its own, even inactive); until the user picks,
-  // the most recently used category and currencies are preselected, as on the add form.
+  // the most recently used category and the main currency (issue 32; a conversion to the most
+  // recently used other one) are preselected, as on the add form.
   const offered = draft.kind === 'conversion' ? [] : categoriesFor(draft.kind, categories);
   const own = categories.find((c) => String(c.id) === draft.categoryId);
   const choices = [...(own !== undefined && !offered.includes(own) ? [own] : []), ...offered].map((c) => ({
     value: String(c.id),
     label: c.isActive ? c.name : `${c.name} (inactive)`,
   }));
-  const fromCurrency = draft.fromCurrency ?? codes[0] ?? null;
+  const fromCurrency = draft.fromCurrency ?? entryCurrency;
   const shown: ScheduleDraft = {
     ...draft,
     categoryId: draft.categoryId ?? choices[0]?.value ?? null,
-    currency: draft.currency ?? codes[0] ?? null,
+    currency: draft.currency ?? entryCurrency,
     fromCurrency,
     toCurrency: draft.toCurrency ?? codes.find((c) => c !== fromCurrency) ?? null,
   };
