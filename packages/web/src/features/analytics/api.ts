@@ -59,9 +59,12 @@ export function useHoldings(day: Date) {
   });
 }
 
-/** POST analytics/balance-history with the interval: one point per day. */
+/**
+ * POST analytics/balance-history with the interval: one point per day. The calendar days as UTC
+ * day bounds (issue 32): the server's points are UTC days, so they are the user's days.
+ */
 export function useBalanceHistory(interval: DayInterval) {
-  const body = toApiInterval(interval);
+  const body = toUtcDayInterval(interval);
   return useQuery({
     queryKey: queryKeys.analytics('balance-history', body),
     queryFn: () => apiPost<BalanceHistory>('analytics/balance-history', body),

@@ -7,7 +7,7 @@ import type {
   OnboardingResponse,
 } from '@kassa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { quickRange, toApiInterval } from '../../components/interval';
+import { quickRange, toApiInterval, toUtcDayInterval } from '../../components/interval';
 import { apiGet, apiPost } from '../../lib/api';
 import { queryKeys } from '../../shared/query-keys';
 import { lastMonths } from './dashboard-figures';
@@ -45,9 +45,12 @@ export function useOnboarding(enabled: boolean) {
   });
 }
 
-/** Net worth over the last 12 months (POST analytics/balance-history, a point a day). */
+/**
+ * Net worth over the last 12 months (POST analytics/balance-history, a point a day): the calendar
+ * days as UTC day bounds, so the points are the user's days, today the last (issue 32).
+ */
 export function useNetWorthYear() {
-  const body = toApiInterval(quickRange('1 Y'));
+  const body = toUtcDayInterval(quickRange('1 Y'));
   return useQuery({
     queryKey: queryKeys.analytics('balance-history', { dashboard: true, ...body }),
     queryFn: () => apiPost<BalanceHistory>('analytics/balance-history', body),
