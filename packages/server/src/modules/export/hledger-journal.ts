@@ -24,6 +24,8 @@ export interface JournalSource {
   fixpoints: readonly FixpointRow[];
   entries: AsyncIterable<LedgerEntry>;
   states(fixpointId: number): Promise<StateRow[]>;
+  /** Every pocket of the user (id and currency), oldest first: a row without one is in its currency's first. */
+  pockets: readonly { id: number; currency: string }[];
   exportedAt: number;
 }
 
@@ -50,9 +52,9 @@ function transactionPostings(t: TransactionRow, accounts: CategoryAccounts | und
 
 /**
  * The whole books as an hledger journal, line by line in time order. Fixpoint errors are
- * computed here from the rows written (the running balance of each assets:<currency> before
- * the fixpoint is its calculated_C, DESIGN §4), so the balance assertions hold for exactly the
- * rows in the file even if the books change while it is written.
+ * computed here from the rows written (the running balance of each pocket the fixpoint states is
+ * its calculated balance, DESIGN §4), so the balance assertions of assets:<currency> hold for
+ * exactly the rows in the file even if the books change while it is written.
  */
 export async function* hledgerJournal(source: JournalSource): AsyncGenerator<string, void, undefined> {
   const { converter } = source;
@@ -77,13 +79,26 @@ export async function* hledgerJournal(source: JournalSource): AsyncGenerator<str
       return [priceLine(converter, c, day)];
     });
   const running: PerCurrency = new Map();
-  const move = (currency: string, by: bigint) => running.set(currency, (running.get(currency) ?? 0n) + by);
+  // Each pocket's running balance too: a fixpoint states some pockets, and the ones it does not
+  // state pass through it (DESIGN §4), so its error is counted over the pockets it states.
+  const defaultPocket = new Map<string, number>();
+  for (const p of source.pockets) if (!defaultPocket.has(p.currency)) defaultPocket.set(p.currency, p.id);
+  const inPocket = new Map<number, bigint>();
+  const move = (currency: string, by: bigint, pocketId: number | null | undefined) => {
+    running.set(currency, (running.get(currency) ?? 0n) + by);
+    const pocket = pocketId ?? defaultPocket.get(currency);
+    if (pocket !== undefined) inPocket.set(pocket, (inPocket.get(pocket) ?? 0n) + by);
+  };
 
   const fixpointText = async (f: FixpointRow): Promise<string> => {
     const states = await source.states(f.id);
-    const stated: PerCurrency = new Map();
-    for (const s of states) stated.set(s.currency, (stated.get(s.currency) ?? 0n) + BigInt(s.balance));
-    const codes = [...new Set([...stated.keys(), ...[...running].filter(([, v]) => v !== 0n).map(([c]) => c)])].sort();
+    const errors: PerCurrency = new Map();
+    for (const s of states) {
+      const stated = BigInt(s.balance);
+      errors.set(s.currency, (errors.get(s.currency) ?? 0n) + stated - (inPocket.get(s.pocketId) ?? 0n));
+      inPocket.set(s.pocketId, stated);
+    }
+    const codes = [...errors.keys()].sort();
     const day = utcDayOf(f.time);
     const lines = [
       ...prices(
@@ -97,10 +112,11 @@ export async function* hledgerJournal(source: JournalSource): AsyncGenerator<str
           `    ; pocket ${commentText(s.name)}${s.isCash ? ' (cash)' : ''}: ${amount(BigInt(s.balance), currencyInfo(s.currency))}`,
       ),
     ];
+    // Only the currencies it states a pocket of: the others pass through untouched.
     for (const code of codes) {
       const currency = currencyInfo(code);
-      const target = stated.get(code) ?? 0n;
-      const error = target - (running.get(code) ?? 0n);
+      const error = errors.get(code) ?? 0n;
+      const target = (running.get(code) ?? 0n) + error;
       // The error brings the balance to the stated one; the assertion lets hledger check it.
       lines.push(posting(cashAccount(code), `${amount(error, currency)} = ${amount(target, currency)}`));
       if (error !== 0n) lines.push(posting(FIXPOINT_ERROR, amount(-error, currency)));
@@ -127,7 +143,7 @@ export async function* hledgerJournal(source: JournalSource): AsyncGenerator<str
       const label = categoryNames.get(t.categoryId) ?? 'Transaction';
       const postings = transactionPostings(t, accounts.get(t.categoryId));
       if (!(t.kind === 'business' && t.businessType === 'realize'))
-        move(t.currency, t.isIncome ? BigInt(t.amount) : -BigInt(t.amount));
+        move(t.currency, t.isIncome ? BigInt(t.amount) : -BigInt(t.amount), t.pocketId);
       lines = [
         ...prices(t.day, [currencyInfo(t.currency)]),
         ...head(label, `t${t.id}`),
@@ -138,8 +154,8 @@ export async function* hledgerJournal(source: JournalSource): AsyncGenerator<str
       const c = entry.row;
       const from = currencyInfo(c.fromCurrency);
       const to = currencyInfo(c.toCurrency);
-      move(c.fromCurrency, -BigInt(c.fromAmount));
-      move(c.toCurrency, BigInt(c.toAmount));
+      move(c.fromCurrency, -BigInt(c.fromAmount), c.fromPocketId);
+      move(c.toCurrency, BigInt(c.toAmount), c.toPocketId);
       lines = [
         ...prices(c.day, [from, to]),
         ...head('Conversion', `c${c.id}`),

@@ -117,6 +117,7 @@ export class ExportService {
       fixpoints: await this.repository.fixpoints(owner.id),
       entries: ledgerEntries(this.repository, owner.id, { transactions: true, conversions: true }),
       states: (fixpointId) => this.ledger.states(owner.id, fixpointId),
+      pockets: (await this.ledger.statements(owner.id)).pockets,
       exportedAt: this.now(),
     });
     return { filename: `kassa-${this.today()}.journal`, contentType: 'text/plain; charset=utf-8', chunks };

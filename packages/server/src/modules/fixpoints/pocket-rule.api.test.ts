@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type {
   BackupDocument,
   FixpointDetail,
@@ -7,7 +10,7 @@ import type {
   Pocket as PocketDto,
   PocketStateGroup,
 } from '@kassa/contract';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { newUser, okJson } from '../../test/ledger.js';
@@ -50,6 +53,25 @@ const otherIncome = async (client: TestClient) => {
   if (id === undefined) throw new Error('no Other income category');
   return id;
 };
+
+// The real hledger (.ci/run installs it) reads the export: its assertions hold and its balances are Kassa's.
+const dir = mkdtempSync(path.join(tmpdir(), 'kassa-rule-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+async function hledgerBalances(client: TestClient, name: string): Promise<string[]> {
+  const res = await client.get('/api/export/hledger');
+  expect(res.statusCode).toBe(200);
+  const file = path.join(dir, `${name}.journal`);
+  writeFileSync(file, res.body);
+  const check = spawnSync('hledger', ['-f', file, 'check'], { encoding: 'utf8' });
+  if (check.error !== undefined) throw new Error(`hledger could not run: ${check.error.message}`);
+  expect(check.stderr).toBe('');
+  expect(check.status).toBe(0);
+  const bal = spawnSync('hledger', ['-f', file, 'bal', 'assets', '--flat', '--no-total'], { encoding: 'utf8' });
+  return bal.stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().replace(/\s+/g, ' '));
+}
 
 describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
   it('a currency added after a fixpoint carries through it at its calculated balance', async () => {
@@ -124,6 +146,9 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
       ['EUR', -495.9],
       ['USD', 70],
     ]);
+    // The journal's balance assertions hold in hledger, and its balances are Kassa's (with the
+    // sign-up fixpoint's USD error of -70 bringing USD to 0 on 10 March).
+    expect(await hledgerBalances(client, `history-${ctx.dialect}`)).toEqual(['-495.90 EUR assets:EUR']); // USD 0: hidden
   });
 
   it('one pocket of a currency with two: the other passes through at its own balance', async () => {
@@ -150,6 +175,8 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
       ]),
     );
     expect(calc).toEqual([{ currency: 'EUR', stated: 1284.56, calculated: 1284.56, error: 0 }]);
+    // hledger agrees: the statement's fixpoint leaves the cash pocket's 50 in assets:EUR.
+    expect(await hledgerBalances(client, `two-pockets-${ctx.dialect}`)).toEqual(['1284.56 EUR assets:EUR']);
   });
 
   it('an import stating a pocket at an existing fixpoint adds the state, and undo takes it away', async () => {

@@ -329,7 +329,7 @@ export async function commitBatch(
     await batches.rejectPairs(userId, rejectedPairs, now);
 
     const fixpointId =
-      input.fixpoint === true ? await closingFixpoints(trx, userId, batch.accounts, replaced, now) : null;
+      input.fixpoint === true ? await statementFixpoints(trx, userId, batch.accounts, replaced, now) : null;
     await saveProfiles(batches, userId, batch.options, batch.accounts, now);
     await batches.finishCommit(userId, batchId, {
       imported: tally.write,
@@ -413,46 +413,69 @@ async function uncategorizedId(db: Kysely<DB>, userId: number, isIncome: boolean
   );
 }
 
+/** A statement account as the batch stored it: its pocket and the balances the file gave. */
+interface StoredAccount {
+  pocketId: number | null;
+  currency: string;
+  openingBalance?: string;
+  openingDate?: string;
+  closingBalance?: string;
+  closingDate?: string;
+}
+
 /**
- * Saves each statement's closing balance as its pocket's state in a fixpoint at the end of the
- * closing day, stating that pocket only: every other pocket passes through it at its calculated
- * balance (DESIGN §4). A fixpoint already at that instant gets the state instead (its old value,
- * or that it had none, kept for undo).
+ * The instants and balances a commit anchors (DESIGN §4, docs/DECISIONS.md "First week"): each
+ * statement's closing balance at the end of its closing day (or now, for a statement of today),
+ * and its opening balance at the end of the day before its opening day, so it comes before the
+ * statement's first row. Accounts sharing a pocket and an instant add up; the opening is anchored
+ * only for a pocket that takes one account of the file (two accounts' openings on different days
+ * would each state the pocket without the other's money).
  */
-async function closingFixpoints(
+export function statementAnchors(accounts: readonly StoredAccount[], now: number): Map<number, Map<number, number>> {
+  const byTime = new Map<number, Map<number, number>>();
+  const add = (time: number, pocketId: number, minor: number) => {
+    const stated = byTime.get(time) ?? new Map<number, number>();
+    stated.set(pocketId, (stated.get(pocketId) ?? 0) + minor);
+    byTime.set(time, stated);
+  };
+  const accountsOf = new Map<number, number>();
+  for (const a of accounts) if (a.pocketId !== null) accountsOf.set(a.pocketId, (accountsOf.get(a.pocketId) ?? 0) + 1);
+  for (const a of accounts) {
+    if (a.pocketId === null) continue;
+    const closingDay = a.closingDate === undefined ? undefined : dayFromIso(a.closingDate);
+    if (a.closingBalance !== undefined && closingDay !== undefined)
+      add(Math.min((closingDay + 1) * DAY_MS - 1, now), a.pocketId, closingMinor(a.closingBalance, a.currency));
+    const openingDay = a.openingDate === undefined ? undefined : dayFromIso(a.openingDate);
+    if (a.openingBalance !== undefined && openingDay !== undefined && accountsOf.get(a.pocketId) === 1)
+      add(Math.min(openingDay * DAY_MS - 1, now), a.pocketId, closingMinor(a.openingBalance, a.currency));
+  }
+  return byTime;
+}
+
+/**
+ * Saves each statement's anchors (`statementAnchors`) as its pocket's state in a fixpoint at that
+ * instant, stating that pocket only: every other pocket passes through it at its calculated
+ * balance (DESIGN §4). A fixpoint already at that instant gets the state instead (its old value,
+ * or that it had none, kept for undo). Answers the closing balance's fixpoint (the latest).
+ */
+async function statementFixpoints(
   db: Kysely<DB>,
   userId: number,
   accountsJson: string,
   replaced: Replaced,
   now: number,
 ): Promise<number | null> {
-  const accounts = JSON.parse(accountsJson) as {
-    pocketId: number | null;
-    currency: string;
-    closingBalance?: string;
-    closingDate?: string;
-  }[];
-  // Accounts sharing a pocket and a closing day add up to that pocket's balance.
-  const byTime = new Map<number, Map<number, number>>();
-  for (const a of accounts) {
-    const day = a.closingDate === undefined ? undefined : dayFromIso(a.closingDate);
-    if (a.pocketId === null || a.closingBalance === undefined || day === undefined) continue;
-    // The end of the closing day, or now when that is still to come (a statement of today).
-    const time = Math.min((day + 1) * DAY_MS - 1, now);
-    const stated = byTime.get(time) ?? new Map<number, number>();
-    stated.set(a.pocketId, (stated.get(a.pocketId) ?? 0) + closingMinor(a.closingBalance, a.currency));
-    byTime.set(time, stated);
-  }
+  const byTime = statementAnchors(JSON.parse(accountsJson) as StoredAccount[], now);
   const fixpoints = new FixpointsRepository(db);
   const ledger = new LedgerRepository(db);
-  let first: number | null = null;
+  const anchored: { id: number; time: number }[] = [];
   for (const [time, byPocket] of byTime) {
     const stated = [...byPocket].map(([pocketId, balance]) => ({ pocketId, balance }));
     const existing = await fixpoints.findAt(userId, time);
     if (existing === undefined) {
       const id = await fixpoints.insert(userId, time, stated, now);
       replaced.fixpoints.push({ id, time });
-      first ??= id;
+      anchored.push({ id, time });
       continue;
     }
     const states = await ledger.states(userId, existing.id);
@@ -462,9 +485,13 @@ async function closingFixpoints(
       if (old === undefined) await fixpoints.addState(userId, existing, s.pocketId, s.balance);
       else await fixpoints.updateState(userId, existing, s.pocketId, s.balance);
     }
-    first ??= existing.id;
+    anchored.push({ id: existing.id, time });
   }
-  return first;
+  const latest = anchored.reduce<{ id: number; time: number } | undefined>(
+    (last, f) => (last === undefined || f.time > last.time ? f : last),
+    undefined,
+  );
+  return latest?.id ?? null;
 }
 
 /** Remembers the options used for each pocket of the file, so its next file reads the same way. */

@@ -50,6 +50,27 @@ export class LedgerReader {
   }
 
   /**
+   * The first fixpoint after `after` that states the pocket, with its stated balance and the flows
+   * of the pocket's own rows over (after, that fixpoint]: what a balance anchored at `after` makes
+   * that fixpoint's calculated balance (an import's preview says so before it commits).
+   */
+  async nextStatementOf(
+    userId: number,
+    pocketId: number,
+    after: number,
+  ): Promise<{ fixpoint: FixpointRow; stated: bigint; flows: bigint } | undefined> {
+    const statements = await this.fixpoints.statements(userId);
+    const pocket = statements.pockets.find((p) => p.id === pocketId);
+    const fixpoint = statements.fixpoints.find((f) => f.time > after && statements.states.get(f.id)?.has(pocketId));
+    const stated = fixpoint === undefined ? undefined : statements.states.get(fixpoint.id)?.get(pocketId);
+    if (pocket === undefined || fixpoint === undefined || stated === undefined) return undefined;
+    const flows = (from: number | undefined, until: number) =>
+      measuresBetween(this.db, userId, from, until).then((m) => m.cash);
+    const rule = new PocketRule(this.db, userId, statements, flows);
+    return { fixpoint, stated, flows: await rule.pocketFlows(pocket, after, fixpoint.time) };
+  }
+
+  /**
    * Whether some fixpoint of the user leaves a pocket unstated, so a walk over days must restart
    * at a fixpoint from `available` (the pocket rule) rather than from its stated balances alone.
    */
