@@ -87,7 +87,9 @@ test('currency insights: conversion costs, exposure, the net-worth bridge and fi
     expect(item.cost).toBeGreaterThan(5);
     conversionCost = item.cost;
 
-    await expect(insights.totalCost).toHaveText(eur(costs.total));
+    // A cost above zero is money lost, and the total says so in words (issue 32).
+    expect(costs.total).toBeGreaterThan(0);
+    await expect(insights.totalCost).toHaveText(`${eur(costs.total)} lost`);
     const row = insights.cells(`conversion ${conversionId}`);
     await expect(row.nth(1)).toHaveText('100.00 €');
     await expect(row.nth(2)).toHaveText('$90.00');

@@ -9,7 +9,7 @@ import { useConversionCosts } from './api';
 import { ChartBox } from './ChartBox';
 import { dateLabel, tickLabel } from './chart-format';
 import { signColor } from './figures';
-import { conversionRates, monthlyCostRows, valueWithUnit } from './insights';
+import { conversionRates, costInWords, monthlyCostRows, valueWithUnit } from './insights';
 import { QueryFailure } from './QueryFailure';
 import { X_KEY } from './series';
 
@@ -18,9 +18,9 @@ const PAGE = 25;
 const MONTHS_HEIGHT = 260;
 
 /** A cost in the main currency, red when money was lost (> 0), teal when the conversion gained. */
-function Cost({ amount, currency, figure }: { amount: number; currency: string; figure?: string }) {
+function Cost({ amount, currency }: { amount: number; currency: string }) {
   return (
-    <Text span inherit c={signColor(-amount)} style={{ whiteSpace: 'nowrap' }} data-figure={figure}>
+    <Text span inherit c={signColor(-amount)} style={{ whiteSpace: 'nowrap' }}>
       {formatMoney(amount, currency)}
     </Text>
   );
@@ -171,8 +171,14 @@ export function ConversionCostsCard({ interval }: { interval: DayInterval }) {
         {costs === undefined ? (
           <Skeleton h={28} w={120} />
         ) : (
-          <Text fw={700} fz="xl">
-            <Cost amount={costs.total} currency={costs.currency} figure="Total conversion cost" />
+          <Text
+            fw={700}
+            fz="xl"
+            c={signColor(-costs.total)}
+            style={{ whiteSpace: 'nowrap' }}
+            data-figure="Total conversion cost"
+          >
+            {costInWords(costs.total, costs.currency)}
           </Text>
         )}
       </Group>
@@ -183,7 +189,7 @@ export function ConversionCostsCard({ interval }: { interval: DayInterval }) {
           <Text size="sm" c="dimmed">
             {costs.count === 1 ? '1 conversion' : `${costs.count} conversions`} in the period. Cost is the value given
             minus the value received at the day&apos;s reference rates, in {costs.currency}: above zero is money lost to
-            spreads and fees.
+            spreads and fees, below zero money gained.
           </Text>
           {costs.count === 0 ? (
             <Text c="dimmed" ta="center" py="lg">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeSteps, driftRows, exposureRows, rateSentence, valueWithUnit, waterfallRows } from './insights';
+import {
+  bridgeLabel,
+  bridgeSteps,
+  costInWords,
+  driftRows,
+  exposureRows,
+  rateSentence,
+  valueWithUnit,
+  waterfallRows,
+} from './insights';
 
 describe('currency insights rules (issue 21)', () => {
   it('bridge: start, a step per part with fx named by currency, end; the end bar alone', () => {
@@ -25,6 +34,16 @@ describe('currency insights rules (issue 21)', () => {
       { x: 'Exchange rates: USD', value: -1, color: 'red.6' },
       { x: 'End', value: 12, color: 'blue.6', standalone: true },
     ]);
+  });
+
+  it('conversion costs: positive is money lost, in the words of the total and the bridge (issue 32)', () => {
+    expect(costInWords(1.05, 'EUR')).toBe('1.05 € lost');
+    expect(costInWords(-414.76, 'EUR')).toBe('414.76 € gained');
+    expect(costInWords(0, 'EUR')).toBe('0.00 €');
+    // A bridge step is what the part did to net worth: a loss lowers it, a gain raises it.
+    expect(bridgeLabel({ name: 'conversioncost', amount: -1.05 })).toBe('Conversion costs');
+    expect(bridgeLabel({ name: 'conversioncost', amount: 414.76 })).toBe('Conversion gains');
+    expect(bridgeLabel({ name: 'conversioncost', amount: 0 })).toBe('Conversion costs');
   });
 
   it('drift: starts at 0, carries each currency’s running total to fixpoints that found nothing in it', () => {

@@ -137,7 +137,7 @@ describe('analytics › Exchange (issue 21)', () => {
     api();
     renderApp('/private/analytics/exchange');
     await screen.findByText('Conversions, most expensive first');
-    expect(document.querySelector('[data-figure="Total conversion cost"]')?.textContent).toBe('1.05 €');
+    expect(document.querySelector('[data-figure="Total conversion cost"]')?.textContent).toBe('1.05 € lost');
     expect(screen.getByText(/^2 conversions in the period/)).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Conversion costs' });
     const rows = within(table)
@@ -157,6 +157,35 @@ describe('analytics › Exchange (issue 21)', () => {
     expect(cells(rowOf('pair EUR USD'))).toEqual(['EUR → USD', '1', '1.13 €']);
     expect(cells(rowOf('pair HUF EUR'))).toEqual(['HUF → EUR', '1', '- 0.08 €']);
     expect(screen.getByText('Cost per month (EUR)')).toBeTruthy();
+  });
+
+  it('says a negative total cost is money gained, the way the bridge shows it, never a bare minus (issue 32)', async () => {
+    const gained = { ...COSTS, total: -414.76, items: [], months: [], pairs: [], count: 10 };
+    api({
+      'POST analytics/conversion-costs': { status: 200, body: gained },
+      'POST analytics/networth-bridge': {
+        status: 200,
+        body: {
+          ...BRIDGE,
+          end: 1595.31,
+          parts: BRIDGE.parts.map((p) => (p.name === 'conversioncost' ? { ...p, amount: 414.76 } : p)),
+        },
+      },
+    });
+    renderApp('/private/analytics/exchange');
+    const total = await waitFor(() => {
+      const figure = document.querySelector<HTMLElement>('[data-figure="Total conversion cost"]');
+      expect(figure).toBeTruthy();
+      return figure as HTMLElement;
+    });
+    expect(total.textContent).toBe('414.76 € gained');
+    expect(total.style.color).toContain('teal');
+    expect(screen.getByText(/above zero is money lost to spreads and fees, below zero money gained/)).toBeTruthy();
+    // The bridge names the same 414.76 € a gain.
+    fireEvent.click(screen.getByRole('tab', { name: 'Balances' }));
+    const table = await screen.findByRole('table', { name: 'Net worth bridge' });
+    await within(table).findByText('Income');
+    expect(cells(rowOf('bridge conversioncost'))).toEqual(['Conversion gains', '414.76 €']);
   });
 
   it('shows exposure and what a 10 % move of each foreign currency does to net worth', async () => {

@@ -1,5 +1,5 @@
 import type { BridgePartName, ConversionCosts, Exposure, FixpointDrift, NetworthBridge } from '@kassa/contract';
-import { abbreviate, formatRate } from '@kassa/money';
+import { abbreviate, formatMoney, formatRate } from '@kassa/money';
 import type { MantineColor } from '@mantine/core';
 import { seriesColor } from './chart-format';
 import { X_KEY, type ChartLine } from './series';
@@ -16,9 +16,26 @@ export const BRIDGE_LABELS: Record<Exclude<BridgePartName, 'fx'>, string> = {
   fixpointerror: 'Fixpoint errors',
 };
 
-/** A part's label: "Exchange rates: USD" for the fx part of USD, the plain name for the others. */
+/**
+ * A part's label: "Exchange rates: USD" for the fx part of USD, the plain name for the others. A
+ * bridge step is what a part did to net worth; conversions that raised it are "Conversion gains"
+ * (issue 32): a "Conversion costs" figure anywhere is positive only when money was lost.
+ */
 export function bridgeLabel(part: NetworthBridge['parts'][number]): string {
-  return part.name === 'fx' ? `Exchange rates: ${part.currency ?? '?'}` : BRIDGE_LABELS[part.name];
+  if (part.name === 'fx') return `Exchange rates: ${part.currency ?? '?'}`;
+  if (part.name === 'conversioncost' && part.amount > 0) return 'Conversion gains';
+  return BRIDGE_LABELS[part.name];
+}
+
+/**
+ * The total of conversion costs in words (issue 32): "1.05 € lost" when the conversions cost money
+ * (a cost above zero), "414.76 € gained" when they got more than the reference rates gave, never a
+ * bare minus sign beside a cost.
+ */
+export function costInWords(cost: number, currency: string): string {
+  if (cost > 0) return `${formatMoney(cost, currency)} lost`;
+  if (cost < 0) return `${formatMoney(-cost, currency)} gained`;
+  return formatMoney(0, currency);
 }
 
 export interface BridgeStep {
