@@ -1,5 +1,5 @@
 import type { ImportCommit, ImportCommitResult, ImportUndoResult } from '@kassa/contract';
-import { dayFromIso, isoFromDay } from '@kassa/money';
+import { isoFromDay } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { allocateIds } from '../../db/id-allocation.js';
 import { refreshStatistics } from '../../db/statistics.js';
@@ -17,14 +17,13 @@ import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
 import { SchedulesRepository } from '../schedules/repository.js';
 import { breather } from '../../util/breathe.js';
 import { normalisePayee } from './fingerprint.js';
-import { exactMinor, rejectedPairKey, rowTime, type StoredRow } from './preview-rows.js';
+import { rejectedPairKey, rowTime, type StoredRow } from './preview-rows.js';
+import { statementAnchors, type StoredAccount } from './anchors.js';
 import { ImportRepository, type NewLink } from './repository.js';
 import type { SavedProfile } from './service.js';
 
 // The writes of import (DESIGN §9): commit turns a stored preview into transactions, transfers
 // and conversions in one database transaction; undo takes exactly those back out.
-
-const DAY_MS = 86_400_000;
 
 /** Rows written per step of a commit or undo. */
 const WRITE_SLICE = 5000;
@@ -381,13 +380,6 @@ async function notImportedSince(
   );
 }
 
-/** Minor units of a closing balance the preview already checked (exactMinor). */
-function closingMinor(amount: string, currency: string): number {
-  const minor = exactMinor(amount, currency);
-  if (minor === undefined) throw new Error(`closing balance ${amount} ${currency} was not checked`);
-  return minor;
-}
-
 /** The row's category when it is still an active real category of its direction (it may have changed since the preview). */
 function usable(row: StoredRow, categories: readonly CategoryRow[]): number | null {
   const c = categories.find((x) => x.id === row.categoryId);
@@ -411,45 +403,6 @@ async function uncategorizedId(db: Kysely<DB>, userId: number, isIncome: boolean
       lastUsed: now,
     })
   );
-}
-
-/** A statement account as the batch stored it: its pocket and the balances the file gave. */
-interface StoredAccount {
-  pocketId: number | null;
-  currency: string;
-  openingBalance?: string;
-  openingDate?: string;
-  closingBalance?: string;
-  closingDate?: string;
-}
-
-/**
- * The instants and balances a commit anchors (DESIGN §4, docs/DECISIONS.md "First week"): each
- * statement's closing balance at the end of its closing day (or now, for a statement of today),
- * and its opening balance at the end of the day before its opening day, so it comes before the
- * statement's first row. Accounts sharing a pocket and an instant add up; the opening is anchored
- * only for a pocket that takes one account of the file (two accounts' openings on different days
- * would each state the pocket without the other's money).
- */
-export function statementAnchors(accounts: readonly StoredAccount[], now: number): Map<number, Map<number, number>> {
-  const byTime = new Map<number, Map<number, number>>();
-  const add = (time: number, pocketId: number, minor: number) => {
-    const stated = byTime.get(time) ?? new Map<number, number>();
-    stated.set(pocketId, (stated.get(pocketId) ?? 0) + minor);
-    byTime.set(time, stated);
-  };
-  const accountsOf = new Map<number, number>();
-  for (const a of accounts) if (a.pocketId !== null) accountsOf.set(a.pocketId, (accountsOf.get(a.pocketId) ?? 0) + 1);
-  for (const a of accounts) {
-    if (a.pocketId === null) continue;
-    const closingDay = a.closingDate === undefined ? undefined : dayFromIso(a.closingDate);
-    if (a.closingBalance !== undefined && closingDay !== undefined)
-      add(Math.min((closingDay + 1) * DAY_MS - 1, now), a.pocketId, closingMinor(a.closingBalance, a.currency));
-    const openingDay = a.openingDate === undefined ? undefined : dayFromIso(a.openingDate);
-    if (a.openingBalance !== undefined && openingDay !== undefined && accountsOf.get(a.pocketId) === 1)
-      add(Math.min(openingDay * DAY_MS - 1, now), a.pocketId, closingMinor(a.openingBalance, a.currency));
-  }
-  return byTime;
 }
 
 /**

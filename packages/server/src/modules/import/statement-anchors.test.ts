@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statementAnchors } from './commit.js';
+import { statementAnchors } from './anchors.js';
 
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const NOW = dayOf('2026-11-28') + 10 * 3_600_000;
