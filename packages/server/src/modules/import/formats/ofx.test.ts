@@ -263,6 +263,41 @@ describe('parseOfx', () => {
     );
   });
 
+  it('reads an SGML body with unclosed leaves under an XML header (<?xml?><?OFX?>) as SGML', () => {
+    const { accounts, rows } = parseOfx(fixture('xml-header-sgml-body.ofx'));
+    expect(accounts).toMatchObject([
+      { account: '5407324931', currency: 'EUR', closingBalance: '2487.50', closingDate: '2025-11-30' },
+    ]);
+    expect(rows.map((r) => [r.line, r.date, r.amount, r.payee, r.description, r.externalId, r.error])).toEqual([
+      [1, '2025-11-04', '-12.50', 'Bakery Corner', 'Breakfast', '20251104-1', undefined],
+      [2, '2025-11-28', '1500.00', 'Employer Ltd', 'Employer Ltd', '20251128-1', undefined],
+    ]);
+  });
+
+  it('names the fault of a file under an XML header that no reading reads', () => {
+    // An aggregate left open is a fault in both readings; the one found further in is named (the
+    // XML reading stops at line 7, the first unclosed leaf), where BANKTRANLIST closes.
+    const broken = fixture('xml-header-sgml-body.ofx').replace('</STMTTRN>', '');
+    expect(rejection(() => parseOfx(broken)).message).toMatch(
+      /^OFX: the XML is not well-formed \(line 42: Expected closing tag 'STMTTRN' \(opened in line 27, col 1\)/,
+    );
+  });
+
+  it('reads one unclosed leaf among closed ones, an empty one too, in 1.x and under an XML header', () => {
+    const transactions =
+      '<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20251104</DTPOSTED><TRNAMT>-12.50</TRNAMT>' +
+      '<FITID>1</FITID><NAME>Bakery</NAME><MEMO>Rolls</MEMO></STMTTRN>\n' +
+      '<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20251105</DTPOSTED><TRNAMT>-3.10\n' +
+      '<FITID>2</FITID><NAME>Kiosk</NAME><MEMO></STMTTRN>';
+    const xmlHeader = sgml(transactions).replace(/^[^<]*/, '<?xml version="1.0"?>\n<?OFX OFXHEADER="200"?>\n');
+    for (const file of [sgml(transactions), xmlHeader]) {
+      expect(parseOfx(file).rows.map((r) => [r.date, r.amount, r.payee, r.description, r.error])).toEqual([
+        ['2025-11-04', '-12.50', 'Bakery', 'Rolls', undefined],
+        ['2025-11-05', '-3.10', 'Kiosk', 'Kiosk', undefined],
+      ]);
+    }
+  });
+
   it('still reads the transactions of a 1.x file that forgot </BANKTRANLIST>', () => {
     const forgetful = fixture('bank-sgml-102.ofx').replace('</BANKTRANLIST>', '');
     expect(parseOfx(forgetful)).toEqual(parseOfx(fixture('bank-sgml-102.ofx')));

@@ -40,13 +40,7 @@ export function parseOfx(text: string): ParsedStatement {
   refuseDeclarations(text, 'OFX');
   const start = /<OFX\s*>/i.exec(text);
   if (start === null) throw unprocessable('OFX: no <OFX> element found');
-  const header = text.slice(0, start.index);
-  // 1.x announces itself with colon header lines (OFXHEADER:100); 2.x with <?xml?> and <?OFX?>.
-  const sgml = !header.includes('<?') && /OFXHEADER\s*:/i.test(header);
-  const body = text.slice(start.index);
-  // The header gives way to as many empty lines, so the XML's line numbers are the file's.
-  const lines = '\n'.repeat(countLines(header));
-  const tree = readXml(lines + (sgml ? sgmlToXml(body) : body), 'OFX', PARSER_OPTIONS);
+  const tree = readOfxTree(text.slice(0, start.index), text.slice(start.index));
 
   const statements: { tag: StatementTag; element: XmlElement }[] = [];
   collectStatements(tree, statements);
@@ -73,6 +67,19 @@ export function parseOfx(text: string): ParsedStatement {
     }
   }
   return { accounts: accounts.list(), rows };
+}
+
+/**
+ * The body as XML. 1.x announces itself with colon header lines (OFXHEADER:100) and is SGML; 2.x
+ * with <?xml?> and <?OFX?>, but banks also put that header over an SGML body with unclosed
+ * leaves: a body under an XML header that is not well-formed is read as SGML before it is refused.
+ */
+function readOfxTree(header: string, body: string): XmlElement {
+  // The header gives way to as many empty lines, so the XML's line numbers are the file's.
+  const lines = '\n'.repeat(countLines(header));
+  const asSgml = () => lines + sgmlToXml(body);
+  if (!header.includes('<?') && /OFXHEADER\s*:/i.test(header)) return readXml(asSgml(), 'OFX', PARSER_OPTIONS);
+  return readXml(lines + body, 'OFX', PARSER_OPTIONS, asSgml);
 }
 
 /** One STMTTRN; `line` is its position in the file, counted across statements. */
@@ -144,35 +151,48 @@ function countLines(text: string): number {
 
 const TAG = /<(\/?)([A-Za-z][\w.]*)\s*>/g;
 const CLOSING_TAG = /<\/([A-Za-z][\w.]*)\s*>/g;
+/** An opening tag with text after it: that name is a leaf. */
+const LEAF_WITH_TEXT = /<([A-Za-z][\w.]*)\s*>\s*[^<\s]/g;
+
+/** The upper-cased first group of every match. */
+function namesOf(text: string, pattern: RegExp): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(pattern)) names.add((match[1] ?? '').toUpperCase());
+  return names;
+}
 
 /**
  * OFX 1.x is SGML: aggregates are closed (</STMTTRN>) but leaf elements usually are not
  * (<TRNAMT>-12.50). This makes it XML so that one mapping reads both versions:
  * - a tag followed by text up to the next '<' is a leaf: its closing tag goes right after the
  *   text (before any line break, so the XML keeps the file's line numbers for error messages);
- * - a tag followed directly by another tag is an aggregate, unless its name is closed nowhere
- *   in the file: then it is an empty leaf (a bare <MEMO>) and is closed at once;
+ * - a tag followed directly by another tag is an aggregate, unless it is an empty leaf (a bare
+ *   <MEMO>), which is closed at once: its name is closed nowhere in the file, or holds text
+ *   elsewhere (OFX never uses one name for a leaf and an aggregate), or the next tag closes
+ *   another element (<MEMO></STMTTRN>), which an open aggregate could not be;
  * - leaves the bank did close (<NAME>x</NAME>) stay as they are.
  * Tag names are upper-cased (SGML names are case-blind); a bare '&' or '<' in text is escaped.
  * Built as a list of parts joined once, so a large file costs linear time.
  */
 export function sgmlToXml(sgml: string): string {
-  const closedNames = new Set<string>();
-  for (const match of sgml.matchAll(CLOSING_TAG)) closedNames.add((match[1] ?? '').toUpperCase());
+  const closedNames = namesOf(sgml, CLOSING_TAG);
+  const leafNames = namesOf(sgml, LEAF_WITH_TEXT);
+  const isEmptyLeaf = (name: string, next: { closing: boolean; name: string } | undefined) =>
+    !closedNames.has(name) || leafNames.has(name) || (next?.closing === true && next.name !== name);
 
   const parts: string[] = [];
   // The last tag when it opened an element and nothing but the text before the next tag followed.
   let open: string | undefined;
   let at = 0;
-  const emitText = (text: string, closesOpen: boolean) => {
-    if (open === undefined || closesOpen) {
+  const emitText = (text: string, next: { closing: boolean; name: string } | undefined) => {
+    if (open === undefined || (next?.closing === true && next.name === open)) {
       parts.push(escapeText(text));
       return;
     }
     const value = text.trimEnd();
     if (value.trim() !== '') {
       parts.push(escapeText(value), `</${open}>`, text.slice(value.length));
-    } else if (!closedNames.has(open)) {
+    } else if (isEmptyLeaf(open, next)) {
       parts.push(`</${open}>`, text);
     } else {
       parts.push(text);
@@ -181,12 +201,12 @@ export function sgmlToXml(sgml: string): string {
   for (const match of sgml.matchAll(TAG)) {
     const closing = match[1] === '/';
     const name = (match[2] ?? '').toUpperCase();
-    emitText(sgml.slice(at, match.index), closing && name === open);
+    emitText(sgml.slice(at, match.index), { closing, name });
     parts.push(closing ? `</${name}>` : `<${name}>`);
     open = closing ? undefined : name;
     at = match.index + match[0].length;
   }
-  emitText(sgml.slice(at), false);
+  emitText(sgml.slice(at), undefined);
   return parts.join('');
 }
 

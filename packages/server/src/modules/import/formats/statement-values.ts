@@ -125,18 +125,36 @@ export interface XmlElement {
 /**
  * Parses well-formed XML; throws 422 naming the format and the line of the first fault, and 422
  * for a DOCTYPE, a markup declaration or nesting deeper than MAX_XML_DEPTH (xml-guard.ts),
- * refused before the validator or the parser runs.
+ * refused before the validator or the parser runs. `alternative` is another reading of the same
+ * file (OFX: its body read as SGML), made and tried only when `xml` is not well-formed; when it
+ * is not either, the fault named is the one further into the file (the reading that got further
+ * is more likely the right one), the first reading's on the same line.
  */
-export function readXml(xml: string, format: string, options: X2jOptions): XmlElement {
+export function readXml(xml: string, format: string, options: X2jOptions, alternative?: () => string): XmlElement {
   guardXml(xml, format);
+  let fault = xmlFault(xml);
+  if (fault === null) return parseXml(xml, format, options);
+  if (alternative !== undefined) {
+    const other = alternative();
+    guardXml(other, format);
+    const otherFault = xmlFault(other);
+    if (otherFault === null) return parseXml(other, format, options);
+    if (otherFault.line > fault.line) fault = otherFault;
+  }
+  throw unprocessable(`${format}: the XML is not well-formed (line ${fault.line}: ${fault.msg})`);
+}
+
+/** Where XML is not well-formed, null when it is. */
+function xmlFault(xml: string): { line: number; msg: string } | null {
   // The parser alone reads broken XML without a word (a missing closing tag just ends the
   // element), which would import half a statement; the validator finds the fault and its line.
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- still shipped; its successor is another package
   const verdict = XMLValidator.validate(xml);
-  if (verdict !== true) {
-    const { line, msg } = verdict.err;
-    throw unprocessable(`${format}: the XML is not well-formed (line ${line}: ${msg})`);
-  }
+  return verdict === true ? null : verdict.err;
+}
+
+/** Parses XML the guard and the validator have passed. */
+function parseXml(xml: string, format: string, options: X2jOptions): XmlElement {
   let tree: unknown;
   try {
     // The guard has kept out what the parser's own limits would throw on; its nesting limit is
