@@ -151,15 +151,9 @@ function countLines(text: string): number {
 
 const TAG = /<(\/?)([A-Za-z][\w.]*)\s*>/g;
 const CLOSING_TAG = /<\/([A-Za-z][\w.]*)\s*>/g;
-/** An opening tag with text after it: that name is a leaf. */
-const LEAF_WITH_TEXT = /<([A-Za-z][\w.]*)\s*>\s*[^<\s]/g;
 
-/** The upper-cased first group of every match. */
-function namesOf(text: string, pattern: RegExp): Set<string> {
-  const names = new Set<string>();
-  for (const match of text.matchAll(pattern)) names.add((match[1] ?? '').toUpperCase());
-  return names;
-}
+/** The tag after a run of text; undefined at the end of the file. */
+type NextTag = { closing: boolean; name: string } | undefined;
 
 /**
  * OFX 1.x is SGML: aggregates are closed (</STMTTRN>) but leaf elements usually are not
@@ -167,24 +161,23 @@ function namesOf(text: string, pattern: RegExp): Set<string> {
  * - a tag followed by text up to the next '<' is a leaf: its closing tag goes right after the
  *   text (before any line break, so the XML keeps the file's line numbers for error messages);
  * - a tag followed directly by another tag is an aggregate, unless it is an empty leaf (a bare
- *   <MEMO>), which is closed at once: its name is closed nowhere in the file, or holds text
- *   elsewhere (OFX never uses one name for a leaf and an aggregate), or the next tag closes
- *   another element (<MEMO></STMTTRN>), which an open aggregate could not be;
+ *   <MEMO>), which is closed at once: its name is closed nowhere in the file, or the next tag
+ *   closes another element (<MEMO></STMTTRN>), which an aggregate just opened could not;
  * - leaves the bank did close (<NAME>x</NAME>) stay as they are.
  * Tag names are upper-cased (SGML names are case-blind); a bare '&' or '<' in text is escaped.
  * Built as a list of parts joined once, so a large file costs linear time.
  */
 export function sgmlToXml(sgml: string): string {
-  const closedNames = namesOf(sgml, CLOSING_TAG);
-  const leafNames = namesOf(sgml, LEAF_WITH_TEXT);
-  const isEmptyLeaf = (name: string, next: { closing: boolean; name: string } | undefined) =>
-    !closedNames.has(name) || leafNames.has(name) || (next?.closing === true && next.name !== name);
+  const closedNames = new Set<string>();
+  for (const match of sgml.matchAll(CLOSING_TAG)) closedNames.add((match[1] ?? '').toUpperCase());
+  const isEmptyLeaf = (name: string, next: NextTag) =>
+    !closedNames.has(name) || (next?.closing === true && next.name !== name);
 
   const parts: string[] = [];
   // The last tag when it opened an element and nothing but the text before the next tag followed.
   let open: string | undefined;
   let at = 0;
-  const emitText = (text: string, next: { closing: boolean; name: string } | undefined) => {
+  const emitText = (text: string, next: NextTag) => {
     if (open === undefined || (next?.closing === true && next.name === open)) {
       parts.push(escapeText(text));
       return;
