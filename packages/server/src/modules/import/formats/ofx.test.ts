@@ -298,6 +298,20 @@ describe('parseOfx', () => {
     }
   });
 
+  it('decodes the standard entities a bank encoded once more in values, never a declared one', () => {
+    const name =
+      'TPAY &amp;lt;DEFTPYMT&amp;gt; &amp;amp; &amp;quot;Q&amp;quot; &amp;apos;A&amp;apos; &amp;#233;&amp;#xE9; &amp;x;';
+    const transaction = `<STMTTRN><DTPOSTED>20251104<TRNAMT>-1<FITID>A&amp;lt;1&amp;gt;<NAME>${name}<MEMO>${name}</STMTTRN>`;
+    const xml = fixture('creditcard-v211.ofx').replace('<NAME>WHOLE FOODS MKT #10234</NAME>', `<NAME>${name}</NAME>`);
+    const decoded = 'TPAY <DEFTPYMT> & "Q" \'A\' éé &x;';
+    expect(parseOfx(sgml(transaction)).rows[0]).toMatchObject({
+      payee: decoded,
+      description: decoded,
+      externalId: 'A<1>',
+    });
+    expect(parseOfx(xml).rows[0]?.payee).toBe(decoded);
+  });
+
   it('still reads the transactions of a 1.x file that forgot </BANKTRANLIST>', () => {
     const forgetful = fixture('bank-sgml-102.ofx').replace('</BANKTRANLIST>', '');
     expect(parseOfx(forgetful)).toEqual(parseOfx(fixture('bank-sgml-102.ofx')));

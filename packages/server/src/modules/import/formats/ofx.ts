@@ -3,6 +3,7 @@ import { isoDate } from './dates.js';
 import {
   StatementAccounts,
   cleanText,
+  decodeEntities,
   elementsAt,
   isElement,
   normaliseAmount,
@@ -49,8 +50,8 @@ export function parseOfx(text: string): ParsedStatement {
   const accounts = new StatementAccounts();
   const rows: ParsedRow[] = [];
   for (const { tag, element } of statements) {
-    const account = cleanText(textAt(element, STATEMENTS[tag], 'ACCTID'));
-    const currency = cleanText(textAt(element, 'CURDEF')).toUpperCase();
+    const account = valueAt(element, STATEMENTS[tag], 'ACCTID');
+    const currency = valueAt(element, 'CURDEF').toUpperCase();
     const closingBalance = normaliseAmount(textAt(element, 'LEDGERBAL', 'BALAMT'), 'decimal');
     const closingDate = ofxDay(textAt(element, 'LEDGERBAL', 'DTASOF'));
     accounts.add({
@@ -95,23 +96,32 @@ function readTransaction(transaction: XmlElement, line: number, account: string,
   if (amount === undefined) {
     problems.push(amountText.trim() === '' ? 'TRNAMT: missing' : `TRNAMT: ${quoted(amountText)} is not a number`);
   }
-  const payee = cleanText(textAt(transaction, 'NAME') || textAt(transaction, 'PAYEE', 'NAME'));
-  const fitId = cleanText(textAt(transaction, 'FITID'));
+  const payee = valueAt(transaction, 'NAME') || valueAt(transaction, 'PAYEE', 'NAME');
+  const fitId = valueAt(transaction, 'FITID');
   // CURRENCY says TRNAMT is in another currency than CURDEF. ORIGCURRENCY says TRNAMT was
   // converted from that currency into CURDEF (OFX 2.1.1 §5.2), so TRNAMT is in CURDEF then.
-  const currency = cleanText(textAt(transaction, 'CURRENCY', 'CURSYM')).toUpperCase() || statementCurrency;
+  const currency = valueAt(transaction, 'CURRENCY', 'CURSYM').toUpperCase() || statementCurrency;
   const row: ParsedRow = {
     line,
     date: date ?? '',
     amount: amount ?? '',
     currency,
-    description: cleanText(textAt(transaction, 'MEMO')) || payee,
+    description: valueAt(transaction, 'MEMO') || payee,
     payee,
     externalId: fitId === '' ? null : fitId,
     account,
   };
   if (problems.length > 0) row.error = `transaction ${line}, ${problems.join('; ')}`;
   return row;
+}
+
+/**
+ * A text value, its entities decoded once more: banks escape their values before writing them as
+ * XML or SGML, so the parser's decoding leaves "TPAY &lt;DEFTPYMT&gt;" of "TPAY &amp;lt;…".
+ * Only the standard entities and character references are known (decodeEntities).
+ */
+function valueAt(node: XmlValue | undefined, ...path: string[]): string {
+  return cleanText(decodeEntities(textAt(node, ...path)));
 }
 
 /** The statements in document order; the message set wrappers (…MSGSRSV1, …TRNRS) are walked through. */

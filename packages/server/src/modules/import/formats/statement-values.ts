@@ -179,27 +179,34 @@ const NAMED_ENTITIES = new Map([
 ]);
 
 /**
- * Decodes the XML entities and character references (&#228; &#xE4;) in one pass. The parser's own
- * decoder leaves character references as they are unless told to read HTML; this one also never
- * takes in the entities a DOCTYPE declares (addInputEntities and setExternalEntities keep
- * nothing), so even a declaration past the guard could not be expanded.
+ * Decodes the XML entities (and &nbsp;) and character references (&#228; &#xE4;) in one pass;
+ * any other name stays as written. Only these are known: no entity a DOCTYPE declares is ever
+ * expanded, by the parser or by a reader that decodes a value again (OFX, see ofx.ts).
+ */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([\da-fA-F]{1,6})|([A-Za-z]+));/g,
+    (whole, dec?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return NAMED_ENTITIES.get(name) ?? whole;
+      const code = dec === undefined ? parseInt(hex ?? '', 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
+}
+
+/**
+ * The parser's entity decoder: decodeEntities. The parser's own leaves character references as
+ * they are unless told to read HTML; this one also never takes in the entities a DOCTYPE
+ * declares (addInputEntities and setExternalEntities keep nothing), so even a declaration past
+ * the guard could not be expanded.
  */
 const entityDecoder: EntityDecoderOptions = {
   setExternalEntities: () => undefined,
   addInputEntities: () => undefined,
   reset: () => undefined,
   setXmlVersion: () => undefined,
-  decode: (text) =>
-    text.includes('&')
-      ? text.replace(
-          /&(?:#(\d{1,7})|#x([\da-fA-F]{1,6})|([A-Za-z]+));/g,
-          (whole, dec?: string, hex?: string, name?: string) => {
-            if (name !== undefined) return NAMED_ENTITIES.get(name) ?? whole;
-            const code = dec === undefined ? parseInt(hex ?? '', 16) : Number(dec);
-            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-          },
-        )
-      : text,
+  decode: decodeEntities,
 };
 
 export function isElement(value: unknown): value is XmlElement {
