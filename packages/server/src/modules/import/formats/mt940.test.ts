@@ -127,6 +127,14 @@ describe('parseMt940', () => {
     });
   });
 
+  it("joins an entry's :86: fields written one per line, structured ones with their payee", () => {
+    const { rows } = parseMt940(fixture('split-86-fields.sta'));
+    expect(rows.map((r) => [r.line, r.amount, r.description, r.payee])).toEqual([
+      [5, '-40.90', 'Rechnung Bueromaterial RE-2025-1187', ''],
+      [8, '-12.50', 'Zeitung November RE-2025-1201', 'Verlagshaus Nord Medien GmbH'],
+    ]);
+  });
+
   it('signs every mark and picks the booking year nearest the value day', () => {
     const { rows } = parseMt940(
       statement(

@@ -47,6 +47,9 @@ export function parseMt940(text: string): ParsedStatement {
     return statement;
   };
 
+  // Each entry's :86: lines; several :86: fields in a row are one field cut by the bank.
+  const information = new Map<ParsedRow, string[]>();
+
   for (const field of fields) {
     const previousRow = lastRow;
     lastRow = undefined;
@@ -72,9 +75,15 @@ export function parseMt940(text: string): ParsedStatement {
         current().rows.push(lastRow);
         break;
       case '86':
-        // Information for the account owner belongs to the :61: right before it; after the
-        // closing balance it describes the statement, which has no place in a row.
-        if (previousRow !== undefined) applyInformation(previousRow, field.value);
+        // Information for the account owner belongs to the :61: right before it (or to the :86:
+        // before it, which it continues); after the closing balance it describes the statement,
+        // which has no place in a row.
+        if (previousRow !== undefined) {
+          const values = information.get(previousRow) ?? [];
+          values.push(field.value);
+          information.set(previousRow, values);
+          lastRow = previousRow;
+        }
         break;
       case '62F':
       case '62M': {
@@ -91,6 +100,8 @@ export function parseMt940(text: string): ParsedStatement {
         break; // :28C: number, :64: available, :65: forward available, :NS: bank specific
     }
   }
+
+  for (const [row, values] of information) applyInformation(row, values.join('\n'));
 
   const rows: ParsedRow[] = [];
   const accounts = new StatementAccounts();
