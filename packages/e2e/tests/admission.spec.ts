@@ -67,6 +67,8 @@ test.describe('a fresh install with REGISTRATION=open', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/public\/signup$/);
     await expect(page.getByText(/no referral code is needed/)).toBeVisible();
+    // No referral step in open registration (issue 32).
+    await expect(new Registration(page).stepIndicator).toHaveText(/^Sign up\s*>\s*Verify email\s*>\s*Initial setup$/);
     await page.screenshot({ path: testInfo.outputPath('open-signup.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -97,7 +99,14 @@ test.describe('a fresh install with REGISTRATION=open', () => {
     await expect(shell.title('Admin')).toBeVisible();
     const users = page.getByRole('list', { name: 'Users' });
     await expect(users.getByRole('listitem', { name: first })).toBeVisible();
-    await expect(page.getByText('Nobody is waiting.')).toBeVisible();
+    // Open registration has no waitlist, and no referral codes to hand out (issue 32).
+    await expect(page.getByRole('heading', { name: 'Waitlist' })).toHaveCount(0);
+
+    await page.goto(`${install.baseUrl}/private/user/referral`);
+    await expect(page).toHaveURL(/\/private\/user\/userinfo$/);
+    await expect(page.getByRole('tab', { name: 'Password' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Referral' })).toHaveCount(0);
+    await page.goto(`${install.baseUrl}/private/admin`);
 
     // Invites the second person by e-mail.
     await page.getByLabel('E-mail').fill(second);

@@ -1,3 +1,4 @@
+import type { RegistrationMode } from '@kassa/contract';
 import type { TokenClaims } from '../lib/token';
 
 /** The registration steps after sign-up, in order, with their route segment (spec §2). */
@@ -6,6 +7,15 @@ export type RegistrationStep = (typeof REGISTRATION_STEPS)[number];
 
 /** Labels of the step indicator: 'Sign up > Verify email > Referral code > Initial setup'. */
 export const STEP_LABELS = ['Sign up', 'Verify email', 'Referral code', 'Initial setup'] as const;
+export type StepLabel = (typeof STEP_LABELS)[number];
+
+/**
+ * The steps the indicator shows under a registration mode (issue 32): open registration needs no
+ * referral code, so it has no such step. Until the mode is known, the spec's four.
+ */
+export function stepLabels(mode: RegistrationMode | undefined): readonly StepLabel[] {
+  return mode === 'open' ? STEP_LABELS.filter((label) => label !== 'Referral code') : STEP_LABELS;
+}
 
 export type RegistrationFlags = Pick<TokenClaims, 'emailVerified' | 'referralOk' | 'regComplete'>;
 

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { fieldMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { tokenClaims, useToken } from '../../lib/token';
-import { useUserInfo } from '../../shared/global-data';
+import { usePublicConfig, useUserInfo } from '../../shared/global-data';
 import { reportFailure } from '../../shared/session';
 import { useAdminUsers, useAdminWaitlist, useApprove, useInvite, useSetDisabled } from './api';
 
@@ -201,8 +201,12 @@ export function AdminPage() {
   const users = useAdminUsers(admin);
   const waitlist = useAdminWaitlist(admin);
   const me = useUserInfo().data?.email;
+  const open = usePublicConfig().data?.registration === 'open';
   if (!admin) return <NotForYou />;
   const waiting = waitlist.data ?? [];
+  // Open registration has no waitlist (issue 32); the card stays only while someone who asked
+  // before it opened still waits, so they can be let in.
+  const showWaitlist = !open || waiting.length > 0;
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
@@ -217,21 +221,23 @@ export function AdminPage() {
           <InviteForm />
         </Card>
 
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb={4}>
-            Waitlist
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            People who signed up and asked to be let in. Approving mails them a referral code and a link to enter it.
-          </Text>
-          {waitlist.isPending && <Loader size="sm" aria-label="Loading the waitlist" />}
-          {waitlist.isSuccess && waiting.length === 0 && <Text size="sm">Nobody is waiting.</Text>}
-          <Stack gap="xs" component="ul" aria-label="Waitlist" style={listStyle}>
-            {waiting.map((entry) => (
-              <WaitlistEntry key={entry.userId} entry={entry} />
-            ))}
-          </Stack>
-        </Card>
+        {showWaitlist && (
+          <Card withBorder radius="md" padding="md">
+            <Title order={2} size="h4" mb={4}>
+              Waitlist
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              People who signed up and asked to be let in. Approving mails them a referral code and a link to enter it.
+            </Text>
+            {waitlist.isPending && <Loader size="sm" aria-label="Loading the waitlist" />}
+            {waitlist.isSuccess && waiting.length === 0 && <Text size="sm">Nobody is waiting.</Text>}
+            <Stack gap="xs" component="ul" aria-label="Waitlist" style={listStyle}>
+              {waiting.map((entry) => (
+                <WaitlistEntry key={entry.userId} entry={entry} />
+              ))}
+            </Stack>
+          </Card>
+        )}
 
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h4" mb={4}>

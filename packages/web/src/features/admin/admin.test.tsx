@@ -87,6 +87,31 @@ describe('the admin page', () => {
     expect(await screen.findByText('Bob@example.com already has an account')).toBeTruthy();
   });
 
+  describe('in open registration (issue 32)', () => {
+    const answers = {
+      'GET config': { status: 200, body: CONFIG('open') },
+      'GET account/userinfo': { status: 200, body: REGISTERED_USER },
+      'GET admin/users': { status: 200, body: USERS },
+    };
+
+    it('has no waitlist', async () => {
+      setToken(ADMIN_TOKEN);
+      stubApi({ ...answers, 'GET admin/waitlist': { status: 200, body: [] } });
+      renderApp('/private/admin');
+      const users = await screen.findByRole('list', { name: 'Users' });
+      expect(await within(users).findByRole('listitem', { name: 'bob@example.com' })).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Waitlist' })).toBeNull());
+      expect(screen.queryByText('Nobody is waiting.')).toBeNull();
+    });
+
+    it('keeps the waitlist while someone who asked before it opened still waits', async () => {
+      setToken(ADMIN_TOKEN);
+      stubApi({ ...answers, 'GET admin/waitlist': { status: 200, body: WAITLIST } });
+      renderApp('/private/admin');
+      expect(await screen.findByRole('button', { name: 'Approve wait@example.com' })).toBeTruthy();
+    });
+  });
+
   it('is not there for a member: a not-found message, no admin request, no Admin in the menu', async () => {
     setToken(fakeToken({ role: 'NORMAL' }));
     const calls = stubApi({ 'GET account/userinfo': { status: 200, body: REGISTERED_USER } });

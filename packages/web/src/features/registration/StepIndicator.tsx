@@ -1,13 +1,20 @@
 import { Group, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { STEP_LABELS } from '../../shared/registration-steps';
+import { usePublicConfig } from '../../shared/global-data';
+import { STEP_LABELS, stepLabels } from '../../shared/registration-steps';
 
-/** 'Sign up > Verify email > Referral code > Initial setup', with the current step marked. */
-export function StepIndicator({ active }: { active: number }) {
+/**
+ * 'Sign up > Verify email > Referral code > Initial setup', with the current step marked; `active`
+ * counts in those four. Open registration has no referral step (issue 32): three steps.
+ */
+export function StepIndicator({ active: step }: { active: number }) {
+  const labels = stepLabels(usePublicConfig().data?.registration);
+  const current = STEP_LABELS[step];
+  const active = current === undefined ? step : labels.indexOf(current);
   return (
     <Group component="nav" aria-label="Registration steps" gap={6} justify="center" wrap="wrap">
-      {STEP_LABELS.map((label, i) => (
+      {labels.map((label, i) => (
         <Fragment key={label}>
           {i > 0 && (
             <Text c="dimmed" aria-hidden>

@@ -18,7 +18,8 @@ export function VerifyReferralPage() {
   const [code, setCode] = useState(linkCode);
   const verify = useVerifyReferral();
   const waitlist = useJoinWaitlist(() => navigate('/public'));
-  const closed = usePublicConfig().data?.registration === 'closed';
+  const mode = usePublicConfig().data?.registration;
+  const closed = mode === 'closed';
 
   // Opening the mail's link enters the code without typing; once only, even under StrictMode.
   const submittedLink = useRef(false);
@@ -57,13 +58,18 @@ export function VerifyReferralPage() {
           </Button>
         </Group>
       </form>
-      <Divider label="No code?" labelPosition="center" />
-      <Text size="sm" c="dimmed">
-        Join the waitlist and we will let you know when there is room.
-      </Text>
-      <Button variant="light" onClick={() => waitlist.mutate()} loading={waitlist.isPending}>
-        Join the waitlist
-      </Button>
+      {/* Open registration has no waitlist (issue 32): any user's code lets in. */}
+      {mode !== 'open' && (
+        <>
+          <Divider label="No code?" labelPosition="center" />
+          <Text size="sm" c="dimmed">
+            Join the waitlist and we will let you know when there is room.
+          </Text>
+          <Button variant="light" onClick={() => waitlist.mutate()} loading={waitlist.isPending}>
+            Join the waitlist
+          </Button>
+        </>
+      )}
     </RegistrationFrame>
   );
 }

@@ -102,6 +102,38 @@ describe('sign-up and registration screens', () => {
     expect(router.state.location.pathname).toBe('/public/register/verify-email');
   });
 
+  describe('in open registration (issue 32)', () => {
+    const open = { 'GET config': { status: 200, body: { ...CONFIG, registration: 'open' } } };
+    const indicator = () => screen.getByRole('navigation', { name: 'Registration steps' });
+    // The labels, without the '>' between them.
+    const steps = () => [...indicator().querySelectorAll('p:not([aria-hidden])')].map((p) => p.textContent);
+
+    it('shows no referral step at sign-up', async () => {
+      stubApi(open);
+      renderApp('/public/signup');
+      await screen.findByText(/no referral code is needed/);
+      await waitFor(() => expect(steps()).toEqual(['Sign up', 'Verify email', 'Initial setup']));
+    });
+
+    it('marks the initial setup the third of three steps', async () => {
+      setToken(pending(true, true, false));
+      stubApi({ ...open, 'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } } });
+      renderApp('/public/register/initial-data');
+      await waitFor(() => expect(steps()).toEqual(['Sign up', 'Verify email', 'Initial setup']));
+      expect(indicator().querySelector('[aria-current="step"]')?.textContent).toBe('Initial setup');
+      expect(screen.getAllByRole('img', { name: 'done' })).toHaveLength(2);
+    });
+
+    it('offers no waitlist to someone who signed up before it opened', async () => {
+      setToken(pending(true, false, false));
+      stubApi(open);
+      renderApp('/public/register/verify-referral');
+      expect(await screen.findByRole('button', { name: 'Verify' })).toBeTruthy();
+      await waitFor(() => expect(steps()).not.toContain('Referral code'));
+      expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+    });
+  });
+
   it('puts a user without a code on the waitlist, refreshes the token and returns to the front page', async () => {
     setToken(pending(true, false, false));
     const refreshed = pending(true, false, false).replace('.sig', '.sig2');

@@ -35,10 +35,14 @@ export function UserPage() {
   const segment = useParams()['*'] ?? '';
   const referral = useGenerateReferral();
   const demo = useUserInfo().data?.role === 'DEMO';
-  const closed = usePublicConfig().data?.registration === 'closed';
+  const mode = usePublicConfig().data?.registration;
+  const closed = mode === 'closed';
+  // Open registration needs no referral code (issue 32): no tab to make one.
+  const hidden = [...(demo ? DEMO_HIDDEN : []), ...(mode === 'open' ? ['referral'] : [])];
 
-  // private/user (and any unknown tab) shows user info under its own URL.
-  if (!isTab(segment)) return <Navigate to="/private/user/userinfo" replace />;
+  // private/user (and any unknown or hidden tab) shows user info under its own URL.
+  if (!isTab(segment) || (segment === 'referral' && mode === 'open'))
+    return <Navigate to="/private/user/userinfo" replace />;
 
   const content = {
     userinfo: <UserInfoTab />,
@@ -54,11 +58,7 @@ export function UserPage() {
   return (
     <Container size="sm" px={0}>
       <Card withBorder radius="md" padding="md">
-        <RouteTabs
-          base="/private/user"
-          tabs={demo ? TABS.filter((t) => !DEMO_HIDDEN.includes(t.value)) : TABS}
-          value={segment}
-        >
+        <RouteTabs base="/private/user" tabs={TABS.filter((t) => !hidden.includes(t.value))} value={segment}>
           {content}
         </RouteTabs>
       </Card>

@@ -97,6 +97,27 @@ describe('user area', () => {
     expect(getToken()).not.toBeNull();
   });
 
+  it('has no Referral tab in open registration, and sends its address to user info (issue 32)', async () => {
+    stubApi({
+      ...BACKGROUND,
+      'GET config': {
+        status: 200,
+        body: {
+          version: '1.10.8',
+          demo: null,
+          captchaSiteKey: null,
+          supportEmail: 'x@kassa.test',
+          registration: 'open',
+        },
+      },
+    });
+    const router = renderApp('/private/user/referral');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/private/user/userinfo'));
+    expect(await screen.findByRole('tab', { name: 'Password' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Referral' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Generate referral code' })).toBeNull();
+  });
+
   it('generates a referral code, shows it, copies it and copies it again with the copy button', async () => {
     const writeText = stubClipboard();
     const calls = stubApi({ ...BACKGROUND, 'GET account/getreferral': { status: 200, body: 'R3F-9QX2' } });
