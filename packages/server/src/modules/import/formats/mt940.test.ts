@@ -177,6 +177,25 @@ describe('parseMt940', () => {
     ]);
   });
 
+  it('reads a :61: line with spaces around its transaction type', () => {
+    const { rows } = parseMt940(
+      statement(
+        [
+          ':61:2511041104DR12,50NTRFNONREF  //123',
+          ':61:2511041104DR12,50 NTRF NONREF  //124',
+          ':61:2511051105C7,00\tNMSC\t//125',
+          ':61:2511051105C7,00 NMSCKREF-9 ',
+        ].join('\n'),
+      ),
+    );
+    expect(rows.map((r) => [r.line, r.date, r.amount, r.externalId, r.error])).toEqual([
+      [5, '2025-11-04', '-12.50', '123', undefined],
+      [6, '2025-11-04', '-12.50', '124', undefined],
+      [7, '2025-11-05', '7.00', '125', undefined],
+      [8, '2025-11-05', '7.00', 'KREF-9', undefined],
+    ]);
+  });
+
   it('turns an unreadable :61: or date into an error row naming the line', () => {
     const { rows } = parseMt940(statement(':61:260105X1,00NTRFNONREF\n:86:Kept anyway\n:61:261305C1,00NTRFNONREF'));
     expect(rows).toEqual([

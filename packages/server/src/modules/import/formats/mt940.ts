@@ -29,8 +29,14 @@ interface Statement {
 const FIELD_START = /^:(\d{2}[A-Z]?|NS):/;
 /** Blocks 1 to 3 ({3:…} may nest one level: {3:{108:REF}}) and the opening of block 4. */
 const BLOCK_HEADERS = /^(?:\{[1-3]:(?:[^{}]|\{[^{}]*\})*\})*(?:\{4:)?/;
-/** Value date, optional booking date (MMDD), mark (C, D, RC, RD), funds code, amount, type, references. */
-const ENTRY = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?(\d+(?:,\d*)?)([NFS][A-Z0-9]{3})(.*)$/;
+/**
+ * Value date, optional booking date (MMDD), mark (C, D, RC, RD), funds code, amount, then the
+ * rest: the transaction type and the references. Banks pad with spaces around the type, so white
+ * space is let pass between the parts; once day, mark and amount read, the row is read.
+ */
+const ENTRY = /^(\d{6})(\d{4})?\s*(R?[CD])([A-Z])?\s*(\d+(?:,\d*)?)(.*)$/;
+/** The transaction type (NTRF, FCHG, S202): mandatory in SWIFT, read past when it is there. */
+const TRANSACTION_TYPE = /^\s*[NFS][A-Z0-9]{3}/;
 const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d+(?:,\d*)?)$/;
 
 /** Reads an MT940 file: every statement, the rows of all in file order. */
@@ -213,7 +219,8 @@ function readEntry(field: Field, account: string): ParsedRow {
     row.error = `line ${field.line}, :61: ${quoted(first)} is not a statement line`;
     return row;
   }
-  const [, valueDate = '', bookingDate, mark = '', , amountText = '', , references = ''] = match;
+  const [, valueDate = '', bookingDate, mark = '', , amountText = '', rest = ''] = match;
+  const references = rest.replace(TRANSACTION_TYPE, '');
   const problems: string[] = [];
   const valueDay = dayOf(valueDate);
   const day = valueDay === undefined || bookingDate === undefined ? valueDay : bookingDay(valueDay, bookingDate);
