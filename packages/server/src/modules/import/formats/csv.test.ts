@@ -124,6 +124,15 @@ describe('readCsv: columns by name and values', () => {
     expect(balanceOnly.status).toBe(422);
   });
 
+  it('reads dates written 2025.12.04 (YYYY.MM.DD)', () => {
+    const file = read('Datum;Betrag;Text\n2025.12.04;-12,50;Bakery\n2025.11.30;1.500,00;Salary\n');
+    expect(file.csv.dateFormat).toBe('YYYY-MM-DD');
+    expect(file.rows.map((r) => [r.date, r.amount, r.error])).toEqual([
+      ['2025-12-04', '-12.50', undefined],
+      ['2025-11-30', '1500.00', undefined],
+    ]);
+  });
+
   it('reads a file without a header row, mapping columns by index', () => {
     const wellsFargo = [
       '"01/05/2026","-12.50","*","","PURCHASE AUTHORIZED ON 01/04 SAFEWAY #1234"',

@@ -71,6 +71,17 @@ describe('parseDate', () => {
   });
 });
 
+describe("year-first dates cut with dots (2025.12.04, Kassa's own display)", () => {
+  it('reads them in the year-first layouts, whose four-digit year leaves no doubt', () => {
+    expect(parseDate('2025.12.04', 'YYYY-MM-DD')).toBe('2025-12-04');
+    expect(parseDate('2025.1.4 10:00', 'YYYY/MM/DD')).toBe('2025-01-04');
+    expect(parseDate('2025.12-04', 'YYYY-MM-DD')).toBeNull();
+    expect(parseDate('2025.12.04', 'DD.MM.YYYY')).toBeNull();
+    expect(looksLikeDate('2025.12.04')).toBe(true);
+    expect(detectDateFormat(['2025.12.04', '2025.11.30'], true)).toBe('YYYY-MM-DD');
+  });
+});
+
 describe('detectDateFormat', () => {
   it('lets a day above 12 settle the order', () => {
     expect(detectDateFormat(['01/02/2026', '01/14/2026'], true)).toBe('MM/DD/YYYY');

@@ -67,6 +67,19 @@ function dateEnd(text: string): number {
   return text.length;
 }
 
+const YEAR_FIRST_SEPARATORS = new Set(['-', '/', '.']);
+
+/**
+ * The separator a date is cut with: the layout's, except that a four-digit year first leaves no
+ * doubt whatever cuts it, so the year-first layouts also read 2025.12.04 (Kassa's own display)
+ * and 2025/12/04; both cuts must be the same mark.
+ */
+function separatorOf(value: string, layout: DateLayout): string {
+  if (layout.order !== 'YMD' || layout.yearDigits !== 4 || layout.separator === '') return layout.separator;
+  const mark = value.charAt(4);
+  return YEAR_FIRST_SEPARATORS.has(mark) ? mark : layout.separator;
+}
+
 /** The day as YYYY-MM-DD, or null when the text is no date in the format. */
 export function parseDate(text: string, format: CsvDateFormat): string | null {
   const layout: DateLayout = LAYOUTS[format];
@@ -77,10 +90,11 @@ export function parseDate(text: string, format: CsvDateFormat): string | null {
     if (end !== 8) return null;
     bounds = [0, 4, 4, 6, 6, 8];
   } else {
-    const first = value.indexOf(layout.separator);
-    const second = first < 0 ? -1 : value.indexOf(layout.separator, first + 1);
+    const separator = separatorOf(value, layout);
+    const first = value.indexOf(separator);
+    const second = first < 0 ? -1 : value.indexOf(separator, first + 1);
     if (second < 0 || second >= end) return null;
-    const third = value.indexOf(layout.separator, second + 1);
+    const third = value.indexOf(separator, second + 1);
     if (third >= 0 && third < end) return null;
     bounds = [0, first, first + 1, second, second + 1, end];
   }
