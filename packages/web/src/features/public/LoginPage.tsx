@@ -1,10 +1,8 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
   Container,
-  Divider,
   Group,
   Paper,
   PasswordInput,
@@ -12,9 +10,7 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconBrandFacebook, IconBrandGithub, IconBrandGoogle } from '@tabler/icons-react';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginChallenge } from '@kassa/contract';
@@ -41,12 +37,6 @@ function useSecondsUntil(until: number | undefined): number {
 
 /** "0:40", "14:05": a wait as a clock shows it. */
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
-const SOCIAL = [
-  { label: 'Google', Icon: IconBrandGoogle },
-  { label: 'Facebook', Icon: IconBrandFacebook },
-  { label: 'GitHub', Icon: IconBrandGithub },
-];
 
 /**
  * E-mail and password login, then for users with two-factor sign-in on a code; stores the token
@@ -160,19 +150,7 @@ export function LoginPage() {
             <Button type="submit" loading={login.isPending} disabled={wait > 0}>
               Login
             </Button>
-            <Divider label="or continue with" labelPosition="center" />
-            <Group justify="center" gap="md">
-              {SOCIAL.map(({ label, Icon }) => (
-                <Tooltip key={label} label={`${label} login is not available yet`}>
-                  {/* The span keeps the tooltip working on a disabled button. */}
-                  <span>
-                    <ActionIcon variant="default" size="lg" disabled aria-label={`Log in with ${label}`}>
-                      <Icon size={20} stroke={1.5} />
-                    </ActionIcon>
-                  </span>
-                </Tooltip>
-              ))}
-            </Group>
+            {/* No social-login icons (issue 32): the spec's disabled ones did nothing but promise. */}
             <Text size="sm" ta="center">
               No account yet?{' '}
               <Anchor component={Link} to="/public/signup">
