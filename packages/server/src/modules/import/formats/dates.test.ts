@@ -75,6 +75,10 @@ describe("year-first dates cut with dots (2025.12.04, Kassa's own display)", () 
   it('reads them in the year-first layouts, whose four-digit year leaves no doubt', () => {
     expect(parseDate('2025.12.04', 'YYYY-MM-DD')).toBe('2025-12-04');
     expect(parseDate('2025.1.4 10:00', 'YYYY/MM/DD')).toBe('2025-01-04');
+    expect(parseDate('2025.12.04.', 'YYYY-MM-DD')).toBe('2025-12-04');
+    expect(parseDate('04.12.2025. 10:00', 'DD.MM.YYYY')).toBe('2025-12-04');
+    expect(parseDate('2025.12.04.1', 'YYYY-MM-DD')).toBeNull();
+    expect(parseDate('2025-12-04-', 'YYYY-MM-DD')).toBeNull();
     expect(parseDate('2025.12-04', 'YYYY-MM-DD')).toBeNull();
     expect(parseDate('2025.12.04', 'DD.MM.YYYY')).toBeNull();
     expect(looksLikeDate('2025.12.04')).toBe(true);

@@ -91,12 +91,14 @@ export function parseDate(text: string, format: CsvDateFormat): string | null {
     bounds = [0, 4, 4, 6, 6, 8];
   } else {
     const separator = separatorOf(value, layout);
+    // Kassa's display (and Hungarian custom) ends a dotted day with a dot too: "2025.12.04.".
+    const stop = separator === '.' && value.charAt(end - 1) === '.' ? end - 1 : end;
     const first = value.indexOf(separator);
     const second = first < 0 ? -1 : value.indexOf(separator, first + 1);
-    if (second < 0 || second >= end) return null;
+    if (second < 0 || second >= stop) return null;
     const third = value.indexOf(separator, second + 1);
-    if (third >= 0 && third < end) return null;
-    bounds = [0, first, first + 1, second, second + 1, end];
+    if (third >= 0 && third < stop) return null;
+    bounds = [0, first, first + 1, second, second + 1, stop];
   }
   let year = -1;
   let month = -1;
