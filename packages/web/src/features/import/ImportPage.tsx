@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Container, Group, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Select, Stack, Text, Title } from '@mantine/core';
 import type {
   Category,
   ImportAccount,
@@ -10,19 +10,34 @@ import type {
 } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { noticeFor } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { useCategories } from '../../shared/global-data';
 import { RuleEditorModal } from '../manage';
 import { useCommitImport, useImportBatches, usePockets, usePreviewUpload, type PreviewPhase } from './api';
-import { categoryOf, commitBody, fatesOf, scheduleCount, tally, type Choices, type RowChoice } from './choices';
+import {
+  categoryOf,
+  commitBody,
+  fatesOf,
+  samePayeeLines,
+  scheduleCount,
+  tally,
+  type Choices,
+  type RowChoice,
+} from './choices';
 import { FileDrop, sizeText } from './FileDrop';
+import { FirstReadSettings } from './FirstReadSettings';
 import { HistoryPanel } from './HistoryPanel';
+import { ImportActions } from './ImportActions';
 import { ImportSummary } from './ImportSummary';
+import { unplacedCurrencies } from './pocket-offer';
+import { PocketOffers } from './PocketOffer';
+import { PreviewProgress } from './ProgressLines';
 import { RowsPanel } from './RowsPanel';
-import { MAX_FILE_BYTES, optionsAfter, optionsForPocket, type SettingChange } from './settings';
+import { MAX_FILE_BYTES, optionsAfter, optionsForPocket, optionsFromFirstRead, type SettingChange } from './settings';
 import { SettingsPanel } from './SettingsPanel';
-import { closingText, count, instantDay, planText } from './texts';
+import { count, instantDay, planText } from './texts';
 
 /** Below this width the rows are cards. */
 const COMPACT_QUERY = '(max-width: 767.98px)';
@@ -42,15 +57,27 @@ interface ChoiceState {
 
 const withPocket = (pocketId: number | null): ImportOptionsBody => (pocketId === null ? {} : { pocketId });
 
-/** Merges a change into a row's choices; a field set to undefined goes back to the preview's proposal. */
-function merged(map: Choices, line: number, change: RowChoice): Choices {
+/** Merges a change into each of `lines`' choices; a field set to undefined goes back to the preview's proposal. */
+function mergedAll(map: Choices, lines: readonly number[], change: RowChoice): Choices {
   const next = new Map(map);
-  const entry = Object.fromEntries(
-    Object.entries({ ...map.get(line), ...change } as Record<string, unknown>).filter(([, v]) => v !== undefined),
-  ) as RowChoice;
-  if (Object.keys(entry).length === 0) next.delete(line);
-  else next.set(line, entry);
+  for (const line of lines) {
+    const entry = Object.fromEntries(
+      Object.entries({ ...map.get(line), ...change } as Record<string, unknown>).filter(([, v]) => v !== undefined),
+    ) as RowChoice;
+    if (Object.keys(entry).length === 0) next.delete(line);
+    else next.set(line, entry);
+  }
   return next;
+}
+
+const merged = (map: Choices, line: number, change: RowChoice) => mergedAll(map, [line], change);
+
+/** A category spread to the same payee's rows, on the preview it was made on. */
+interface SpreadState {
+  batchId: number;
+  line: number;
+  lines: readonly number[];
+  categoryId: number;
 }
 
 /**
@@ -77,20 +104,50 @@ export function ImportPage() {
   const [result, setResult] = useState<ImportCommitResult | null>(null);
   const [ruleRow, setRuleRow] = useState<ImportRow | null>(null);
   const [ruleOpen, setRuleOpen] = useState(false);
+  const [spreadState, setSpreadState] = useState<SpreadState | null>(null);
 
+  /** The last preview answered, for its settings; its rows stand only while `upload.current`. */
   const preview = upload.preview;
+  const rowsPreview = upload.current ? preview : undefined;
   const [choiceState, setChoiceState] = useState<ChoiceState>({ batchId: null, map: NO_CHOICES, carry: false });
   // A new preview starts without choices, unless it only refreshed the same rows (after a new rule).
   if (preview !== undefined && choiceState.batchId !== preview.batchId) {
     setChoiceState({ batchId: preview.batchId, map: choiceState.carry ? choiceState.map : NO_CHOICES, carry: false });
   }
   const choices = preview !== undefined && choiceState.batchId === preview.batchId ? choiceState.map : NO_CHOICES;
-  const fates = useMemo(() => fatesOf(preview?.rows ?? [], choices), [preview, choices]);
+  const fates = useMemo(() => fatesOf(rowsPreview?.rows ?? [], choices), [rowsPreview, choices]);
 
-  const onChoice = useCallback(
-    (line: number, change: RowChoice) => setChoiceState((s) => ({ ...s, map: merged(s.map, line, change) })),
-    [],
-  );
+  // What a category pick needs to find the payee's other rows, without a new onChoice (and a
+  // re-render of every row) each time a choice changes.
+  const latest = useRef({ rows: [] as readonly ImportRow[], choices, fates, batchId: -1 });
+  useEffect(() => {
+    latest.current = { rows: rowsPreview?.rows ?? [], choices, fates, batchId: rowsPreview?.batchId ?? -1 };
+  }, [rowsPreview, choices, fates]);
+
+  const onChoice = useCallback((line: number, change: RowChoice) => {
+    const now = latest.current;
+    const categoryId = change.categoryId;
+    const others =
+      categoryId === undefined || categoryId === null ? [] : samePayeeLines(now.rows, now.choices, now.fates, line);
+    setChoiceState((s) => ({ ...s, map: mergedAll(merged(s.map, line, change), others, { categoryId }) }));
+    if (categoryId !== undefined)
+      setSpreadState(
+        categoryId === null || others.length === 0 ? null : { batchId: now.batchId, line, lines: others, categoryId },
+      );
+  }, []);
+
+  const spread = useMemo(() => {
+    if (spreadState === null || spreadState.batchId !== rowsPreview?.batchId) return null;
+    const { line, lines, categoryId } = spreadState;
+    const onUndo = () => {
+      // Rows whose category was changed again since keep the newer choice.
+      const still = lines.filter((l) => latest.current.choices.get(l)?.categoryId === categoryId);
+      setChoiceState((s) => ({ ...s, map: mergedAll(s.map, still, { categoryId: undefined }) }));
+      setSpreadState(null);
+    };
+    return { line, lines, onUndo };
+  }, [spreadState, rowsPreview]);
+
   const onRule = useCallback((row: ImportRow) => {
     setRuleRow(row);
     setRuleOpen(true);
@@ -121,14 +178,14 @@ export function ImportPage() {
   const onSetting = (change: SettingChange) => {
     if (file === null || preview === undefined) return;
     const options = optionsAfter(preview, change, pocketId);
-    if (options !== null) upload.request(file, options, SETTINGS_DELAY_MS);
+    if (options !== null) upload.request(file, options, { delayMs: SETTINGS_DELAY_MS });
   };
 
   const onRuleSaved = () => {
     // The rule may fit other rows too: read the file again, keeping the choices made so far.
     if (file === null || preview === undefined) return;
     setChoiceState((s) => ({ ...s, carry: true }));
-    upload.request(file, optionsForPocket(preview, pocketId));
+    upload.request(file, optionsForPocket(preview, pocketId), { sameRows: true });
   };
 
   const reset = () => {
@@ -139,11 +196,12 @@ export function ImportPage() {
     setChoiceState({ batchId: null, map: NO_CHOICES, carry: false });
   };
 
-  const closing = preview?.accounts.filter((a) => a.closingBalance !== undefined) ?? [];
+  const closing = rowsPreview?.accounts.filter((a) => a.closingBalance !== undefined) ?? [];
+  const plan = tally(fates);
   const onCommit = () => {
-    if (preview === undefined) return;
+    if (rowsPreview === undefined) return;
     commit.mutate(
-      { batchId: preview.batchId, body: commitBody(preview.rows, choices, fixpoint && closing.length > 0) },
+      { batchId: rowsPreview.batchId, body: commitBody(rowsPreview.rows, choices, fixpoint && closing.length > 0) },
       {
         onSuccess: (r) => {
           upload.committed();
@@ -153,8 +211,13 @@ export function ImportPage() {
       },
     );
   };
+  const refusal =
+    commit.error !== null && commit.variables.batchId === rowsPreview?.batchId
+      ? noticeFor(commit.error).message
+      : undefined;
 
   const busy = upload.phase.kind !== 'idle';
+  const status = <PreviewStatus phase={upload.phase} file={file} error={upload.error} />;
 
   return (
     <Container size="xl" px={0}>
@@ -175,76 +238,56 @@ export function ImportPage() {
                 </div>
                 <PocketPicker pockets={pocketList} value={pocketId} onChange={onPocket} />
                 <FileDrop file={file} onFile={onFile} />
-                <PreviewProgress phase={upload.phase} file={file} />
-                {upload.error !== undefined && (
-                  <Alert
-                    color="red"
-                    role="alert"
-                    icon={<IconAlertTriangle size={18} />}
-                    title="The file could not be read"
-                  >
-                    {upload.error}
-                  </Alert>
-                )}
+                {/* Until a read of this file works, what happens shows here; then below its settings. */}
+                {preview === undefined && status}
               </Stack>
             </Card>
+            {file !== null && preview === undefined && upload.error !== undefined && (
+              <FirstReadSettings
+                key={`${file.name}:${file.size}:${file.lastModified}`}
+                onRead={(settings) => start(file, optionsFromFirstRead(settings, pocketId))}
+              />
+            )}
             {preview !== undefined && file !== null && (
-              <div aria-busy={busy} style={{ opacity: busy ? 0.75 : undefined, transition: 'opacity 150ms' }}>
+              <div aria-busy={busy} style={{ opacity: busy && rowsPreview !== undefined ? 0.75 : undefined }}>
                 <Stack gap="md">
                   <SettingsPanel preview={preview} onChange={onSetting} compact={compact} />
-                  <Notices preview={preview} />
-                  <RowsPanel
-                    key={preview.batchId}
-                    preview={preview}
-                    choices={choices}
-                    fates={fates}
-                    onChoice={onChoice}
-                    pockets={pockets}
-                    categories={categories}
-                    compact={compact}
-                    onRule={onRule}
-                  />
-                  <Card withBorder radius="md" padding="md" component="section" aria-label="Import">
-                    <Stack gap="sm">
-                      {closing.length > 0 && (
-                        <Checkbox
-                          checked={fixpoint}
-                          onChange={(e) => setFixpoint(e.currentTarget.checked)}
-                          label={`Save the statement’s closing balance (${closing
-                            .map((a) => closingText(a, closing.length > 1))
-                            .join('; ')}) as a fixpoint`}
-                          description="The fixpoint’s error then shows at once where the statement and your books disagree."
-                        />
-                      )}
-                      <Text size="sm" data-plan>
-                        {planText(tally(fates), scheduleCount(preview.rows, choices, fates))}
-                      </Text>
-                      <Group gap="sm">
-                        {/* After a failed re-read the rows shown are not what the settings say: no import then. */}
-                        <Button
-                          onClick={onCommit}
-                          loading={commit.isPending}
-                          disabled={busy || upload.error !== undefined}
-                        >
-                          Import
-                        </Button>
-                        <Button variant="default" onClick={reset} disabled={commit.isPending}>
-                          Cancel
-                        </Button>
-                      </Group>
-                      {commit.isPending && (
-                        <Progress.Root size="sm">
-                          <Progress.Section
-                            value={100}
-                            animated
-                            withAria={false}
-                            role="progressbar"
-                            aria-label="Importing"
-                          />
-                        </Progress.Root>
-                      )}
-                    </Stack>
-                  </Card>
+                  {status}
+                  {rowsPreview !== undefined && (
+                    <>
+                      <PocketOffers
+                        unplaced={unplacedCurrencies(rowsPreview, pockets)}
+                        chosen={pocketId === null ? undefined : pockets.get(pocketId)}
+                        onPocket={onPocket}
+                      />
+                      <Notices preview={rowsPreview} />
+                      <RowsPanel
+                        key={rowsPreview.batchId}
+                        preview={rowsPreview}
+                        choices={choices}
+                        fates={fates}
+                        onChoice={onChoice}
+                        pockets={pockets}
+                        categories={categories}
+                        compact={compact}
+                        onRule={onRule}
+                        spread={spread}
+                      />
+                      <ImportActions
+                        compact={compact}
+                        plan={planText(plan, scheduleCount(rowsPreview.rows, choices, fates))}
+                        writes={plan.import}
+                        closing={closing}
+                        fixpoint={fixpoint}
+                        onFixpoint={setFixpoint}
+                        onCommit={onCommit}
+                        onCancel={reset}
+                        committing={commit.isPending}
+                        refusal={refusal}
+                        blocked={busy}
+                      />
+                    </>
+                  )}
                 </Stack>
               </div>
             )}
@@ -261,6 +304,17 @@ export function ImportPage() {
         />
       )}
     </Container>
+  );
+}
+
+/** How the read goes, or why it failed (the server's message), where the user is. */
+function PreviewStatus({ phase, file, error }: { phase: PreviewPhase; file: File | null; error: string | undefined }) {
+  if (phase.kind !== 'idle') return <PreviewProgress phase={phase} file={file} />;
+  if (error === undefined) return null;
+  return (
+    <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />} title="The file could not be read">
+      {error}
+    </Alert>
   );
 }
 
@@ -304,29 +358,6 @@ function PocketPicker({
       maw={420}
       onChange={(v) => onChange(v === null ? null : Number(v))}
     />
-  );
-}
-
-/** Sending the file (how much went out), then reading it (no measure: the server says nothing until done). */
-function PreviewProgress({ phase, file }: { phase: PreviewPhase; file: File | null }) {
-  if (phase.kind === 'idle') return null;
-  const uploading = phase.kind === 'uploading';
-  const percent = uploading ? Math.round(phase.percent) : 100;
-  return (
-    <Stack gap={4} role="status">
-      <Text size="sm">
-        {uploading
-          ? `Sending ${file?.name ?? 'the file'}… ${percent} %`
-          : `Reading ${file === null ? 'the file' : `${file.name} (${sizeText(file.size)})`}…`}
-      </Text>
-      <Progress.Root size="md">
-        {uploading ? (
-          <Progress.Section value={percent} aria-label="Sending the file" />
-        ) : (
-          <Progress.Section value={100} animated withAria={false} role="progressbar" aria-label="Reading the file" />
-        )}
-      </Progress.Root>
-    </Stack>
   );
 }
 

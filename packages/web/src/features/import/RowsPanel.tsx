@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  Button,
   Card,
   Center,
   Checkbox,
@@ -62,6 +63,15 @@ const SUGGESTED: Record<NonNullable<ImportRow['categorySource']> | 'schedule', s
 
 type SelectData = { value: string; label: string }[];
 
+/** A category picked for one row that went to the same payee's other rows too, with its undo. */
+export interface CategorySpread {
+  /** The row it was picked on. */
+  line: number;
+  /** The other rows that took it. */
+  lines: readonly number[];
+  onUndo: () => void;
+}
+
 export interface RowsPanelProps {
   preview: ImportPreview;
   choices: Choices;
@@ -73,10 +83,22 @@ export interface RowsPanelProps {
   compact: boolean;
   /** "Create a rule from this row". */
   onRule: (row: ImportRow) => void;
+  /** The last category picked that went to other rows too, said under its row's picker. */
+  spread: CategorySpread | null;
 }
 
 /** The rows of the preview, a page at a time, with a status filter, each with its own choices. */
-export function RowsPanel({ preview, choices, fates, onChoice, pockets, categories, compact, onRule }: RowsPanelProps) {
+export function RowsPanel({
+  preview,
+  choices,
+  fates,
+  onChoice,
+  pockets,
+  categories,
+  compact,
+  onRule,
+  spread,
+}: RowsPanelProps) {
   const [filter, setFilter] = useState<RowFilter>('all');
   const [page, setPage] = useState(1);
   const pairs = useMemo(() => preview.rows.filter((r) => r.match !== undefined).length, [preview.rows]);
@@ -116,6 +138,7 @@ export function RowsPanel({ preview, choices, fates, onChoice, pockets, categori
       pockets,
       data: isIncomeRow(row) ? data.income : data.expense,
       onRule,
+      ...(spread?.line === row.line ? { spread } : {}),
     };
     return compact ? <RowCard key={row.line} {...props} /> : <RowLine key={row.line} {...props} />;
   };
@@ -234,6 +257,7 @@ interface RowProps {
   pockets: ReadonlyMap<number, Pocket>;
   data: SelectData;
   onRule: (row: ImportRow) => void;
+  spread?: CategorySpread;
 }
 
 function amountText(row: ImportRow): string {
@@ -296,7 +320,7 @@ function scheduleLine(schedule: ImportScheduleMatch, currency: string): { text: 
  * Payee, description, the server's reason, the proposed pair with its "not a pair" box, and the
  * due scheduled occurrence the row confirms with its "confirm the schedule" box.
  */
-function RowText({ row, choice, fate, onChoice, pockets }: Omit<RowProps, 'data' | 'onRule'>) {
+function RowText({ row, choice, fate, onChoice, pockets }: Omit<RowProps, 'data' | 'onRule' | 'spread'>) {
   const title = row.payee !== '' ? row.payee : row.description;
   const rest = row.payee !== '' ? row.description : '';
   const pair = row.match === undefined ? undefined : pairText(row.match, pockets);
@@ -363,7 +387,26 @@ function RowText({ row, choice, fate, onChoice, pockets }: Omit<RowProps, 'data'
   );
 }
 
-function CategoryPicker({ row, choice, fate, onChoice, data }: Omit<RowProps, 'pockets' | 'onRule'>) {
+/** "Also set on 3 other rows of this payee", with Undo. */
+function SpreadNote({ spread }: { spread: CategorySpread }) {
+  return (
+    <Group gap={4} wrap="wrap" data-spread>
+      <Text size="xs" fw={500} c="teal.9">
+        Also set on {spread.lines.length === 1 ? '1 other row' : `${spread.lines.length} other rows`} of this payee.
+      </Text>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        onClick={spread.onUndo}
+        aria-label={`Undo the category on the other ${spread.lines.length === 1 ? 'row' : 'rows'} of this payee`}
+      >
+        Undo
+      </Button>
+    </Group>
+  );
+}
+
+function CategoryPicker({ row, choice, fate, onChoice, data, spread }: Omit<RowProps, 'pockets' | 'onRule'>) {
   if (row.status === 'error') return null;
   const value = categoryOf(row, choice);
   // The server gives a row that confirms a schedule the schedule's category, unless a rule chose one.
@@ -394,6 +437,7 @@ function CategoryPicker({ row, choice, fate, onChoice, data }: Omit<RowProps, 'p
           {SUGGESTED[source]}
         </Text>
       )}
+      {spread !== undefined && <SpreadNote spread={spread} />}
     </Stack>
   );
 }

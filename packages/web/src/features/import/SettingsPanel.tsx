@@ -90,7 +90,8 @@ export function SettingsPanel({
 }) {
   const { options, table } = preview;
   const csv = options.csv;
-  const [open, setOpen] = useState(!compact);
+  // A pocket's saved settings may not fit this file: shown open, so they are seen and corrected.
+  const [open, setOpen] = useState(!compact || options.source === 'profile');
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="import-settings-title">
       <Stack gap="sm">
@@ -102,6 +103,11 @@ export function SettingsPanel({
             <Text size="sm" c="dimmed">
               {open ? SOURCE_TEXT[options.source] : settingsLine(preview)}
             </Text>
+            {options.source === 'profile' && (
+              <Button variant="subtle" size="compact-sm" px={0} onClick={() => onChange({ field: 'detect' })}>
+                Detect from the file instead
+              </Button>
+            )}
           </div>
           <Button
             variant="default"

@@ -1,19 +1,23 @@
 import type {
+  AddCurrencyBody,
   ImportBatch,
   ImportCommitBody,
   ImportCommitResult,
   ImportOptionsBody,
   ImportPreview,
   ImportUndoResult,
+  NewPocketBody,
   Pocket,
+  UserCurrencyDto,
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGet, apiPost, apiRequest, postForm } from '../../lib/api';
+import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { noticeFor } from '../../lib/errors';
 import { refreshAfterLedgerChange } from '../../shared/ledger-refresh';
 import { queryKeys } from '../../shared/query-keys';
 import { reportFailure } from '../../shared/session';
+import { postPreview, type PreviewProgress } from './preview-request';
 
 /** GET pocket/getall: the pockets a statement can go to. */
 export function usePockets() {
@@ -25,18 +29,26 @@ export function useImportBatches() {
   return useQuery({ queryKey: queryKeys.importBatches, queryFn: () => apiGet<ImportBatch[]>('import/getall') });
 }
 
-/** Where a preview request is: sending the file (with its progress, 0–100), or waiting while the server reads it. */
-export type PreviewPhase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'reading' };
+/**
+ * Where a preview request is: waiting out the settings delay, sending the file (0–100 %), on the
+ * server (reading, checking and storing the rows: nothing to measure), or receiving its rows.
+ */
+export type PreviewPhase = { kind: 'idle' } | { kind: 'waiting' } | ({ kind: 'busy' } & PreviewProgress);
 
 export interface PreviewState {
   phase: PreviewPhase;
-  /** The last preview the server answered (kept on screen while the next one loads). */
+  /** The last preview the server answered. */
   preview: ImportPreview | undefined;
+  /**
+   * Whether `preview`'s rows still stand: false from a request that may change them (another
+   * pocket, file setting) until its answer, and after a failure.
+   */
+  current: boolean;
   /** The last request's failure, as the screen shows it; cleared by the next request. */
   error: string | undefined;
 }
 
-const IDLE: PreviewState = { phase: { kind: 'idle' }, preview: undefined, error: undefined };
+const IDLE: PreviewState = { phase: { kind: 'idle' }, preview: undefined, current: false, error: undefined };
 
 /**
  * DELETE import/discard/{batchId}: every settings change stores a new preview on the server; the
@@ -47,11 +59,18 @@ function discard(batchId: number): void {
   apiRequest('DELETE', `import/discard/${batchId}`).catch(() => undefined);
 }
 
+export interface PreviewRequestOptions {
+  /** Milliseconds to wait first (typing a number sends once). */
+  delayMs?: number;
+  /** The same file and settings read again (after a new rule): the rows on screen stay meanwhile. */
+  sameRows?: boolean;
+}
+
 /**
  * POST import/preview, run again whenever the file, pocket or settings change ("live" preview).
- * `request` waits `delayMs` first, so quick changes (typing a number) send one request; a newer
- * request cancels the one under way, so an older answer never replaces a newer one. Failures are
- * kept in `error` for the screen and logged; a lost session still logs out.
+ * `request` may wait first, so quick changes (typing a number) send one request; a newer request
+ * cancels the one under way, so an older answer never replaces a newer one. Failures are kept in
+ * `error` for the screen and logged; a lost session still logs out.
  */
 export function usePreviewUpload() {
   const [state, setState] = useState<PreviewState>(IDLE);
@@ -71,45 +90,43 @@ export function usePreviewUpload() {
   const send = useCallback(async (file: File, options: ImportOptionsBody) => {
     const controller = new AbortController();
     running.current = controller;
-    setState((s) => ({ ...s, phase: { kind: 'uploading', percent: 0 }, error: undefined }));
+    setState((s) => ({ ...s, phase: { kind: 'busy', step: 'sending', percent: 0 }, error: undefined }));
     const form = new FormData();
     form.append('options', JSON.stringify(options));
     form.append('file', file, file.name);
     try {
-      const preview = await postForm<ImportPreview>('import/preview', form, {
-        signal: controller.signal,
-        onUploadProgress: (loaded, total) => {
-          if (controller.signal.aborted) return;
-          const done = total > 0 && loaded >= total;
-          setState((s) => ({
-            ...s,
-            phase: done ? { kind: 'reading' } : { kind: 'uploading', percent: total > 0 ? (loaded / total) * 100 : 0 },
-          }));
+      const preview = await postPreview(
+        form,
+        (progress) => {
+          if (!controller.signal.aborted) setState((s) => ({ ...s, phase: { kind: 'busy', ...progress } }));
         },
-      });
+        controller.signal,
+      );
       if (controller.signal.aborted) {
         discard(preview.batchId);
         return;
       }
       if (shown.current !== undefined && shown.current !== preview.batchId) discard(shown.current);
       shown.current = preview.batchId;
-      setState({ phase: { kind: 'idle' }, preview, error: undefined });
+      setState({ phase: { kind: 'idle' }, preview, current: true, error: undefined });
     } catch (err) {
       if (controller.signal.aborted) return;
       reportFailure(err, { silent: true });
-      setState((s) => ({ ...s, phase: { kind: 'idle' }, error: noticeFor(err).message }));
+      setState((s) => ({ ...s, phase: { kind: 'idle' }, current: false, error: noticeFor(err).message }));
     } finally {
       if (running.current === controller) running.current = undefined;
     }
   }, []);
 
   const request = useCallback(
-    (file: File, options: ImportOptionsBody, delayMs = 0) => {
+    (file: File, options: ImportOptionsBody, { delayMs = 0, sameRows = false }: PreviewRequestOptions = {}) => {
       cancel();
+      // The rows on screen (and their errors) were read with other settings: they go at once.
+      setState((s) => ({ ...s, current: sameRows && s.current, error: undefined }));
       if (delayMs <= 0) void send(file, options);
       else {
         // Shown at once, so the screen says the rows are being read again.
-        setState((s) => ({ ...s, phase: { kind: 'reading' }, error: undefined }));
+        setState((s) => ({ ...s, phase: { kind: 'waiting' } }));
         timer.current = setTimeout(() => void send(file, options), delayMs);
       }
     },
@@ -146,10 +163,45 @@ export function useCommitImport() {
   return useMutation({
     mutationFn: ({ batchId, body }: { batchId: number; body: ImportCommitBody }) =>
       apiPost<ImportCommitResult>(`import/commit/${batchId}`, body),
+    // The Import card shows the refusal itself, where the button is.
+    meta: { silent: true },
     onSuccess: () =>
       Promise.all([
         refreshAfterLedgerChange(queryClient),
         queryClient.invalidateQueries({ queryKey: queryKeys.importBatches }),
+      ]),
+  });
+}
+
+/** A pocket for a currency of the file: its name, and whether the user has the currency yet. */
+export interface PocketForFile {
+  currency: string;
+  name: string;
+  hasCurrency: boolean;
+}
+
+/**
+ * A new bank pocket for a file's currency, made where the file is (issue 32): POST currency/add
+ * with the pocket when the user lacks the currency (it answers only the currency, so the pocket is
+ * then found in the reloaded list), else POST pocket/add. Answers the new pocket.
+ */
+export function useCreatePocket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ currency, name, hasCurrency }: PocketForFile): Promise<Pocket> => {
+      if (hasCurrency) return apiPost<Pocket>('pocket/add', { name, currency, isCash: false } satisfies NewPocketBody);
+      await apiPost<UserCurrencyDto>('currency/add', { currency, items: [{ name }] } satisfies AddCurrencyBody);
+      const pockets = await apiGet<Pocket[]>('pocket/getall');
+      const made = pockets.filter((p) => p.currency === currency).sort((a, b) => b.pocketId - a.pocketId)[0];
+      if (made === undefined) throw new Error(`The ${currency} pocket was made but is not in the list of pockets`);
+      return made;
+    },
+    meta: { silent: true },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.pockets }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.userCurrencies }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dailyRates }),
       ]),
   });
 }

@@ -115,3 +115,49 @@ export function filterRows(rows: readonly ImportRow[], filter: RowFilter): reado
   if (filter === 'schedule') return rows.filter((r) => r.schedule !== undefined);
   return rows.filter((r) => r.status === filter);
 }
+
+const MARKS = /\p{M}/gu;
+const SPACES = /\s+/gu;
+
+/**
+ * The payee a row's category history is kept under, normalised as the server does (rules'
+ * normaliseText): accents folded, lower case, spaces collapsed; the description when no payee.
+ */
+export const payeeKey = (row: Pick<ImportRow, 'payee' | 'description'>): string =>
+  (row.payee === '' ? row.description : row.payee)
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .toLowerCase()
+    .replace(SPACES, ' ')
+    .trim();
+
+/**
+ * The other rows that take the category just picked for the row of `line`: the same payee and
+ * direction, imported as rows of their own (no errors, no pairs), and neither chosen on this page
+ * nor suggested by a rule or a scheduled entry (a payee's history, or nothing, gives way).
+ */
+export function samePayeeLines(
+  rows: readonly ImportRow[],
+  choices: Choices,
+  fates: ReadonlyMap<number, Fate>,
+  line: number,
+): number[] {
+  const picked = rows.find((r) => r.line === line);
+  if (picked === undefined) return [];
+  const key = payeeKey(picked);
+  if (key === '') return [];
+  const income = isIncomeRow(picked);
+  return rows
+    .filter(
+      (r) =>
+        r.line !== line &&
+        r.status !== 'error' &&
+        fates.get(r.line) !== 'transfer' &&
+        fates.get(r.line) !== 'conversion' &&
+        choices.get(r.line)?.categoryId === undefined &&
+        (r.categoryId === null || r.categorySource === 'payee') &&
+        isIncomeRow(r) === income &&
+        payeeKey(r) === key,
+    )
+    .map((r) => r.line);
+}

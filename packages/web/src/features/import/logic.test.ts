@@ -1,6 +1,7 @@
 import type { ImportRow } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import { commitBody, fatesOf, scheduleCount, tally } from './choices';
+import { RowCounter } from './preview-request';
 import { columnIndex, columnsToSend, optionsAfter, optionsForPocket } from './settings';
 import { PREVIEW, ROWS, SCHEDULED_ROW } from './test-fixtures';
 import { closingText, dayText, planText } from './texts';
@@ -157,5 +158,24 @@ describe('the texts of the import screen', () => {
     expect(planText({ import: 3, skip: 1, duplicate: 0, error: 0, transfer: 0, conversion: 0 }, 2)).toBe(
       '3 rows will be imported (2 confirm scheduled entries); 1 skipped.',
     );
+  });
+});
+
+describe('RowCounter: the rows of a streamed preview answer', () => {
+  it('counts the top-level rows as they arrive, not the table’s, and reads the expected count from the head', () => {
+    const head =
+      '{"batchId":1,"counts":{"new":2,"duplicate":0,"error":1},"table":{"header":["a"],"rows":[["{x"],["y"]]},"rows":[';
+    const rows = ['{"line":2,"payee":"A {brace} \\"rows\\":["}', '{"line":3,"payee":"B"}', '{"line":4,"payee":"C"}'];
+    const text = `${head}${rows.join(',')}]}`;
+    const counter = new RowCounter();
+    // Fed in small pieces, cut anywhere (inside strings and escapes too).
+    const seen: number[] = [];
+    for (let i = 0; i < text.length; i += 7) {
+      counter.feed(text.slice(i, i + 7));
+      seen.push(counter.rows);
+    }
+    expect(counter.total).toBe(3);
+    expect(counter.rows).toBe(3);
+    expect(seen[0]).toBe(0);
   });
 });

@@ -171,7 +171,9 @@ export type SettingChange =
   | { field: 'decimalSeparator'; value: DecimalSeparator }
   | { field: 'thousandsSeparator'; value: ThousandsSeparator }
   | { field: 'dateFormat'; value: CsvDateFormat }
-  | { field: 'columns'; value: ColumnMap };
+  | { field: 'columns'; value: ColumnMap }
+  /** Everything found from the file again, whatever a pocket's saved settings say. */
+  | { field: 'detect' };
 
 type ResolvedCsv = NonNullable<ResolvedImportOptions['csv']>;
 
@@ -204,6 +206,7 @@ export function optionsAfter(
 ): ImportOptionsBody | null {
   const { options } = shown;
   const header = shown.table?.header ?? [];
+  if (change.field === 'detect') return detectOptions(pocketId);
   if (change.field === 'format') return { ...withPocket(pocketId), format: change.value };
   const base = { ...withPocket(pocketId), format: options.format };
   if (change.field === 'encoding')
@@ -227,6 +230,35 @@ export function optionsAfter(
     default:
       return { ...keep, csv: { ...fullCsv(csv, header), [change.field]: change.value } };
   }
+}
+
+/**
+ * Options that have the server detect everything from the file: CSV options of the request's own
+ * (empty) keep a pocket's saved profile out (it applies only to a request without options), and a
+ * file of another format ignores them.
+ */
+export const detectOptions = (pocketId: number | null): ImportOptionsBody => ({ ...withPocket(pocketId), csv: {} });
+
+/** What the settings of a failed first read say: each field set, or left to detection (undefined). */
+export interface FirstReadSettings {
+  format?: ImportFormat;
+  encoding?: ImportEncoding;
+  delimiter?: Delimiter;
+  skipLines?: number;
+}
+
+/** The options of a read after a failed one, from what the user set (the rest detected, no profile). */
+export function optionsFromFirstRead(settings: FirstReadSettings, pocketId: number | null): ImportOptionsBody {
+  const { format, encoding, delimiter, skipLines } = settings;
+  return {
+    ...detectOptions(pocketId),
+    ...(format === undefined ? {} : { format }),
+    ...(encoding === undefined ? {} : { encoding }),
+    csv: {
+      ...(delimiter === undefined ? {} : { delimiter }),
+      ...(skipLines === undefined ? {} : { skipLines }),
+    },
+  };
 }
 
 /**
