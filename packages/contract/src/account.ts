@@ -89,5 +89,16 @@ export const publicConfigSchema = z.object({
   captchaSiteKey: z.string().nullable(),
   /** Where the public header's Contact link writes to. */
   supportEmail: z.string(),
+  /**
+   * Where the server's mail goes (issue 32): `smtp` when SMTP_URL is set, `outbox` when it is not
+   * and mails (verification codes among them) are written to DATA_DIR/outbox and the log; the
+   * verify-email step then says where the code is. Optional: an older server leaves it out.
+   */
+  mailDelivery: z
+    .enum(['smtp', 'outbox'])
+    .optional()
+    .describe(
+      'Where mail goes: smtp (SMTP_URL is set) or outbox (no SMTP: mails, verification codes among them, are written to DATA_DIR/outbox and the server log)',
+    ),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

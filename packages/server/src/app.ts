@@ -194,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captchaSiteKey: config.captcha.siteKey ?? null,
     supportEmail: config.mail.supportEmail,
     registration: config.registration,
+    mailDelivery: config.mail.smtpUrl === undefined ? 'outbox' : 'smtp',
   });
   authRoutes(app, auth, guards, config.loginLimits);
   twoFactorRoutes(app, twoFactor, guards);

@@ -10,6 +10,7 @@ import {
   moneyAmountSchema,
   MORE_ROWS_HEADER,
   pocketSchema,
+  publicConfigSchema,
   PRODUCT_VERSION,
   ruleSchema,
   transactionSchema,
@@ -61,6 +62,9 @@ for (const [id, schema] of Object.entries({
   MoneyAmount: moneyAmountSchema,
 }))
   registry.add(schema, { id });
+// Fields whose words the contract gives API readers (zod's describe) keep them in the document.
+for (const field of [publicConfigSchema.shape.mailDelivery])
+  registry.add(field, { description: field.description ?? '' });
 
 /** Answers whose documented shape is the schema's input (what a client sends back), not its output. */
 const documentedAsInput = new WeakSet<z.ZodType>();

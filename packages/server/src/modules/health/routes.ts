@@ -54,13 +54,13 @@ export function healthRoutes(app: FastifyInstance, health: HealthService): void 
   );
 }
 
-/** GET config: version, demo login and captcha site key, for the web app before login. */
+/** GET config: version, demo, captcha site key, registration mode and where mail goes, for the web app before login. */
 export function publicConfigRoutes(app: FastifyInstance, config: PublicConfig): void {
   app.get(
     '/api/config',
     {
       schema: doc({
-        summary: 'Public configuration for the web app before login',
+        summary: 'Public configuration for the web app before login (registration mode, demo, where mail goes)',
         response: publicConfigSchema,
         public: true,
       }),

@@ -1,7 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUserInfo } from '../../shared/global-data';
+import { usePublicConfig, useUserInfo } from '../../shared/global-data';
 import { useResendEmail, useVerifyEmail } from './api';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
@@ -13,6 +13,8 @@ export function VerifyEmailPage() {
   const linkCode = params.get('code') ?? '';
   const [code, setCode] = useState(linkCode);
   const userInfo = useUserInfo();
+  // A self-hosted Kassa without SMTP_URL writes its mail to a folder (issue 32): say where.
+  const outbox = usePublicConfig().data?.mailDelivery === 'outbox';
   const verify = useVerifyEmail();
   const resend = useResendEmail();
 
@@ -36,6 +38,11 @@ export function VerifyEmailPage() {
       title="Verify email"
       intro={`We mailed a verification code to ${address ?? 'your address'}. Enter it here, or open the link in the mail.`}
     >
+      {outbox && (
+        <Alert color="blue" title="Where is the mail?" data-testid="outbox-hint">
+          No mail server is set up: the code is in the server&apos;s DATA_DIR/outbox folder and in its log.
+        </Alert>
+      )}
       <form onSubmit={submit}>
         <TextInput
           label="Verification code"

@@ -63,6 +63,31 @@ describe('sign-up and registration screens', () => {
     expect(calls.filter((c) => c.key.startsWith('POST account/verify-email'))).toHaveLength(1);
   });
 
+  it('says where the code is when the server has no mail server (issue 32)', async () => {
+    setToken(pending(false, false, false));
+    stubApi({
+      'GET config': { status: 200, body: { ...CONFIG, registration: 'open', mailDelivery: 'outbox' } },
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
+    });
+    renderApp('/public/register/verify-email');
+    expect(
+      await screen.findByText(
+        "No mail server is set up: the code is in the server's DATA_DIR/outbox folder and in its log.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('gives no outbox hint when mail goes out by SMTP', async () => {
+    setToken(pending(false, false, false));
+    stubApi({
+      'GET config': { status: 200, body: { ...CONFIG, registration: 'open', mailDelivery: 'smtp' } },
+      'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
+    });
+    renderApp('/public/register/verify-email');
+    expect(await screen.findByText(/We mailed a verification code to new@example.com/)).toBeTruthy();
+    expect(screen.queryByText(/No mail server is set up/)).toBeNull();
+  });
+
   it('resends the mail with Email sent', async () => {
     setToken(pending(false, false, false));
     stubApi({
