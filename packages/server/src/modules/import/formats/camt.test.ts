@@ -25,11 +25,38 @@ ${entries}
 const entry = (inner: string) =>
   `<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-01-05</Dt></BookgDt>${inner}</Ntry>`;
 
+const balance = (code: string, amount: string, indicator: string, day: string) =>
+  `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>`;
+
 describe('parseCamt', () => {
+  it('reads the opening balance: OPBD at the start of its day, PRCD at the end of its day', () => {
+    // PRCD closes 2026-02-27; the first booked entry is on the 28th.
+    expect(parseCamt(fixture('camt053-v02.xml')).accounts).toMatchObject([
+      { openingBalance: '150.00', openingDate: '2026-02-28', closingBalance: '-495.90', closingDate: '2026-02-28' },
+    ]);
+    const opened = (code: string) =>
+      parseCamt(
+        statement(
+          `${balance(code, '20.00', 'DBIT', '2026-01-01')}${balance('CLBD', '-30.00', 'DBIT', '2026-01-31')}${entry('')}`,
+        ),
+      ).accounts[0];
+    expect(opened('OPBD')).toMatchObject({ openingBalance: '-20.00', openingDate: '2026-01-01' });
+    expect(opened('PRCD')).toMatchObject({ openingBalance: '-20.00', openingDate: '2026-01-02' });
+  });
+
   it('reads a CAMT.053 .02 statement: DBIT/CRDT, a 3-detail batch, a pending entry skipped, negative CLBD', () => {
     const iban = 'DE89370400440532013000';
     expect(parseCamt(fixture('camt053-v02.xml'))).toEqual({
-      accounts: [{ account: iban, currency: 'EUR', closingBalance: '-495.90', closingDate: '2026-02-28' }],
+      accounts: [
+        {
+          account: iban,
+          currency: 'EUR',
+          closingBalance: '-495.90',
+          closingDate: '2026-02-28',
+          openingBalance: '150.00',
+          openingDate: '2026-02-28',
+        },
+      ],
       rows: [
         {
           line: 1,
@@ -102,7 +129,14 @@ describe('parseCamt', () => {
     const iban = 'CH9300762011623852957';
     const { accounts, rows } = parseCamt(fixture('camt053-v08.xml'));
     expect(accounts).toEqual([
-      { account: iban, currency: 'CHF', closingBalance: '1940.00', closingDate: '2026-05-31' },
+      {
+        account: iban,
+        currency: 'CHF',
+        closingBalance: '1940.00',
+        closingDate: '2026-05-31',
+        openingBalance: '2000.00',
+        openingDate: '2026-05-01',
+      },
     ]);
     expect(rows).toEqual([
       {

@@ -1,6 +1,7 @@
 import type { X2jOptions } from 'fast-xml-parser';
 import { unprocessable } from '../../../http/errors.js';
 import { negateAmount, sumsTo } from './amounts.js';
+import { earliestDay, openingDay, type BalanceTime } from './balances.js';
 import {
   StatementAccounts,
   allAt,
@@ -47,6 +48,12 @@ const CONTAINERS = [
 /** Closing balance types by preference: booked closing; a report's interim booked; closing available. */
 const CLOSING_TYPES = ['CLBD', 'ITBD', 'CLAV'];
 
+/** Opening balance types by preference: booked opening (at the start of its day); the previous closing (at its end). */
+const OPENING_TYPES: readonly [string, BalanceTime][] = [
+  ['OPBD', 'start'],
+  ['PRCD', 'end'],
+];
+
 /** Entry ids that are no id: ISO 20022's placeholder for a reference the payer did not give. */
 const NO_ID = 'NOTPROVIDED';
 
@@ -75,8 +82,11 @@ export function parseCamt(text: string): ParsedStatement {
       cleanText(textAt(statement, 'Acct', 'Ccy')) ||
       currencyOf(allAt(statement, 'Bal', 'Amt')[0]) ||
       currencyOf(allAt(statementEntries[0], 'Amt')[0]);
-    accounts.add({ account, currency, ...closingBalance(statement) });
-    for (const entry of statementEntries) if (isBooked(entry)) entries.push({ entry, account, currency });
+    const booked = statementEntries.filter(isBooked);
+    const closing = closingBalance(statement);
+    const opening = openingBalance(statement, earliestDay(booked.map(entryDay)), closing.closingDate);
+    accounts.add({ account, currency, ...closing, ...opening });
+    for (const entry of booked) entries.push({ entry, account, currency });
   }
   if (entries.length === 0 && accounts.list().every((a) => a.account === '')) {
     throw unprocessable('CAMT: the statement names no account and has no entries');
@@ -129,24 +139,64 @@ function dateOf(node: XmlElement | undefined): string | undefined {
   return text === '' ? undefined : statedIsoDay(text);
 }
 
+/** A balance the statement states: signed amount and day (undefined when it gives none). */
+interface StatedBalance {
+  amount: string;
+  day: string | undefined;
+}
+
+/** The statement's readable balances of a type (Bal/Tp/CdOrPrtry: CLBD, OPBD…), in file order. */
+function balancesOf(statement: XmlElement, type: string): StatedBalance[] {
+  const found: StatedBalance[] = [];
+  for (const balance of elementsAt(statement, 'Bal')) {
+    const code = textAt(balance, 'Tp', 'CdOrPrtry', 'Cd') || textAt(balance, 'Tp', 'CdOrPrtry', 'Prtry');
+    if (code.trim().toUpperCase() !== type) continue;
+    const amount = signedAmount(allAt(balance, 'Amt')[0], textAt(balance, 'CdtDbtInd'));
+    if (amount !== undefined) found.push({ amount, day: dateOf(elementAt(balance, 'Dt')) });
+  }
+  return found;
+}
+
 /** The statement's closing balance: the first of CLOSING_TYPES it has, the latest of that type. */
 function closingBalance(statement: XmlElement): { closingBalance?: string; closingDate?: string } {
-  const balances = elementsAt(statement, 'Bal');
   for (const type of CLOSING_TYPES) {
-    let best: { closingBalance: string; closingDate?: string } | undefined;
-    for (const balance of balances) {
-      const code = textAt(balance, 'Tp', 'CdOrPrtry', 'Cd') || textAt(balance, 'Tp', 'CdOrPrtry', 'Prtry');
-      if (code.trim().toUpperCase() !== type) continue;
-      const amount = signedAmount(allAt(balance, 'Amt')[0], textAt(balance, 'CdtDbtInd'));
-      if (amount === undefined) continue;
-      const date = dateOf(elementAt(balance, 'Dt'));
-      if (best === undefined || (date ?? '') >= (best.closingDate ?? '')) {
-        best = date === undefined ? { closingBalance: amount } : { closingBalance: amount, closingDate: date };
-      }
+    let best: StatedBalance | undefined;
+    for (const balance of balancesOf(statement, type)) {
+      if (best === undefined || (balance.day ?? '') >= (best.day ?? '')) best = balance;
     }
-    if (best !== undefined) return best;
+    if (best !== undefined) {
+      return best.day === undefined
+        ? { closingBalance: best.amount }
+        : { closingBalance: best.amount, closingDate: best.day };
+    }
   }
   return {};
+}
+
+/**
+ * The statement's opening balance: the first of OPENING_TYPES it has with a day, the earliest of
+ * that type, on the day it holds at the start of (balances.ts openingDay).
+ */
+function openingBalance(
+  statement: XmlElement,
+  firstRowDay: string | undefined,
+  closingDay: string | undefined,
+): { openingBalance?: string; openingDate?: string } {
+  for (const [type, time] of OPENING_TYPES) {
+    let best: { amount: string; day: string } | undefined;
+    for (const { amount, day } of balancesOf(statement, type)) {
+      if (day !== undefined && (best === undefined || day < best.day)) best = { amount, day };
+    }
+    if (best !== undefined) {
+      return { openingBalance: best.amount, openingDate: openingDay(best.day, time, firstRowDay, closingDay) };
+    }
+  }
+  return {};
+}
+
+/** The booking day of an entry, else its value day (some 052 reports give only that). */
+function entryDay(entry: XmlElement): string | undefined {
+  return dateOf(elementAt(entry, 'BookgDt')) ?? dateOf(elementAt(entry, 'ValDt'));
 }
 
 /**
@@ -227,8 +277,7 @@ function readEntry(
 ): void {
   const line = rows.length + 1;
   const problems: string[] = [];
-  // The booking day; an entry without one (some 052 reports) has at least its value day.
-  const date = dateOf(elementAt(entry, 'BookgDt')) ?? dateOf(elementAt(entry, 'ValDt'));
+  const date = entryDay(entry);
   if (date === undefined) problems.push('booking date: missing or not a date');
   const amountValue = allAt(entry, 'Amt')[0];
   const indicator = textAt(entry, 'CdtDbtInd');

@@ -22,8 +22,24 @@ const statement = (lines: string) =>
 describe('parseMt940', () => {
   const blocks = {
     accounts: [
-      { account: '37040044/0532013000', currency: 'EUR', closingBalance: '4467.50', closingDate: '2024-01-02' },
-      { account: 'DE02120300000000202051', currency: 'EUR', closingBalance: '380.00', closingDate: '2024-01-02' },
+      {
+        account: '37040044/0532013000',
+        currency: 'EUR',
+        closingBalance: '4467.50',
+        closingDate: '2024-01-02',
+        // :60F: closes 2023-12-28; the first entry is booked on the 29th.
+        openingBalance: '1000.00',
+        openingDate: '2023-12-29',
+      },
+      {
+        account: 'DE02120300000000202051',
+        currency: 'EUR',
+        closingBalance: '380.00',
+        closingDate: '2024-01-02',
+        // :60F: is dated 2024-01-01; its day after would be the 2nd anyway, the first entry's.
+        openingBalance: '-120.00',
+        openingDate: '2024-01-02',
+      },
     ],
     rows: [
       {
@@ -94,10 +110,18 @@ describe('parseMt940', () => {
     expect(parseMt940(fixture('german-swift-blocks.sta').replace(/\n/g, '\r\n'))).toEqual(blocks);
   });
 
-  it('reads daily statements of one account as one account with the latest closing balance', () => {
+  it('reads daily statements of one account as one account with the latest closing and earliest opening balance', () => {
     expect(parseMt940(fixture('daily-statements.sta'))).toEqual({
       accounts: [
-        { account: 'GB29NWBK60161331926819', currency: 'GBP', closingBalance: '1535.32', closingDate: '2024-03-13' },
+        {
+          account: 'GB29NWBK60161331926819',
+          currency: 'GBP',
+          closingBalance: '1535.32',
+          closingDate: '2024-03-13',
+          // The first statement's :60F:; the second's :60M: is later.
+          openingBalance: '2540.12',
+          openingDate: '2024-03-12',
+        },
       ],
       rows: [
         {
@@ -133,6 +157,22 @@ describe('parseMt940', () => {
       [5, '-40.90', 'Rechnung Bueromaterial RE-2025-1187', ''],
       [8, '-12.50', 'Zeitung November RE-2025-1201', 'Verlagshaus Nord Medien GmbH'],
     ]);
+  });
+
+  it('reads the opening balance of :60F: with the day the statement opens, and :60M:', () => {
+    // :60F: is dated 2025-11-03, the previous statement's closing day; the first entry is booked on the 4th.
+    expect(parseMt940(fixture('split-86-fields.sta')).accounts).toEqual([
+      {
+        account: 'DE44500105175407324931',
+        currency: 'EUR',
+        openingBalance: '1250.00',
+        openingDate: '2025-11-04',
+        closingBalance: '1196.60',
+        closingDate: '2025-11-05',
+      },
+    ]);
+    const intermediate = statement(':61:260110D5,00NTRFNONREF').replace(':60F:C260101EUR0,00', ':60M:D260110EUR7,50');
+    expect(parseMt940(intermediate).accounts[0]).toMatchObject({ openingBalance: '-7.50', openingDate: '2026-01-10' });
   });
 
   it('signs every mark and picks the booking year nearest the value day', () => {

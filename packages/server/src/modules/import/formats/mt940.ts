@@ -1,5 +1,6 @@
 import { unprocessable } from '../../../http/errors.js';
 import { negateAmount } from './amounts.js';
+import { earliestDay, openingDay } from './balances.js';
 import { fullYear, isoDate } from './dates.js';
 import { StatementAccounts, cleanText, normaliseAmount, quoted } from './statement-values.js';
 import type { ParsedAccount, ParsedRow, ParsedStatement } from './types.js';
@@ -23,6 +24,8 @@ interface Statement {
   closingCurrency: string;
   closingBalance?: string;
   closingDate?: string;
+  /** :60F:/:60M: as the file dates it (balances.ts says which day it holds at the start of). */
+  opening?: { amount: string; date: string };
   rows: ParsedRow[];
 }
 
@@ -74,6 +77,8 @@ export function parseMt940(text: string): ParsedStatement {
       case '60M': {
         const balance = BALANCE.exec(field.value.trim());
         if (balance !== null) current().currency = balance[3] ?? '';
+        const opening = readBalance(field.value);
+        if (opening !== undefined) current().opening = opening;
         break;
       }
       case '61':
@@ -113,11 +118,8 @@ export function parseMt940(text: string): ParsedStatement {
   const accounts = new StatementAccounts();
   for (const s of statements) {
     const currency = s.currency || s.suffixCurrency || s.closingCurrency;
-    const account: ParsedAccount = { account: s.account, currency };
-    if (s.closingBalance !== undefined) account.closingBalance = s.closingBalance;
-    if (s.closingDate !== undefined) account.closingDate = s.closingDate;
     if (s.account === '' && s.rows.length === 0) continue;
-    accounts.add(account);
+    accounts.add(accountOf(s, currency));
     for (const row of s.rows) {
       row.currency = currency;
       rows.push(row);
@@ -125,6 +127,19 @@ export function parseMt940(text: string): ParsedStatement {
   }
   if (accounts.size === 0) throw unprocessable('MT940: no statement (:25: account or :61: entry) found');
   return { accounts: accounts.list(), rows };
+}
+
+/** A statement's account with its balances; the opening on the day it holds at the start of. */
+function accountOf(s: Statement, currency: string): ParsedAccount {
+  const account: ParsedAccount = { account: s.account, currency };
+  if (s.closingBalance !== undefined) account.closingBalance = s.closingBalance;
+  if (s.closingDate !== undefined) account.closingDate = s.closingDate;
+  if (s.opening !== undefined) {
+    account.openingBalance = s.opening.amount;
+    const firstRowDay = earliestDay(s.rows.map((row) => row.date));
+    account.openingDate = openingDay(s.opening.date, 'end', firstRowDay, s.closingDate);
+  }
+  return account;
 }
 
 /**

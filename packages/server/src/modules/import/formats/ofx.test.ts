@@ -28,7 +28,17 @@ VERSION:102
 describe('parseOfx', () => {
   it('reads an OFX 1.02 SGML bank statement: unclosed leaves, entities, decimal comma, closing balance', () => {
     expect(parseOfx(fixture('bank-sgml-102.ofx'))).toEqual({
-      accounts: [{ account: '0532013000', currency: 'EUR', closingBalance: '1234.56', closingDate: '2026-02-28' }],
+      accounts: [
+        {
+          account: '0532013000',
+          currency: 'EUR',
+          closingBalance: '1234.56',
+          closingDate: '2026-02-28',
+          // LEDGERBAL less the three rows, before the first.
+          openingBalance: '-1112.95',
+          openingDate: '2026-02-02',
+        },
+      ],
       rows: [
         {
           line: 1,
@@ -67,6 +77,7 @@ describe('parseOfx', () => {
   });
 
   it('reads an OFX 2.1.1 XML credit card statement: PAYEE aggregate, time zones, CURRENCY and ORIGCURRENCY', () => {
+    // No opening balance: a row in GBP cannot be taken off a balance in USD.
     expect(parseOfx(fixture('creditcard-v211.ofx'))).toEqual({
       accounts: [
         { account: '4111111111111111', currency: 'USD', closingBalance: '-1580.32', closingDate: '2026-11-30' },
@@ -121,7 +132,16 @@ describe('parseOfx', () => {
 
   it('reads a QFX (INTU.BID) written on few lines: empty and closed leaves, bare &, thousands, negative zero', () => {
     expect(parseOfx(fixture('checking-intu.qfx'))).toEqual({
-      accounts: [{ account: '000123456789', currency: 'USD', closingBalance: '3410.55', closingDate: '2026-01-10' }],
+      accounts: [
+        {
+          account: '000123456789',
+          currency: 'USD',
+          closingBalance: '3410.55',
+          closingDate: '2026-01-10',
+          openingBalance: '4667.80',
+          openingDate: '2025-12-31',
+        },
+      ],
       rows: [
         {
           line: 1,
@@ -160,8 +180,22 @@ describe('parseOfx', () => {
   it('reads two statements as two accounts, numbering transactions across them', () => {
     const { accounts, rows } = parseOfx(fixture('two-statements.ofx'));
     expect(accounts).toEqual([
-      { account: 'CH9300762011623852957', currency: 'CHF', closingBalance: '4210.35', closingDate: '2026-03-31' },
-      { account: 'CH5604835012345678009', currency: 'CHF', closingBalance: '10501.25', closingDate: '2026-03-31' },
+      {
+        account: 'CH9300762011623852957',
+        currency: 'CHF',
+        closingBalance: '4210.35',
+        closingDate: '2026-03-31',
+        openingBalance: '6510.35',
+        openingDate: '2026-03-03',
+      },
+      {
+        account: 'CH5604835012345678009',
+        currency: 'CHF',
+        closingBalance: '10501.25',
+        closingDate: '2026-03-31',
+        openingBalance: '10000.00',
+        openingDate: '2026-03-25',
+      },
     ]);
     expect(rows.map((r) => [r.line, r.account, r.date, r.amount, r.externalId, r.description, r.payee])).toEqual([
       [1, 'CH9300762011623852957', '2026-03-03', '-1800.00', 'CHK-0303-1', 'Miete März', 'Hausverwaltung AG'],
@@ -310,6 +344,23 @@ describe('parseOfx', () => {
       externalId: 'A<1>',
     });
     expect(parseOfx(xml).rows[0]?.payee).toBe(decoded);
+  });
+
+  it("reads the opening balance as LEDGERBAL less the rows, on the first row's day, or DTSTART's", () => {
+    expect(parseOfx(fixture('xml-header-sgml-body.ofx')).accounts).toEqual([
+      {
+        account: '5407324931',
+        currency: 'EUR',
+        openingBalance: '1000.00',
+        openingDate: '2025-11-04',
+        closingBalance: '2487.50',
+        closingDate: '2025-11-30',
+      },
+    ]);
+    const empty = fixture('xml-header-sgml-body.ofx').replace(/<STMTTRN>[\s\S]*<\/STMTTRN>\n/, '');
+    expect(parseOfx(empty).accounts[0]).toMatchObject({ openingBalance: '2487.50', openingDate: '2025-11-01' });
+    const unreadable = fixture('xml-header-sgml-body.ofx').replace('<TRNAMT>-12.50', '<TRNAMT>x');
+    expect(parseOfx(unreadable).accounts[0]).not.toHaveProperty('openingBalance');
   });
 
   it('still reads the transactions of a 1.x file that forgot </BANKTRANLIST>', () => {

@@ -1,4 +1,5 @@
 import { unprocessable } from '../../../http/errors.js';
+import { balanceBefore, earliestDay, openingDay } from './balances.js';
 import { isoDate } from './dates.js';
 import {
   StatementAccounts,
@@ -13,7 +14,7 @@ import {
   type XmlElement,
   type XmlValue,
 } from './statement-values.js';
-import type { ParsedRow, ParsedStatement } from './types.js';
+import type { ParsedAccount, ParsedRow, ParsedStatement } from './types.js';
 import { refuseDeclarations } from './xml-guard.js';
 
 // OFX / QFX (Open Financial Exchange): 1.x is SGML with unclosed leaf elements, 2.x is XML. Both
@@ -52,20 +53,14 @@ export function parseOfx(text: string): ParsedStatement {
   for (const { tag, element } of statements) {
     const account = valueAt(element, STATEMENTS[tag], 'ACCTID');
     const currency = valueAt(element, 'CURDEF').toUpperCase();
-    const closingBalance = normaliseAmount(textAt(element, 'LEDGERBAL', 'BALAMT'), 'decimal');
-    const closingDate = ofxDay(textAt(element, 'LEDGERBAL', 'DTASOF'));
-    accounts.add({
-      account,
-      currency,
-      ...(closingBalance === undefined ? {} : { closingBalance }),
-      ...(closingBalance === undefined || closingDate === undefined ? {} : { closingDate }),
-    });
     // A 1.x file that forgot </BANKTRANLIST> has it read as an empty leaf (see sgmlToXml) and
     // its transactions land right in the statement: they are read there too.
     const transactions = [...elementsAt(element, 'BANKTRANLIST', 'STMTTRN'), ...elementsAt(element, 'STMTTRN')];
-    for (const transaction of transactions) {
-      rows.push(readTransaction(transaction, rows.length + 1, account, currency));
-    }
+    const statementRows = transactions.map((transaction, index) =>
+      readTransaction(transaction, rows.length + index + 1, account, currency),
+    );
+    rows.push(...statementRows);
+    accounts.add({ account, currency, ...statementBalances(element, currency, statementRows) });
   }
   return { accounts: accounts.list(), rows };
 }
@@ -81,6 +76,29 @@ function readOfxTree(header: string, body: string): XmlElement {
   const asSgml = () => lines + sgmlToXml(body);
   if (!header.includes('<?') && /OFXHEADER\s*:/i.test(header)) return readXml(asSgml(), 'OFX', PARSER_OPTIONS);
   return readXml(lines + body, 'OFX', PARSER_OPTIONS, asSgml);
+}
+
+/**
+ * The statement's closing balance (LEDGERBAL) and its opening balance: OFX states none, so it is
+ * the closing less the statement's rows (all in its currency and readable, else none), on the
+ * first row's day, or DTSTART's for a statement without rows.
+ */
+function statementBalances(element: XmlElement, currency: string, rows: readonly ParsedRow[]): Partial<ParsedAccount> {
+  const closingBalance = normaliseAmount(textAt(element, 'LEDGERBAL', 'BALAMT'), 'decimal');
+  if (closingBalance === undefined) return {};
+  const closingDate = ofxDay(textAt(element, 'LEDGERBAL', 'DTASOF'));
+  const closing = closingDate === undefined ? { closingBalance } : { closingBalance, closingDate };
+  const openingBalance = rows.every((row) => row.currency === currency)
+    ? balanceBefore(
+        closingBalance,
+        rows.map((row) => row.amount),
+      )
+    : undefined;
+  const start =
+    earliestDay(rows.map((row) => row.date)) ??
+    ofxDay(textAt(element, 'BANKTRANLIST', 'DTSTART') || textAt(element, 'DTSTART'));
+  if (openingBalance === undefined || start === undefined) return closing;
+  return { ...closing, openingBalance, openingDate: openingDay(start, 'start', undefined, closingDate) };
 }
 
 /** One STMTTRN; `line` is its position in the file, counted across statements. */

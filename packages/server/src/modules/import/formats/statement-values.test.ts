@@ -63,4 +63,15 @@ describe('StatementAccounts', () => {
       { account: 'B', currency: 'EUR' },
     ]);
   });
+
+  it('keeps the opening balance of its earliest statement', () => {
+    const accounts = new StatementAccounts();
+    accounts.add({ account: 'A', currency: 'EUR', openingBalance: '5', openingDate: '2026-01-02' });
+    accounts.add({ account: 'A', currency: 'EUR', openingBalance: '4', openingDate: '2026-01-01' });
+    accounts.add({ account: 'A', currency: 'EUR', openingBalance: '9', openingDate: '2026-01-03' });
+    accounts.add({ account: 'A', currency: 'EUR' });
+    expect(accounts.list()).toEqual([
+      { account: 'A', currency: 'EUR', openingBalance: '4', openingDate: '2026-01-01' },
+    ]);
+  });
 });

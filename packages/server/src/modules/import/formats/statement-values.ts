@@ -89,7 +89,8 @@ export class StatementAccounts {
   /**
    * Adds a statement's account. A file may hold several statements of one account (daily MT940
    * or CAMT statements): the account is listed once, with the closing balance of its latest
-   * statement (the later one in the file on the same day).
+   * statement (the later one in the file on the same day) and the opening balance of its
+   * earliest (the earlier one in the file on the same day).
    */
   add(account: ParsedAccount): void {
     const known = this.byName.get(account.account);
@@ -102,6 +103,15 @@ export class StatementAccounts {
       known.closingBalance = account.closingBalance;
       if (account.closingDate === undefined) delete known.closingDate;
       else known.closingDate = account.closingDate;
+    }
+    const { openingBalance, openingDate } = account;
+    if (
+      openingBalance !== undefined &&
+      openingDate !== undefined &&
+      (known.openingDate === undefined || openingDate < known.openingDate)
+    ) {
+      known.openingBalance = openingBalance;
+      known.openingDate = openingDate;
     }
   }
 

@@ -21,6 +21,11 @@ export interface ParsedRow {
   account: string;
   /** Why the row cannot be imported, naming the line and the field: "line 12, amount: \"1,2,3\" is not a number". */
   error?: string;
+  /**
+   * What to look at that does not keep the row out, naming the line and the figures: "line 14,
+   * balance: 1 204.10 does not follow from 1 250.00 + −40.90".
+   */
+  warning?: string;
 }
 
 /** A statement account in the file. */
@@ -33,6 +38,14 @@ export interface ParsedAccount {
   closingBalance?: string;
   /** The closing balance's day, YYYY-MM-DD. */
   closingDate?: string;
+  /**
+   * Opening balance of the statement, signed major units with '.': the balance at the start of
+   * `openingDate`, before the statement's first row (opening balances.ts says how each format's
+   * day is found).
+   */
+  openingBalance?: string;
+  /** The opening balance's day, YYYY-MM-DD: the statement's first day, never after its first row or closing day. */
+  openingDate?: string;
 }
 
 /** A whole file read: its accounts (at least one) and every row in file order. */
