@@ -28,7 +28,12 @@ export interface StoredAccount {
  * only for a pocket that takes one account of the file (two accounts' openings on different days
  * would each state the pocket without the other's money).
  */
-export function statementAnchors(accounts: readonly StoredAccount[], now: number): Map<number, Map<number, number>> {
+export function statementAnchors(
+  accounts: readonly StoredAccount[],
+  now: number,
+  /** The first day of each pocket's rows in the file: the opening goes before it whatever date the bank gave. */
+  firstDay: ReadonlyMap<number, number> = new Map(),
+): Map<number, Map<number, number>> {
   const byTime = new Map<number, Map<number, number>>();
   const add = (time: number, pocketId: number, minor: number) => {
     const stated = byTime.get(time) ?? new Map<number, number>();
@@ -47,7 +52,11 @@ export function statementAnchors(accounts: readonly StoredAccount[], now: number
     // the closing is: one that does not read exactly in the currency anchors nothing.
     const opening = a.openingBalance === undefined ? undefined : exactMinor(a.openingBalance, a.currency);
     if (opening !== undefined && openingDay !== undefined && accountsOf.get(a.pocketId) === 1)
-      add(Math.min(openingDay * DAY_MS - 1, now), a.pocketId, opening);
+      add(
+        Math.min(Math.min(openingDay, firstDay.get(a.pocketId) ?? openingDay) * DAY_MS - 1, now),
+        a.pocketId,
+        opening,
+      );
   }
   return byTime;
 }

@@ -301,9 +301,13 @@ export async function commitBatch(
       }
       slice = [];
     };
+    // The first day of each pocket's rows: a statement's opening is anchored before it.
+    const firstDay = new Map<number, number>();
     for await (const chunk of batches.rowChunks<StoredRow>(batchId))
       for (const stored of chunk) {
         const r = byLine.get(stored.line) ?? stored; // with the body's changes
+        if (r.pocketId !== null && r.status !== 'error' && r.day < (firstDay.get(r.pocketId) ?? Infinity))
+          firstDay.set(r.pocketId, r.day);
         const action = actionOf(r);
         if (action !== 'write') {
           tally[action]++;
@@ -328,7 +332,7 @@ export async function commitBatch(
     await batches.rejectPairs(userId, rejectedPairs, now);
 
     const fixpointId =
-      input.fixpoint === true ? await statementFixpoints(trx, userId, batch.accounts, replaced, now) : null;
+      input.fixpoint === true ? await statementFixpoints(trx, userId, batch.accounts, replaced, now, firstDay) : null;
     await saveProfiles(batches, userId, batch.options, batch.accounts, now);
     await batches.finishCommit(userId, batchId, {
       imported: tally.write,
@@ -417,8 +421,9 @@ async function statementFixpoints(
   accountsJson: string,
   replaced: Replaced,
   now: number,
+  firstDay: ReadonlyMap<number, number>,
 ): Promise<number | null> {
-  const byTime = statementAnchors(JSON.parse(accountsJson) as StoredAccount[], now);
+  const byTime = statementAnchors(JSON.parse(accountsJson) as StoredAccount[], now, firstDay);
   const fixpoints = new FixpointsRepository(db);
   const ledger = new LedgerRepository(db);
   const anchored: { id: number; time: number }[] = [];

@@ -25,6 +25,20 @@ describe('the balances a statement anchors (issue 32)', () => {
     ]);
   });
 
+  it('the opening goes before the first row, whatever day the bank dates it (PRCD: the day before)', () => {
+    const account = {
+      pocketId: 4,
+      currency: 'EUR',
+      openingBalance: '150.00',
+      openingDate: '2026-02-27',
+      closingBalance: '-495.90',
+      closingDate: '2026-02-28',
+    };
+    const firstRow = new Map([[4, dayOf('2026-02-20') / 86_400_000]]);
+    const times = [...statementAnchors([account], NOW, firstRow).keys()].map((t) => new Date(t).toISOString());
+    expect(times).toEqual(['2026-02-28T23:59:59.999Z', '2026-02-19T23:59:59.999Z']);
+  });
+
   it('a statement of today closes now; an account without a pocket anchors nothing', () => {
     const anchors = statementAnchors(
       [
