@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: async () => ({ Component: (await import('../features/public/FrontPage')).FrontPage }) },
       { path: 'login', lazy: async () => ({ Component: (await import('../features/public/LoginPage')).LoginPage }) },
       { path: 'signup', lazy: async () => ({ Component: (await import('../features/public/SignupPage')).SignupPage }) },
-      { path: 'help', lazy: async () => ({ Component: (await import('../features/public/HelpPage')).HelpPage }) },
+      { path: 'help/*', lazy: async () => ({ Component: (await import('../features/public/HelpPage')).HelpPage }) },
       {
         path: 'forgot-password',
         lazy: async () => ({
