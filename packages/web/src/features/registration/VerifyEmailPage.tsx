@@ -1,4 +1,4 @@
-import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig, useUserInfo } from '../../shared/global-data';
@@ -36,11 +36,15 @@ export function VerifyEmailPage() {
     <RegistrationFrame
       step={1}
       title="Verify email"
-      intro={`We mailed a verification code to ${address ?? 'your address'}. Enter it here, or open the link in the mail.`}
+      intro={
+        outbox
+          ? `Kassa wrote a verification code for ${address ?? 'your address'}. Enter it here, or open the link in its mail.`
+          : `We mailed a verification code to ${address ?? 'your address'}. Enter it here, or open the link in the mail.`
+      }
     >
       {outbox && (
         <Alert color="blue" title="Where is the mail?" data-testid="outbox-hint">
-          No mail server is set up: the code is in the server&apos;s DATA_DIR/outbox folder and in its log.
+          No mail server is set up: the code is in the server&apos;s <Code>DATA_DIR/outbox</Code> folder and in its log.
         </Alert>
       )}
       <form onSubmit={submit}>

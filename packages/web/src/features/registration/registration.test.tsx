@@ -70,11 +70,13 @@ describe('sign-up and registration screens', () => {
       'GET account/userinfo': { status: 200, body: { email: 'new@example.com' } },
     });
     renderApp('/public/register/verify-email');
-    expect(
-      await screen.findByText(
-        "No mail server is set up: the code is in the server's DATA_DIR/outbox folder and in its log.",
-      ),
-    ).toBeTruthy();
+    const hint = await screen.findByTestId('outbox-hint');
+    expect(hint.textContent).toContain(
+      "No mail server is set up: the code is in the server's DATA_DIR/outbox folder and in its log.",
+    );
+    // Nothing was mailed: the intro does not say it was.
+    expect(screen.getByText(/Kassa wrote a verification code for new@example.com/)).toBeTruthy();
+    expect(screen.queryByText(/We mailed/)).toBeNull();
   });
 
   it('gives no outbox hint when mail goes out by SMTP', async () => {
