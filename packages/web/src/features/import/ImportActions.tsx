@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ImportAccount } from '@kassa/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CommitProgress } from './ProgressLines';
 import { closingText, count } from './texts';
 
@@ -49,8 +49,20 @@ function Buttons({ onCommit, onCancel, committing, blocked }: ImportActionsProps
 
 /** On a phone: the rows to import and the buttons, always in reach at the bottom of the screen. */
 function StickyBar({ children }: { children: ReactNode }) {
+  const bar = useRef<HTMLDivElement>(null);
+  // What the browser scrolls into view (a focused picker, a note) stops above the bar, not under it.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    const height = bar.current?.offsetHeight ?? 0;
+    root.style.scrollPaddingBottom = `calc(var(--app-shell-footer-offset, 0px) + ${height + 16}px)`;
+    return () => {
+      root.style.scrollPaddingBottom = before;
+    };
+  }, []);
   return (
     <Paper
+      ref={bar}
       withBorder
       shadow="md"
       radius="md"

@@ -248,6 +248,14 @@ export function ImportPage() {
                 onRead={(settings) => start(file, optionsFromFirstRead(settings, pocketId))}
               />
             )}
+            {/* Beside the pocket picker: the way out of rows no pocket takes. */}
+            {rowsPreview !== undefined && file !== null && (
+              <PocketOffers
+                unplaced={unplacedCurrencies(rowsPreview, pockets)}
+                chosen={pocketId === null ? undefined : pockets.get(pocketId)}
+                onPocket={onPocket}
+              />
+            )}
             {preview !== undefined && file !== null && (
               <div aria-busy={busy} style={{ opacity: busy && rowsPreview !== undefined ? 0.75 : undefined }}>
                 <Stack gap="md">
@@ -255,11 +263,6 @@ export function ImportPage() {
                   {status}
                   {rowsPreview !== undefined && (
                     <>
-                      <PocketOffers
-                        unplaced={unplacedCurrencies(rowsPreview, pockets)}
-                        chosen={pocketId === null ? undefined : pockets.get(pocketId)}
-                        onPocket={onPocket}
-                      />
                       <Notices preview={rowsPreview} />
                       <RowsPanel
                         key={rowsPreview.batchId}
