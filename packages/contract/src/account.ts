@@ -83,8 +83,11 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   /** Who may sign up: the sign-up page follows it. */
   registration: registrationModeSchema,
-  /** The one-click demo login, when the server has a demo. */
-  demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+  /**
+   * The one-click demo, when the server has one: POST auth/demo-login makes the visitor a demo
+   * user of their own (no published credentials), whose books are kept `hours` hours.
+   */
+  demo: z.object({ hours: z.number().int().positive() }).nullable(),
   /** reCAPTCHA site key for the sign-up form; null when sign-up needs no captcha. */
   captchaSiteKey: z.string().nullable(),
   /** Where the public header's Contact link writes to. */

@@ -33,6 +33,8 @@ import { loginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
+import { demoRoutes } from './modules/demo/routes.js';
+import { DEMO_LIFETIME_MS, DemoService } from './modules/demo/service.js';
 import { createTwoFactor } from './modules/two-factor/create.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { createSecurity } from './modules/security/create.js';
@@ -190,13 +192,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, new HealthService(new HealthRepository(database.db), app.log));
   publicConfigRoutes(app, {
     version: PRODUCT_VERSION,
-    demo: config.demo ?? null,
+    demo: config.demo === undefined ? null : { hours: DEMO_LIFETIME_MS / 3_600_000 },
     captchaSiteKey: config.captcha.siteKey ?? null,
     supportEmail: config.mail.supportEmail,
     registration: config.registration,
     mailDelivery: config.mail.smtpUrl === undefined ? 'outbox' : 'smtp',
   });
   authRoutes(app, auth, guards, config.loginLimits);
+  // "Try the demo!": a demo user of the visitor's own, removed a day later by the demo cleanup job.
+  if (config.demo !== undefined)
+    demoRoutes(app, new DemoService(database.db, config.demo, Date.now, app.log), auth, config.demo);
   twoFactorRoutes(app, twoFactor, guards);
   securityRoutes(app, security, guards);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));

@@ -72,9 +72,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(rediss?:\/\/.+)?$/, 'must start with redis:// or rediss://')
     .optional(),
-  // The one-click demo: enabled when both are set; its data is rebuilt at start and daily.
+  // The one-click demo: every "Try the demo" makes a demo user of its own, with the sample books,
+  // deleted a day later. DEMO=true turns it on; so does a DEMO_EMAIL of an install from before
+  // (its e-mail and DEMO_PASSWORD are no longer used: no one logs in to a shared demo).
+  DEMO: z.enum(['true', 'false', '']).optional(),
   DEMO_EMAIL: z.string().optional(),
   DEMO_PASSWORD: z.string().optional(),
+  // At most this many demo visitors at once; a new one removes the oldest past it.
+  DEMO_MAX_VISITORS: positiveInt(50),
+  // Demo logins (each a new demo user) per IP per hour.
+  DEMO_MAX_PER_IP: positiveInt(10),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -98,7 +105,8 @@ export interface Config {
   rates: { ecbUrl: string; fallbackUrl: string; refreshIntervalMs: number; fetchTimeoutMs: number };
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; supportEmail: string };
   captcha: { secret: string | undefined; siteKey: string | undefined; verifyUrl: string };
-  demo: { email: string; password: string } | undefined;
+  /** The one-click demo (DEMO), undefined when off. */
+  demo: DemoConfig | undefined;
   /** Who may sign up (REGISTRATION). */
   registration: RegistrationMode;
   redisUrl: string | undefined;
@@ -107,6 +115,19 @@ export interface Config {
   databaseWaitMs: number;
   /** How often an instance looks for scheduled occurrences to post; 0 or absent = never (tests). */
   schedulesCheckMs?: number;
+}
+
+/** The one-click demo: a demo user of their own per visitor, at most `maxVisitors` at once. */
+export interface DemoConfig {
+  maxVisitors: number;
+  /** Demo logins per IP per hour. */
+  maxPerIpPerHour: number;
+}
+
+/** Whether the demo is on: DEMO, else (an install from before) a DEMO_EMAIL. */
+function demoEnabled(demo: 'true' | 'false' | '' | undefined, legacyEmail: string | undefined): boolean {
+  if (demo !== undefined && demo !== '') return demo === 'true';
+  return legacyEmail !== undefined && legacyEmail !== '';
 }
 
 /** Thrown for an environment that cannot be used; main prints it and exits. */
@@ -192,10 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteKey: e.RECAPTCHA_SITE_KEY === '' ? undefined : e.RECAPTCHA_SITE_KEY,
       verifyUrl: e.RECAPTCHA_VERIFY_URL,
     },
-    demo:
-      e.DEMO_EMAIL !== undefined && e.DEMO_EMAIL !== '' && e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD !== ''
-        ? { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD }
-        : undefined,
+    demo: demoEnabled(e.DEMO, e.DEMO_EMAIL)
+      ? { maxVisitors: e.DEMO_MAX_VISITORS, maxPerIpPerHour: e.DEMO_MAX_PER_IP }
+      : undefined,
     registration: e.REGISTRATION,
     redisUrl: e.REDIS_URL === '' ? undefined : e.REDIS_URL,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),

@@ -30,6 +30,7 @@ import { m0026MonthlyMainCurrency } from './migrations/0026-monthly-main-currenc
 import { m0027Admission } from './migrations/0027-admission.js';
 import { m0028PreviewBytes } from './migrations/0028-preview-bytes.js';
 import { m0029RowPockets } from './migrations/0029-row-pockets.js';
+import { m0030DemoVisitors } from './migrations/0030-demo-visitors.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-admission': m0027Admission,
   '0028-preview-bytes': m0028PreviewBytes,
   '0029-row-pockets': m0029RowPockets,
+  '0030-demo-visitors': m0030DemoVisitors,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

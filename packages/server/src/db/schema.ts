@@ -23,6 +23,8 @@ export interface UsersTable {
   last_login_at: number | null;
   /** When an admin disabled the user (migration 0027); null while they may sign in. */
   disabled_at: number | null;
+  /** A demo visitor's (migration 0030): when the demo cleanup deletes them; null for every other user. */
+  demo_expires_at: number | null;
 }
 
 export interface ExchangeRatesTable {

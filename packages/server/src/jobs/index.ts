@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
-import { resetDemo } from '../modules/demo/seed.js';
+import { DemoService } from '../modules/demo/service.js';
 import { configuredProviders } from '../modules/rates/providers/index.js';
 import { refreshRates } from '../modules/rates/refresh.js';
 import type { RatesService } from '../modules/rates/service.js';
@@ -10,9 +10,7 @@ import type { SchedulesService } from '../modules/schedules/service.js';
 import { oncePerTick } from './once-per-tick.js';
 import { schedule, type ScheduledJob } from './schedule.js';
 
-const DAY_MS = 86_400_000;
-
-/** How often an instance looks whether today's demo reset has run (by any instance). */
+/** How often the demo cleanup runs (once per tick across instances): a visitor lives a day and at most an hour more. */
 const DEMO_CHECK_MS = 3_600_000;
 
 /** Stops the job when the app closes, so tests and shutdowns leave no timer behind. */
@@ -24,7 +22,31 @@ function stopOnClose(app: FastifyInstance, job: ScheduledJob): void {
 }
 
 /**
- * Registers the periodic work on the app: the demo reset (when configured), the rates refresh
+ * The demo cleanup as a job: deletes the demo visitors whose day is over, with all their rows,
+ * run by one instance per hourly tick (oncePerTick). Never throws: failures are logged.
+ */
+export function demoCleanup(
+  db: Kysely<DB>,
+  demo: DemoService,
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  },
+  now: () => number = Date.now,
+): () => Promise<boolean> {
+  const run = () =>
+    demo.removeExpired().then(
+      (removed) => {
+        if (removed > 0) log.info({ removed }, 'expired demo visitors removed');
+      },
+      (err: unknown) => log.error({ err }, 'demo cleanup failed'),
+    );
+  return oncePerTick(db, 'demo-cleanup', DEMO_CHECK_MS, run, log, now);
+}
+
+/**
+ * Registers the periodic work on the app: the demo cleanup (when the demo is on), the rates refresh
  * and the posting of scheduled entries. Each runs once per tick across every instance on the
  * database (oncePerTick).
  */
@@ -33,20 +55,12 @@ export async function registerJobs(
   deps: { config: Config; db: Kysely<DB>; rates: RatesService; schedules?: SchedulesService },
 ): Promise<void> {
   const { config, db, rates } = deps;
-  const demo = config.demo;
-  if (demo !== undefined) {
-    // The demo is rebuilt once every UTC day, whatever visitors did to it: at the first start of
-    // the day, else by the first hourly check after midnight of any instance. The key names the
-    // demo's e-mail, so a changed DEMO_EMAIL gets its user at the next start.
-    const job = `demo-reset:${demo.email}`;
-    const reset = () =>
-      resetDemo(db, demo, Date.now()).then(
-        () => app.log.info('demo data reset'),
-        (err: unknown) => app.log.error({ err }, 'demo reset failed'),
-      );
-    const resetOnce = oncePerTick(db, job, DAY_MS, reset, app.log);
-    await resetOnce();
-    stopOnClose(app, schedule(resetOnce, DEMO_CHECK_MS, DEMO_CHECK_MS));
+  if (config.demo !== undefined) {
+    // Demo visitors a day old are deleted with all their rows: at start, then hourly, by one
+    // instance per tick.
+    const cleanup = demoCleanup(db, new DemoService(db, config.demo, Date.now, app.log), app.log);
+    await cleanup();
+    stopOnClose(app, schedule(cleanup, DEMO_CHECK_MS, DEMO_CHECK_MS));
   }
 
   if (config.rates.refreshIntervalMs > 0) {

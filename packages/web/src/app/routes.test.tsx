@@ -5,7 +5,7 @@ import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../test/render';
 
 const CONFIG = {
   version: '1.10.8',
-  demo: { email: 'demo@kassa.test', password: 'demo-pass' },
+  demo: { hours: 24 },
   captchaSiteKey: null,
   supportEmail: 'help@kassa.test',
 };

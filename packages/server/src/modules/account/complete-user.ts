@@ -43,10 +43,11 @@ export class UsersService {
   }
 
   /**
-   * Creates a verified, registration-complete user (admin CLI, tests, benchmarks).
+   * Creates a verified, registration-complete user (admin CLI, demo visitors, tests, benchmarks);
+   * a demo visitor's expiry is stored with the row, so no visitor is ever left without one.
    * Throws a 400-type AppError for bad input and a 409 one for a taken e-mail.
    */
-  async createComplete(input: CreateUserInput): Promise<User> {
+  async createComplete(input: CreateUserInput, options: { demoExpiresAt?: number } = {}): Promise<User> {
     const parsed = createUserSchema.safeParse(input);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
@@ -70,6 +71,7 @@ export class UsersService {
           referralOk: true,
           regComplete: true,
           createdAt: this.now(),
+          ...(options.demoExpiresAt === undefined ? {} : { demoExpiresAt: options.demoExpiresAt }),
         });
         const at = this.now();
         await new UserCurrenciesRepository(trx).ensure(user.id, data.mainCurrency, at);

@@ -272,11 +272,21 @@ export class AuthService {
    * A signed-in session for a user who just signed up (sign-up signs them in): a session, logged
    * as a sign-in, and its token.
    */
-  async signUpSession(userId: number, client: ClientInfo = { ip: 'unknown', userAgent: undefined }): Promise<string> {
+  signUpSession(userId: number, client: ClientInfo = { ip: 'unknown', userAgent: undefined }): Promise<string> {
+    return this.sessionOf(userId, client, 'sign-up');
+  }
+
+  /** A signed-in session for a demo visitor just made (auth/demo-login): a session, logged, and its token. */
+  demoSession(userId: number, client: ClientInfo): Promise<string> {
+    return this.sessionOf(userId, client, 'demo');
+  }
+
+  /** A session, logged as a sign-in `how`, and its token, for a user made just now. */
+  private async sessionOf(userId: number, client: ClientInfo, how: string): Promise<string> {
     const user = await this.users.findById(userId);
     if (user === undefined) throw unauthorized('Invalid or expired token');
     const sessionId = await this.security?.sessions.start(user.id, client);
-    await this.security?.log.record(user.id, 'sign-in', { client, detail: 'sign-up' });
+    await this.security?.log.record(user.id, 'sign-in', { client, detail: how });
     return this.tokens.issue(user, this.now(), sessionId);
   }
 

@@ -12,8 +12,9 @@ import { PocketsService } from '../pockets/service.js';
 import { RulesService } from '../rules/service.js';
 import { dateOfMs } from '../schedules/recurrence.js';
 import { SchedulesRepository, type ScheduleRow } from '../schedules/repository.js';
-import { UsersRepository } from '../users/repository.js';
+import { UsersRepository, type User } from '../users/repository.js';
 import { UsersService } from '../account/complete-user.js';
+import { breather } from '../../util/breathe.js';
 import { prng } from '../../util/prng.js';
 
 const DAY = 86_400_000;
@@ -31,15 +32,9 @@ interface Day {
 }
 
 /**
- * Rebuilds the demo user from scratch: a believable household over the last 18 months, ending
- * today, in EUR (main), USD and HUF. A salary and rent in euros, everyday spending, dollar
- * invoices of a freelance client brought home every quarter, forints bought before each visit
- * to the family in Budapest, a loan to a friend repaid in instalments and a newer one still
- * open, a small pottery studio run on the side, and fixpoints every quarter off by a coffee or
- * two. The balances are followed while the rows are drawn, so no currency ever goes below its
- * cushion: every pocket holds money today. The household's regular entries go on as scheduled
- * entries from tomorrow, so the dashboard's Upcoming card has the next month's salary, rent and
- * bills. Deleting the user removes all their rows (cascade).
+ * Rebuilds a demo user under a fixed e-mail from scratch (tests): deletes the one there is, with
+ * all their rows, and makes it again with the sample books. Visitors of "Try the demo" get a user
+ * of their own instead (DemoService).
  */
 export async function resetDemo(
   db: Kysely<DB>,
@@ -48,16 +43,47 @@ export async function resetDemo(
 ): Promise<number> {
   const existing = await new UsersRepository(db).findByEmail(demo.email);
   if (existing !== undefined) await db.deleteFrom('users').where('id', '=', existing.id).execute();
-  const user = await new UsersService(db, () => now).createComplete({
-    email: demo.email,
-    password: demo.password,
-    firstName: 'Demo',
-    lastName: 'User',
-    mainCurrency: 'EUR',
-    role: 'DEMO',
-  });
-  for (const code of ['USD', 'HUF'])
+  const user = await createDemoUser(db, demo, now);
+  await seedDemoBooks(db, user.id, now);
+  return user.id;
+}
+
+/**
+ * A demo user (role DEMO, registration complete, main currency EUR) without books yet; a
+ * visitor's carries when the demo cleanup deletes it.
+ */
+export function createDemoUser(
+  db: Kysely<DB>,
+  account: { email: string; password: string; demoExpiresAt?: number },
+  now: number,
+): Promise<User> {
+  const { demoExpiresAt, ...login } = account;
+  return new UsersService(db, () => now).createComplete(
+    { ...login, firstName: 'Demo', lastName: 'User', mainCurrency: 'EUR', role: 'DEMO' },
+    demoExpiresAt === undefined ? {} : { demoExpiresAt },
+  );
+}
+
+/**
+ * The demo's sample books for a new demo user: a believable household over the last 18 months,
+ * ending `now`, in EUR (main), USD and HUF. A salary and rent in euros, everyday spending, dollar
+ * invoices of a freelance client brought home every quarter, forints bought before each visit
+ * to the family in Budapest, a loan to a friend repaid in instalments and a newer one still
+ * open, a small pottery studio run on the side, and fixpoints every quarter off by a coffee or
+ * two. The balances are followed while the rows are drawn, so no currency ever goes below its
+ * cushion: every pocket holds money today. The household's regular entries go on as scheduled
+ * entries from tomorrow, so the dashboard's Upcoming card has the next month's salary, rent and
+ * bills. The transactions go in one bulk load; deleting the user removes all their rows (cascade).
+ */
+export async function seedDemoBooks(db: Kysely<DB>, userId: number, now: number): Promise<void> {
+  const user = { id: userId };
+  // SQLite answers synchronously, so awaited writes alone never let another request in: the
+  // seeding gives the event loop a turn every 10 ms (a visitor's demo login must not stall others).
+  const pace = breather();
+  for (const code of ['USD', 'HUF']) {
     await new PocketsService(db, () => now).addCurrency(user.id, { currency: code, items: [] });
+    await pace.maybe();
+  }
   await new PocketsService(db, () => now).add(user.id, { name: 'Wallet', currency: 'EUR', isCash: true });
 
   const categories = new CategoriesService(db, () => now);
@@ -67,18 +93,19 @@ export async function resetDemo(
     isIncome: boolean | null,
     monthlyLimit: number | null = null,
     description = '',
-  ) =>
-    (
-      await categories.add(user.id, 'EUR', {
-        name,
-        type,
-        isIncome,
-        description,
-        isActive: true,
-        monthlyLimit,
-        rollover: false,
-      })
-    ).id;
+  ) => {
+    const { id } = await categories.add(user.id, 'EUR', {
+      name,
+      type,
+      isIncome,
+      description,
+      isActive: true,
+      monthlyLimit,
+      rollover: false,
+    });
+    await pace.maybe();
+    return id;
+  };
   const c = {
     salary: await add('Salary', 'real', true),
     freelance: await add('Freelance', 'real', true),
@@ -99,7 +126,7 @@ export async function resetDemo(
   const untracked =
     (await categories.list(user.id, 'EUR', { type: 'external' })).find((x) => x.name === 'Untracked accounts')?.id ?? 0;
 
-  // Seeded: the demo looks the same after every reset of the same day.
+  // Seeded: every demo user made on the same day gets the same books.
   const random = prng(2026);
   const today = Math.floor(now / DAY) * DAY;
   const first = new Date(today);
@@ -229,9 +256,14 @@ export async function resetDemo(
     if (index === 14 && dom === 11) tx(at(day, 20), c.bence, 'loan', false, 'EUR', 800, 'Lent to Bence for a laptop');
     if (index >= 15 && dom === 25) tx(at(day, 19), c.bence, 'loan', true, 'EUR', 200, 'Bence paid back');
   }
+  await pace.pause();
   await bulkLoadTransactions(db, user.id, rows, now);
+  await pace.pause();
   const conversions = new ConversionsService(db, () => now);
-  for (const conversion of conversionsToAdd) await conversions.add(user.id, conversion);
+  for (const conversion of conversionsToAdd) {
+    await conversions.add(user.id, conversion);
+    await pace.maybe();
+  }
 
   // Fixpoints: the opening balances on the first day, then every quarter the calculated balance
   // off by a little (a coffee in cash never written down, forints miscounted).
@@ -249,6 +281,7 @@ export async function resetDemo(
     })),
     start,
   );
+  await pace.maybe();
   const checks: number[] = [];
   for (let month = 3; month < 18; month += 3)
     checks.push(Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth() + month, 1) - 3 * 3_600_000);
@@ -262,6 +295,7 @@ export async function resetDemo(
       pockets.map((p) => ({ pocketId: p.pocketId, balance: 0 })),
       t,
     );
+    await pace.maybe();
     const calculated = new Map(errors.map((e) => [e.currency, minorOf(e.currency, e.calculated)]));
     const off = new Map([
       ['EUR', -minorOf('EUR', 2 + random(14))],
@@ -273,19 +307,25 @@ export async function resetDemo(
       return { pocketId: p.pocketId, balance: major(p.currency, stated) };
     });
     await fixpoints.set(user.id, balances, t);
+    await pace.maybe();
   }
   // What Bence still owes, in 200 instalments.
   const bence = rows
     .filter((r) => r.categoryId === c.bence)
     .reduce((owed, r) => owed + (r.isIncome ? -r.amount : r.amount), 0);
   await addDemoSchedules(db, user.id, c, Math.ceil(bence / minorOf('EUR', 200)), today + DAY, now);
-  // Category rules come seeded: the demo user may not add or change rules (anyone can sign in as
-  // the demo, so a hostile rule there would meet every visitor), and the Rules tab shows both kinds.
+  await pace.maybe();
+  // Category rules come seeded: demo users may not add or change rules, and the Rules tab shows
+  // both kinds.
   const rules = new RulesService(db, () => now);
-  await rules.add(user.id, { match: 'regex', pattern: '^(rewe|lidl|aldi|edeka)\\b', categoryId: c.groceries });
-  await rules.add(user.id, { match: 'contains', pattern: 'Stadtwerke', categoryId: c.utilities });
-  await rules.add(user.id, { match: 'regex', pattern: 'spotify|netflix|icloud', categoryId: c.subscriptions });
-  return user.id;
+  for (const rule of [
+    { match: 'regex' as const, pattern: '^(rewe|lidl|aldi|edeka)\\b', categoryId: c.groceries },
+    { match: 'contains' as const, pattern: 'Stadtwerke', categoryId: c.utilities },
+    { match: 'regex' as const, pattern: 'spotify|netflix|icloud', categoryId: c.subscriptions },
+  ]) {
+    await rules.add(user.id, rule);
+    await pace.maybe();
+  }
 }
 
 /**
@@ -360,5 +400,9 @@ async function addDemoSchedules(
       posting: transaction(c.bence, 'EUR', 200, true, 'Bence paid back'),
     });
   const repository = new SchedulesRepository(db);
-  for (const s of schedules) await repository.insert(userId, { ...s, start, end: null }, now);
+  const pace = breather();
+  for (const s of schedules) {
+    await repository.insert(userId, { ...s, start, end: null }, now);
+    await pace.maybe();
+  }
 }

@@ -32,6 +32,8 @@ export interface NewUser {
   referralOk: boolean;
   regComplete: boolean;
   createdAt: number;
+  /** A demo visitor's: when the demo cleanup deletes them (absent: never). */
+  demoExpiresAt?: number;
 }
 
 /** A users row as the services see it (also for queries of other modules that read the row). */
@@ -85,6 +87,7 @@ export class UsersRepository {
         reg_complete: flag(user.regComplete),
         token_version: 0,
         created_at: user.createdAt,
+        demo_expires_at: user.demoExpiresAt ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -26,6 +26,17 @@ export function useLogin(reactions: Reactions<LoginResponse, LoginBody> = {}) {
   });
 }
 
+/**
+ * POST auth/demo-login, without a token and without credentials: the server makes the visitor a
+ * demo user of their own (sample books, kept a day) and answers its session's token.
+ */
+export function useDemoLogin(reactions: Reactions<TokenResponse, void> = {}) {
+  return useMutation({
+    mutationFn: () => apiPost<TokenResponse>('auth/demo-login', undefined, { anonymous: true }),
+    ...reactions,
+  });
+}
+
 /** POST auth/login-code, without a token: the login's ticket and a code; answers the token as login does. */
 export function useLoginCode(reactions: Reactions<TokenResponse, LoginCodeBody> = {}) {
   return useMutation({
