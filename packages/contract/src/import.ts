@@ -77,6 +77,8 @@ export const csvColumnsSchema = z.object({
   currency: csvColumnSchema.optional(),
   /** The bank's own id of a row (used to recognise it again). */
   id: csvColumnSchema.optional(),
+  /** The running balance after each row: the statement's opening and closing balances, and a check of each row. */
+  balance: csvColumnSchema.optional(),
 });
 export type CsvColumns = z.infer<typeof csvColumnsSchema>;
 
@@ -183,6 +185,8 @@ export interface ImportRow {
   status: ImportRowStatus;
   /** Why a row is an error or a duplicate, naming the line and field. */
   reason?: string;
+  /** Something about the row to look at that does not keep it out (a running balance that does not follow). */
+  warning?: string;
   categoryId: number | null;
   /** How the category was suggested: a rule (with its id) or the payee's last category. */
   categorySource?: 'rule' | 'payee';
@@ -201,6 +205,9 @@ export interface ImportAccount {
   /** The statement's closing balance, signed major units, and its day (YYYY-MM-DD). */
   closingBalance?: string;
   closingDate?: string;
+  /** The statement's opening balance, signed major units: the balance at the start of its day (YYYY-MM-DD), before the statement's first row. */
+  openingBalance?: string;
+  openingDate?: string;
 }
 
 /** The first lines of a CSV file, cut into cells, for the mapping screen. */
@@ -357,6 +364,7 @@ export const importRowSchema = z.object({
   pocketId: z.number().nullable(),
   status: z.enum(importRowStatuses),
   reason: z.string().optional(),
+  warning: z.string().optional(),
   categoryId: z.number().nullable(),
   categorySource: z.enum(['rule', 'payee']).optional(),
   ruleId: z.number().optional(),
@@ -371,6 +379,8 @@ export const importAccountSchema = z.object({
   pocketId: z.number().nullable(),
   closingBalance: z.string().optional(),
   closingDate: z.string().optional(),
+  openingBalance: z.string().optional(),
+  openingDate: z.string().optional(),
 }) satisfies z.ZodType<ImportAccount>;
 
 /** POST import/preview answer. */

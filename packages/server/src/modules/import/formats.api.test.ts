@@ -164,7 +164,16 @@ const CASES: FormatCase[] = [
     currency: 'USD',
     format: 'csv',
     encoding: 'utf-8',
-    accounts: [{ account: '' }],
+    // From the Balance column: before the first row and after the last.
+    accounts: [
+      {
+        account: '',
+        openingBalance: '5000.00',
+        openingDate: '2026-01-02',
+        closingBalance: '6235.35',
+        closingDate: '2026-01-25',
+      },
+    ],
     csv: {
       delimiter: ',',
       decimalSeparator: '.',
@@ -234,7 +243,15 @@ const CASES: FormatCase[] = [
     currency: 'EUR',
     format: 'ofx',
     encoding: 'utf-8',
-    accounts: [{ account: '0532013000', closingBalance: '1234.56', closingDate: '2026-02-28' }],
+    accounts: [
+      {
+        account: '0532013000',
+        closingBalance: '1234.56',
+        closingDate: '2026-02-28',
+        openingBalance: '-1112.95',
+        openingDate: '2026-02-02',
+      },
+    ],
     rows: [
       [1, '2026-02-02', '-12.50', 'Bäckerei Müller & Söhne', 'Frühstück Filiale Köln', '2026020200001', 'new'],
       [2, '2026-02-27', '2450.00', 'Arbeitgeber GmbH', 'Gehalt Februar 2026', '2026022700002', 'new'],
@@ -275,7 +292,15 @@ const CASES: FormatCase[] = [
     currency: 'USD',
     format: 'ofx',
     encoding: 'utf-8',
-    accounts: [{ account: '000123456789', closingBalance: '3410.55', closingDate: '2026-01-10' }],
+    accounts: [
+      {
+        account: '000123456789',
+        closingBalance: '3410.55',
+        closingDate: '2026-01-10',
+        openingBalance: '4667.80',
+        openingDate: '2025-12-31',
+      },
+    ],
     rows: [
       [1, '2025-12-31', '-1250.00', 'CHECK 1042', 'CHECK 1042', '202512310', 'new'],
       [2, '2026-01-05', '-7.25', 'AT&T MOBILITY', 'Online payment ref 8841', '202601051', 'new'],
@@ -315,7 +340,15 @@ const CASES: FormatCase[] = [
     currency: 'EUR',
     format: 'camt053',
     encoding: 'utf-8',
-    accounts: [{ account: 'DE89370400440532013000', closingBalance: '-495.90', closingDate: '2026-02-28' }],
+    accounts: [
+      {
+        account: 'DE89370400440532013000',
+        closingBalance: '-495.90',
+        closingDate: '2026-02-28',
+        openingBalance: '150.00',
+        openingDate: '2026-02-28',
+      },
+    ],
     rows: [
       [
         1,
@@ -348,7 +381,15 @@ const CASES: FormatCase[] = [
     currency: 'CHF',
     format: 'camt053',
     encoding: 'utf-8',
-    accounts: [{ account: 'CH9300762011623852957', closingBalance: '1940.00', closingDate: '2026-05-31' }],
+    accounts: [
+      {
+        account: 'CH9300762011623852957',
+        closingBalance: '1940.00',
+        closingDate: '2026-05-31',
+        openingBalance: '2000.00',
+        openingDate: '2026-05-01',
+      },
+    ],
     rows: [
       [1, '2026-05-31', '-89.00', 'Swisscom (Schweiz) AG', 'Rechnung Mai 2026 Mobile', 'ZKB-20260531-0042', 'new'],
       [2, '2026-05-20', '89.00', 'Swisscom (Schweiz) AG', 'Rueckbuchung Lastschrift April', 'ZKB-20260520-0007', 'new'],
@@ -390,7 +431,15 @@ const CASES: FormatCase[] = [
     currency: 'GBP',
     format: 'mt940',
     encoding: 'utf-8',
-    accounts: [{ account: 'GB29NWBK60161331926819', closingBalance: '1535.32', closingDate: '2024-03-13' }],
+    accounts: [
+      {
+        account: 'GB29NWBK60161331926819',
+        closingBalance: '1535.32',
+        closingDate: '2024-03-13',
+        openingBalance: '2540.12',
+        openingDate: '2024-03-12',
+      },
+    ],
     rows: [
       [5, '2024-03-12', '-4.80', '', 'CARD PAYMENT COSTA COFFEE LONDON GB 12MAR24', '9000001122', 'new'],
       [14, '2024-03-13', '-1000.00', '', 'STANDING ORDER RENT MARCH', 'RENT-MARCH', 'new'],
@@ -480,6 +529,8 @@ describeEachDatabase('import: every format through the route', (ctx) => {
         pocketId: chf.pocketId,
         closingBalance: '4210.35',
         closingDate: '2026-03-31',
+        openingBalance: '6510.35',
+        openingDate: '2026-03-03',
       },
       {
         account: 'CH5604835012345678009',
@@ -487,6 +538,8 @@ describeEachDatabase('import: every format through the route', (ctx) => {
         pocketId: chf.pocketId,
         closingBalance: '10501.25',
         closingDate: '2026-03-31',
+        openingBalance: '10000.00',
+        openingDate: '2026-03-25',
       },
     ]);
     expect(shown.rows.map((r) => [r.line, r.account, r.date, r.amount, r.externalId, r.status, r.match])).toEqual([
@@ -579,6 +632,8 @@ describeEachDatabase('import: every format through the route', (ctx) => {
         pocketId,
         closingBalance: '4467.50',
         closingDate: '2024-01-02',
+        openingBalance: '1000.00',
+        openingDate: '2023-12-29',
       },
       {
         account: 'DE02120300000000202051',
@@ -586,6 +641,8 @@ describeEachDatabase('import: every format through the route', (ctx) => {
         pocketId: second,
         closingBalance: '380.00',
         closingDate: '2024-01-02',
+        openingBalance: '-120.00',
+        openingDate: '2024-01-02',
       },
     ];
     // The user's only EUR pocket takes both accounts.
@@ -680,11 +737,15 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect(id).not.toBe(before.id);
 
     // The fixpoint states the statement's pocket only (DESIGN §4): cash and USD pass through it.
-    // EUR stated: 1234.56; calculated for that pocket: 1000 (the fixpoint before) - 12.50 + 2450.00 - 89.99 = 3347.51.
-    expect(await fixpoint(client, id)).toEqual({
+    // The statement's opening (LEDGERBAL less its rows: 1234.56 + 12.50 - 2450.00 + 89.99 = -1112.95)
+    // is anchored at the end of 1 February, before its first row; counted from there, EUR's
+    // calculated balance is the closing one. (Extra fields of an error, as whether it is an
+    // opening's, are another module's.)
+    expect(shown.accounts[0]).toMatchObject({ openingBalance: '-1112.95', openingDate: '2026-02-02' });
+    expect(await fixpoint(client, id)).toMatchObject({
       id,
       time: '2026-02-28T23:59:59.999Z',
-      errors: [{ currency: 'EUR', stated: 1234.56, calculated: 3347.51, error: -2112.95 }],
+      errors: [{ currency: 'EUR', stated: 1234.56, calculated: 1234.56, error: 0 }],
     });
     expect(await states(client, id)).toEqual([
       { currency: 'EUR', items: [{ pocketId: main.pocketId, balance: 1234.56 }] },
@@ -705,7 +766,7 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect((await fixpoint(client, before.id)).time).toBe('2026-02-01T00:00:00.000Z');
   });
 
-  it('CAMT CLBD without a fixpoint before: the pocket alone is stated, the error is the opening balance', async () => {
+  it('CAMT CLBD without a fixpoint before: the pocket alone is stated, its opening (PRCD) anchored before', async () => {
     const { client } = await newUser(ctx, 'fixpoint-camt@example.com');
     const main = await pocketIn(client, 'EUR');
     const usd = await pocketIn(client, 'USD');
@@ -714,12 +775,13 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect(result).toMatchObject({ imported: 6 });
     const id = result.fixpointId;
     if (id === null) throw new Error('no fixpoint');
-    // Calculated: -45.90 + 1200.00 - 100.00 - 150.50 - 49.50 - 1500.00 = -645.90; stated: CLBD 495.90 DBIT.
-    // The difference, 150.00, is the statement's opening balance (PRCD) the books never had.
-    expect(await fixpoint(client, id)).toEqual({
+    // The rows move -45.90 + 1200.00 - 100.00 - 150.50 - 49.50 - 1500.00 = -645.90; stated: CLBD
+    // 495.90 DBIT. The difference, 150.00, is the statement's opening balance (PRCD), which is
+    // anchored before its first row: counted from it, the closing balance is exact.
+    expect(await fixpoint(client, id)).toMatchObject({
       id,
       time: '2026-02-28T23:59:59.999Z',
-      errors: [{ currency: 'EUR', stated: -495.9, calculated: -645.9, error: 150 }],
+      errors: [{ currency: 'EUR', stated: -495.9, calculated: -495.9, error: 0 }],
     });
     // USD is not stated by the statement's fixpoint: not set to 0, not in its errors.
     expect(await states(client, id)).toEqual([
@@ -797,11 +859,12 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     const result = await commit(client, shown.batchId, { fixpoint: true });
     const id = result.fixpointId;
     if (id === null) throw new Error('no fixpoint');
-    // GBP calculated: -4.80 - 1000.00 = -1004.80; stated 1535.32; the error is the opening 2540.12.
-    expect(await fixpoint(client, id)).toEqual({
+    // GBP: the rows move -4.80 - 1000.00 = -1004.80; stated 1535.32. The first statement's opening
+    // (:60F:, 2540.12) is anchored before the first row: counted from it, no error.
+    expect(await fixpoint(client, id)).toMatchObject({
       id,
       time: '2024-03-13T23:59:59.999Z',
-      errors: [{ currency: 'GBP', stated: 1535.32, calculated: -1004.8, error: 2540.12 }],
+      errors: [{ currency: 'GBP', stated: 1535.32, calculated: 1535.32, error: 0 }],
     });
     // The EUR pocket is not stated by the statement's fixpoint.
     expect(await states(client, id)).toEqual([
@@ -826,9 +889,10 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
     expect(shown.fixpoints).toEqual({ affected: 1, earliest: '2026-05-31T23:59:59.999Z' });
     const result = await commit(client, shown.batchId, { fixpoint: true });
     expect(result.fixpointId).toBe(existing.id);
-    // CHF calculated: 89 - 120 + 20 + 25 + 15 - 89 = -60.
-    expect((await fixpoint(client, existing.id)).errors).toEqual([
-      { currency: 'CHF', stated: 1940, calculated: -60, error: 2000 },
+    // CHF: the rows move 89 - 120 + 20 + 25 + 15 - 89 = -60; counted from the statement's opening
+    // (OPBD 2000.00, anchored before its first row), the closing 1940 is exact.
+    expect((await fixpoint(client, existing.id)).errors).toMatchObject([
+      { currency: 'CHF', stated: 1940, calculated: 1940, error: 0 },
       { currency: 'EUR', stated: 10, calculated: 0, error: 10 },
     ]);
     expect(await states(client, existing.id)).toEqual(
@@ -838,7 +902,7 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
       ]),
     );
     okJson(await client.post(`/api/import/undo/${shown.batchId}`));
-    expect(await fixpoint(client, existing.id)).toEqual({
+    expect(await fixpoint(client, existing.id)).toMatchObject({
       id: existing.id,
       time: '2026-05-31T23:59:59.999Z',
       errors: [
@@ -846,6 +910,59 @@ describeEachDatabase('import: closing balances as fixpoints', (ctx) => {
         { currency: 'EUR', stated: 10, calculated: 0, error: 10 },
       ],
     });
+  });
+});
+
+describeEachDatabase('import: statement balances and running-balance warnings (issue 32)', (ctx) => {
+  it("answers a CSV balance column as the account's opening and closing, and a row that does not follow with a warning", async () => {
+    const { client } = await newUser(ctx, 'running-balance@example.com');
+    const main = await pocketIn(client, 'EUR');
+    const shown = await preview(client, 'csv/running-balance.csv', { pocketId: main.pocketId });
+    expect(shown.options.csv?.columns).toMatchObject({ balance: 'Saldo nach Buchung' });
+    expect(shown.accounts).toEqual([
+      {
+        account: '',
+        currency: 'EUR',
+        pocketId: main.pocketId,
+        openingBalance: '300.00',
+        openingDate: '2025-12-02',
+        closingBalance: '1204.10',
+        closingDate: '2025-12-05',
+      },
+    ]);
+    // Flagged, not an error: the row is new and is imported.
+    expect(shown.rows.map((r) => [r.line, r.status, r.warning])).toEqual([
+      [2, 'new', 'line 2, balance: 1 204.10 does not follow from 1 250.00 + \u221240.90'],
+      [3, 'new', undefined],
+      [4, 'new', undefined],
+      [5, 'new', undefined],
+    ]);
+    expect(await commit(client, shown.batchId)).toMatchObject({ imported: 4 });
+  });
+
+  it("answers a statement's opening balance in the currency's decimals, and none that is not exact", async () => {
+    const { client } = await newUser(ctx, 'opening-exact@example.com');
+    const jpy = await pocketIn(client, 'JPY');
+    const mt940 = fixture('mt940/split-86-fields.sta')
+      .toString('utf8')
+      .replace(/EUR/g, 'JPY')
+      .replace(/,(\d\d)/g, ',00')
+      .replace(':60F:C251103JPY1250,00', ':60F:C251103JPY1250,5');
+    const { payload, extra } = await multipart({ name: 'yen.sta', content: mt940 }, { pocketId: jpy.pocketId });
+    const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
+    expect(shown.accounts).toEqual([
+      {
+        account: 'DE44500105175407324931',
+        currency: 'JPY',
+        pocketId: jpy.pocketId,
+        closingBalance: '1196',
+        closingDate: '2025-11-05',
+      },
+    ]);
+    const exact = mt940.replace(':60F:C251103JPY1250,5', ':60F:C251103JPY1250,00');
+    const again = await multipart({ name: 'yen.sta', content: exact }, { pocketId: jpy.pocketId });
+    const shownAgain = okJson<ImportPreview>(await client.post('/api/import/preview', again.payload, again.extra));
+    expect(shownAgain.accounts[0]).toMatchObject({ openingBalance: '1250', openingDate: '2025-11-04' });
   });
 });
 

@@ -143,6 +143,8 @@ function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): St
     fingerprint: '',
     pairKey: '',
   };
+  // A warning (a running balance that does not follow) is shown on the row, whatever its status.
+  if (p.warning !== undefined) row.warning = p.warning;
   const fail = (reason: string): StoredRow => Object.assign(row, { status: 'error' as const, reason });
   if (p.error !== undefined) return fail(p.error);
   const info = findCurrency(currency);

@@ -86,6 +86,20 @@ async function shownRows(rows: StoredRow[]): Promise<ImportRow[]> {
 }
 
 /**
+ * A statement's balance (closing or opening) as the preview offers it: only when it is an exact
+ * amount of its currency on a real day, in the currency's decimals.
+ */
+function statedBalance(
+  balance: string | undefined,
+  day: string | undefined,
+  currency: string,
+): { balance: string; day: string } | undefined {
+  if (balance === undefined || day === undefined || dayFromIso(day) === undefined) return undefined;
+  const minor = exactMinor(balance, currency);
+  return minor === undefined ? undefined : { balance: majorText(minor, currency), day };
+}
+
+/**
  * Import of bank files (DESIGN §9, docs/DECISIONS.md "Import"): preview reads and checks a file
  * and stores the rows as shown; commit writes exactly those rows; undo takes a batch back out.
  * The API and the admin CLI both come through here.
@@ -124,13 +138,15 @@ export class ImportService {
     const accountPockets = await this.pocketsOfAccounts(owner.id, parsed.accounts, pockets, chosen, repo);
     const accounts: ImportAccount[] = parsed.accounts.map((a, i) => {
       const currency = a.currency || accountPockets[i]?.currency || '';
-      // A closing balance is offered only when it is an exact amount of its currency on a real day.
-      const balance = a.closingBalance === undefined ? undefined : exactMinor(a.closingBalance, currency);
-      const closing =
-        balance === undefined || a.closingDate === undefined || dayFromIso(a.closingDate) === undefined
-          ? {}
-          : { closingBalance: majorText(balance, currency), closingDate: a.closingDate };
-      return { account: a.account, currency, pocketId: accountPockets[i]?.id ?? null, ...closing };
+      const closing = statedBalance(a.closingBalance, a.closingDate, currency);
+      const opening = statedBalance(a.openingBalance, a.openingDate, currency);
+      return {
+        account: a.account,
+        currency,
+        pocketId: accountPockets[i]?.id ?? null,
+        ...(closing === undefined ? {} : { closingBalance: closing.balance, closingDate: closing.day }),
+        ...(opening === undefined ? {} : { openingBalance: opening.balance, openingDate: opening.day }),
+      };
     });
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
     const context = await this.context(owner.id, parsed, pocketOfAccount, repo);

@@ -46,6 +46,9 @@ function fitsValues(field: CsvField, values: readonly string[]): boolean {
       return share(values, looksLikeAmount, true);
     case 'currency':
       return share(values, (v) => CURRENCY_CODE.test(v), false);
+    case 'balance':
+      // Some banks give the balance only on a day's last row.
+      return share(values, looksLikeAmount, true);
     default:
       return true;
   }
@@ -127,6 +130,25 @@ export function detectColumns(
   }
   if (header.length === 0 && found.description === undefined) take('description', longestText(sample, width, taken));
   return found;
+}
+
+/**
+ * The running balance column by its header, for a mapping the caller gave without one (a profile
+ * saved before the field existed, a screen that does not show it): it only adds a check and
+ * the statement's balances, never changes a row, so it is found as the sign column is.
+ */
+export function detectBalanceColumn(
+  header: readonly string[],
+  sample: readonly string[][],
+  taken: ReadonlySet<number>,
+): number | undefined {
+  let best: { column: number; score: number } | undefined;
+  header.forEach((cell, column) => {
+    const score = taken.has(column) ? null : nameScore(normaliseHeader(cell), 'balance');
+    if (score === null || (best !== undefined && best.score <= score)) return;
+    if (fitsValues('balance', columnValues(sample, column))) best = { column, score };
+  });
+  return best?.column;
 }
 
 /** Without a header: the description is the column with the longest texts that are no numbers. */

@@ -1,7 +1,17 @@
 // The words banks head their CSV columns with, in English, German, French, Spanish, Dutch,
 // Italian, Polish and Czech, and how well a header cell matches them.
 
-export const CSV_FIELDS = ['date', 'amount', 'debit', 'credit', 'currency', 'id', 'payee', 'description'] as const;
+export const CSV_FIELDS = [
+  'date',
+  'amount',
+  'debit',
+  'credit',
+  'currency',
+  'id',
+  'payee',
+  'description',
+  'balance',
+] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
 
 // Header words, normalised (lower case, no accents, ß → ss, ł → l, punctuation → space), best first:
@@ -186,6 +196,17 @@ const NAMES: Record<CsvField, readonly string[]> = {
     'tytul',
     'popis',
     'avisierungstext',
+  ],
+  // The running balance after the row (statement balances and a check of each row).
+  balance: [
+    'saldo',
+    'balance',
+    'kontostand',
+    'running balance',
+    'solde',
+    'saldo nach buchung',
+    'account balance',
+    'zustatek',
   ],
 };
 

@@ -109,3 +109,15 @@ export function readRow(cells: readonly string[], line: number, reader: RowReade
   if (errors.length > 0) row.error = `line ${line}, ${errors.join('; ')}`;
   return row;
 }
+
+/**
+ * A row's running balance, null when there is none: no balance column, an empty cell, or one
+ * that is no number, which is a warning on the row (a balance only checks; it never keeps a row out).
+ */
+export function readBalance(cells: readonly string[], row: ParsedRow, reader: RowReader): string | null {
+  const read = readAmount(cells, reader.columns.balance, reader, 'balance');
+  if (read === null) return null;
+  if (read.ok) return read.amount;
+  row.warning = `line ${row.line}, ${read.error}`;
+  return null;
+}

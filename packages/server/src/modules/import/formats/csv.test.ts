@@ -38,6 +38,8 @@ describe('readCsv: options given by the caller', () => {
       credit: 'CREDIT',
       description: 'Category',
       id: 2,
+      // Not in the mapping, found by its header: it only checks rows and gives the statement's balances.
+      balance: 'Balance',
     });
     expect(file.rows[0]).toEqual({
       line: 2,
@@ -110,7 +112,7 @@ describe('readCsv: columns by name and values', () => {
     const file = read(
       'Datum;Saldo;Betrag;Gläubiger-ID;Transaktions-ID\n02.01.2026;100,00;-4,50;DE98ZZZ09999999999;T1\n',
     );
-    expect(file.csv.columns).toEqual({ date: 'Datum', amount: 'Betrag', id: 'Transaktions-ID' });
+    expect(file.csv.columns).toEqual({ date: 'Datum', amount: 'Betrag', id: 'Transaktions-ID', balance: 'Saldo' });
     const foreign = read(
       'Date,Amount (Foreign Currency),Amount (EUR),Type Foreign Currency\n2026-01-02,-10,-9.20,USD\n',
     );
@@ -254,5 +256,73 @@ describe('readCsv: rows', () => {
     expect(file.rows[99_999]).toMatchObject({ line: 100_001, date: '2026-01-12', amount: '-1234.90' });
     console.log(`100,000 CSV rows (${(text.length / 1e6).toFixed(1)} MB) read in ${elapsed.toFixed(0)} ms`);
     expect(elapsed).toBeLessThan(5000);
+  });
+});
+
+describe('readCsv: a running balance column (issue 32)', () => {
+  const warnings = (text: string) => read(text).rows.flatMap((r) => (r.warning === undefined ? [] : [r.warning]));
+
+  it('reads the opening and closing balances of a newest-first file, flagging the row that does not follow', () => {
+    const file = read(fixture('running-balance.csv'));
+    expect(file.csv.columns).toMatchObject({ amount: 'Betrag', balance: 'Saldo nach Buchung' });
+    expect(file.accounts).toEqual([
+      {
+        account: '',
+        currency: '',
+        openingBalance: '300.00',
+        openingDate: '2025-12-02',
+        closingBalance: '1204.10',
+        closingDate: '2025-12-05',
+      },
+    ]);
+    expect(file.rows.map((r) => [r.line, r.amount, r.error, r.warning])).toEqual([
+      [2, '-40.90', undefined, 'line 2, balance: 1 204.10 does not follow from 1 250.00 + \u221240.90'],
+      [3, '-4.50', undefined, undefined],
+      [4, '1000.00', undefined, undefined],
+      [5, '-45.50', undefined, undefined],
+    ]);
+  });
+
+  it('reads the same file oldest first alike, the warning on the same row', () => {
+    const [header = '', ...data] = fixture('running-balance.csv').trimEnd().split('\n');
+    const file = read([header, ...data.toReversed()].join('\n'));
+    expect(file.accounts).toMatchObject([
+      { openingBalance: '300.00', openingDate: '2025-12-02', closingBalance: '1204.10', closingDate: '2025-12-05' },
+    ]);
+    expect(file.rows.flatMap((r) => (r.warning === undefined ? [] : [r.line]))).toEqual([5]);
+    // All on one day, the order the balances follow in tells.
+    const oneDay = (lines: string[]) => [header, ...lines.map((line) => line.replace(/^\d\d/, '01'))].join('\n');
+    expect(warnings(oneDay(data))).toEqual(['line 2, balance: 1 204.10 does not follow from 1 250.00 + \u221240.90']);
+    expect(warnings(oneDay(data.toReversed()))).toEqual([
+      'line 5, balance: 1 204.10 does not follow from 1 250.00 + \u221240.90',
+    ]);
+  });
+
+  it('takes balances given only at the end of a day, and the column when the mapping names none', () => {
+    const text = 'Date,Amount,Running balance\n2025-12-01,-1.00,\n2025-12-01,-2.00,97.00\n2025-12-02,5.00,102.00\n';
+    expect(read(text).accounts).toEqual([
+      {
+        account: '',
+        currency: '',
+        openingBalance: '100.00',
+        openingDate: '2025-12-01',
+        closingBalance: '102.00',
+        closingDate: '2025-12-02',
+      },
+    ]);
+    expect(warnings(text)).toEqual([]);
+    const mapped = read(text, { columns: { date: 'Date', amount: 'Amount' } });
+    expect(mapped.csv.columns).toEqual({ date: 'Date', amount: 'Amount', balance: 'Running balance' });
+    expect(mapped.accounts[0]?.closingBalance).toBe('102.00');
+  });
+
+  it('finds the column under common names, never as the amount', () => {
+    for (const name of ['Saldo', 'Balance', 'Kontostand', 'Running balance', 'Solde', 'Saldo nach Buchung']) {
+      expect(read(`Date;Amount;${name}\n2025-12-01;-1,00;99,00\n`).csv.columns).toEqual({
+        date: 'Date',
+        amount: 'Amount',
+        balance: name,
+      });
+    }
   });
 });

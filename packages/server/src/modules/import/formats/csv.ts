@@ -4,12 +4,19 @@ import { unprocessable } from '../../../http/errors.js';
 import { tooManyRows } from './row-limit.js';
 import { detectNumberFormat, looksLikeAmount } from './amounts.js';
 import type { NumberFormat } from './amounts.js';
-import { describeColumns, detectColumns, detectSignColumn, resolveColumns } from './csv-columns.js';
+import { runningBalances } from './csv-balances.js';
+import {
+  describeColumns,
+  detectBalanceColumn,
+  detectColumns,
+  detectSignColumn,
+  resolveColumns,
+} from './csv-columns.js';
 import type { ColumnIndexes } from './csv-columns.js';
 import { headerFieldCount } from './csv-header-names.js';
 import { detectLayout, HEAD_LINES, scanHead } from './csv-dialect.js';
 import { countRecords, forEachRecord } from './csv-records.js';
-import { readRow } from './csv-rows.js';
+import { readBalance, readRow } from './csv-rows.js';
 import type { RowReader } from './csv-rows.js';
 import { detectDateFormat, looksLikeDate } from './dates.js';
 import { PREVIEW_TABLE_ROWS } from './types.js';
@@ -96,6 +103,10 @@ export function readCsv(text: string, given: CsvOptions, encoding: ImportEncodin
   const width = Math.max(header.length, ...sample.map((cells) => cells.length));
 
   const found = given.columns ? resolveColumns(given.columns, header, width) : detectColumns(header, sample, width);
+  if (given.columns !== undefined && found.balance === undefined) {
+    found.balance = detectBalanceColumn(header, sample, new Set(Object.values(found)));
+    if (found.balance === undefined) delete found.balance;
+  }
   const missing = missingColumns(found);
   if (missing !== null || found.date === undefined) throw unprocessable(missing ?? 'no date column');
   const columns: ColumnIndexes = { ...found, date: found.date };
@@ -122,6 +133,8 @@ export function readCsv(text: string, given: CsvOptions, encoding: ImportEncodin
   const records = countRecords(text, hasHeader ? headerLine + 1 : headerLine);
   if (records > maxRows) throw tooManyRows(records, maxRows);
   const parsed: ParsedRow[] = [];
+  // Each row's running balance, by the row's index in `parsed`, when the file has the column.
+  const balances: (string | null)[] = [];
   const table: string[][] = [];
   const currencies = new Set<string>();
   forEachRecord(text, delimiter, headerLine, (cells, line) => {
@@ -131,13 +144,16 @@ export function readCsv(text: string, given: CsvOptions, encoding: ImportEncodin
     if (row === null) return;
     currencies.add(row.currency);
     parsed.push(row);
+    if (columns.balance !== undefined) balances.push(readBalance(cells, row, reader));
   });
 
   // One currency for every row (none blank) is the account's currency.
   const [only] = currencies;
   const currency = currencies.size === 1 && only !== undefined ? only : '';
+  // A running balance over rows of several currencies adds what cannot be added: none is read.
+  const statement = currencies.size > 1 ? {} : runningBalances(parsed, balances);
   return {
-    accounts: [{ account: '', currency }],
+    accounts: [{ account: '', currency, ...statement }],
     rows: parsed,
     csv: {
       delimiter,

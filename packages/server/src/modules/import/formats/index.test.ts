@@ -90,8 +90,25 @@ describe('parseFile: CSV dialects', () => {
       dateFormat: 'MM/DD/YYYY',
       encoding: 'utf-8',
       skipLines: 0,
-      columns: { date: 'Transaction Date', debit: 'Debit', credit: 'Credit', description: 'Description' },
+      columns: {
+        date: 'Transaction Date',
+        debit: 'Debit',
+        credit: 'Credit',
+        description: 'Description',
+        balance: 'Balance',
+      },
     });
+    // The unreadable debit of the last row leaves its balance the closing one, unchecked.
+    expect(file.accounts).toEqual([
+      {
+        account: '',
+        currency: '',
+        openingBalance: '5000.00',
+        openingDate: '2026-01-02',
+        closingBalance: '6235.35',
+        closingDate: '2026-01-25',
+      },
+    ]);
     expect(file.rows).toEqual([
       row(2, '2026-01-02', '-5.75', 'STARBUCKS STORE #1234, SEATTLE WA'),
       row(3, '2026-01-05', '2500.00', 'PAYROLL ACME CORP, INC.'),
@@ -110,8 +127,11 @@ describe('parseFile: CSV dialects', () => {
       decimalSeparator: '.',
       dateFormat: 'DD/MM/YYYY',
       skipLines: 4,
-      columns: { date: 'Date', debit: 'Paid out', credit: 'Paid in', description: 'Description' },
+      columns: { date: 'Date', debit: 'Paid out', credit: 'Paid in', description: 'Description', balance: 'Balance' },
     });
+    expect(file.accounts).toMatchObject([
+      { openingBalance: '1234.56', openingDate: '2026-01-02', closingBalance: '2166.16', closingDate: '2026-01-28' },
+    ]);
     expect(file.rows).toEqual([
       row(6, '2026-01-02', '-23.40', 'TESCO STORES 3217'),
       row(7, '2026-01-13', '2100.00', 'SALARY ACME LTD'),
@@ -156,8 +176,12 @@ describe('parseFile: CSV dialects', () => {
         debit: 'Lastschrift in CHF',
         credit: 'Gutschrift in CHF',
         description: 'Avisierungstext',
+        balance: 'Saldo in CHF',
       },
     });
+    expect(file.accounts).toMatchObject([
+      { openingBalance: '1234.50', openingDate: '2026-01-05', closingBalance: '4279.10', closingDate: '2026-01-20' },
+    ]);
     expect(file.rows).toEqual([
       row(8, '2026-01-05', '-89.90', 'Kauf/Dienstleistung vom 04.01.2026 Migros Zürich'),
       row(9, '2026-01-10', '5234.50', 'Gutschrift Lohn Januar Muster AG'),

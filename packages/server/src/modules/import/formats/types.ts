@@ -40,8 +40,8 @@ export interface ParsedAccount {
   closingDate?: string;
   /**
    * Opening balance of the statement, signed major units with '.': the balance at the start of
-   * `openingDate`, before the statement's first row (opening balances.ts says how each format's
-   * day is found).
+   * `openingDate`, before the statement's first row (balances.ts says how each format's day is
+   * found).
    */
   openingBalance?: string;
   /** The opening balance's day, YYYY-MM-DD: the statement's first day, never after its first row or closing day. */
