@@ -7,8 +7,6 @@ export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 18765);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.join(tmpdir(), `kassa-e2e-data-${E2E_PORT}`);
 export const E2E_USER = { email: 'journey@example.com', password: 'Journey-pass-1', firstName: 'Jo' };
-/** The one-click demo account of this throw-away server. */
-export const E2E_DEMO = { email: 'demo@example.com', password: 'Demo-pass-1' };
 /** The local SMTP listener the server sends its mail to, and the folder it files them in. */
 export const E2E_SMTP_PORT = E2E_PORT + 1;
 export const E2E_MAILBOX = path.join(E2E_DATA_DIR, 'mailbox');

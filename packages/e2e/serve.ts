@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DEMO, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, E2E_USER } from './e2e-env.js';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, E2E_USER } from './e2e-env.js';
 import { startMailbox } from './mailbox.js';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -24,8 +24,9 @@ const env = {
   RATES_REFRESH_MINUTES: '0',
   // Schedules in post mode are posted every 3 s instead of hourly, so a journey sees one post itself.
   SCHEDULES_CHECK_MINUTES: '0.05',
-  DEMO_EMAIL: E2E_DEMO.email,
-  DEMO_PASSWORD: E2E_DEMO.password,
+  // The one-click demo: every "Try the demo!" of the journeys makes a visitor of its own.
+  DEMO: 'true',
+  DEMO_MAX_PER_IP: '10000',
   SUPPORT_EMAIL: 'support@example.com',
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
   MAIL_FROM: 'Kassa <kassa@example.com>',

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
+import { apiOf } from '../support/api.js';
 import { pageToken } from '../support/server.js';
 
 test('Try the demo! logs in as the demo user with one click', async ({ page }, testInfo) => {
@@ -16,6 +17,33 @@ test('Try the demo! logs in as the demo user with one click', async ({ page }, t
   await expect(page.getByRole('navigation', { name: 'Help topics' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to app' }).click();
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
+});
+
+test("every demo visitor gets books of their own: one visitor's entry is not the next one's", async ({
+  browser,
+  page,
+}) => {
+  await new LoginPage(page).tryTheDemo();
+  await expect(page.getByText('Logged in as demo user')).toBeVisible();
+  const first = await apiOf(page);
+  const [category] = await first.get<{ id: number }[]>('category/getall?type=real');
+  const entry = { amount: 777, currency: 'EUR', categoryId: category?.id, description: 'First visitor was here' };
+  await first.post('transaction/add', { ...entry, time: new Date().toISOString() });
+  const mine = (rows: { description: string }[]) => rows.filter((r) => r.description === entry.description);
+  expect(mine(await first.post('transaction/getfiltered', {}))).toHaveLength(1);
+
+  // Another browser, another visitor: the same sample books, without the first one's entry.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await new LoginPage(second).tryTheDemo();
+  await expect(second.getByText('Logged in as demo user')).toBeVisible();
+  const rows = await (await apiOf(second)).post<{ description: string }[]>('transaction/getfiltered', {});
+  expect(rows.length).toBeGreaterThan(300);
+  expect(mine(rows)).toEqual([]);
+  // Nor does the public config give away a shared demo login.
+  const config = await (await second.request.get('/api/config')).json();
+  expect(JSON.stringify(config)).not.toMatch(/password/i);
+  await other.close();
 });
 
 test('the public header writes to support with the spec subject', async ({ page }, testInfo) => {
