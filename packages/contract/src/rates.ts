@@ -21,9 +21,30 @@ export const dailyRateResponseSchema = z.array(
 export type DailyRateResponse = z.infer<typeof dailyRateResponseSchema>;
 
 /**
+ * How fresh the rates in use are (issue 32): the newest day of any stored rate, whether that is
+ * stale (more than two business days, Monday to Friday, behind the last business day before
+ * today, UTC days), and the last refresh attempt of any instance or the CLI, absent before the
+ * first: when it ran (ISO instant), whether it stored rates, why not (each feed's failure), and
+ * when a refresh last stored rates.
+ */
+export const ratesStatusSchema = z.object({
+  newestDay: z.string(),
+  stale: z.boolean(),
+  lastRefresh: z
+    .object({
+      at: z.string(),
+      ok: z.boolean(),
+      error: z.string().optional(),
+      lastOkAt: z.string().optional(),
+    })
+    .optional(),
+});
+export type RatesStatus = z.infer<typeof ratesStatusSchema>;
+
+/**
  * POST exrate/used {start, end}: the stored EUR reference rates the reports of the interval use,
  * per currency of the user (EUR itself has none): the one in force at start, then every later
- * one up to end, each with its day and source.
+ * one up to end, each with its day and source; and how fresh the rates are (status, issue 32).
  */
 export const usedRatesResponseSchema = z.object({
   currencies: z.array(
@@ -32,5 +53,6 @@ export const usedRatesResponseSchema = z.object({
       rates: z.array(z.object({ day: z.string(), rate: z.string(), source: z.string() })),
     }),
   ),
+  status: ratesStatusSchema.optional(),
 });
 export type UsedRates = z.infer<typeof usedRatesResponseSchema>;

@@ -31,6 +31,7 @@ import { m0027Admission } from './migrations/0027-admission.js';
 import { m0028PreviewBytes } from './migrations/0028-preview-bytes.js';
 import { m0029RowPockets } from './migrations/0029-row-pockets.js';
 import { m0030DemoVisitors } from './migrations/0030-demo-visitors.js';
+import { m0031RatesRefresh } from './migrations/0031-rates-refresh.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-preview-bytes': m0028PreviewBytes,
   '0029-row-pockets': m0029RowPockets,
   '0030-demo-visitors': m0030DemoVisitors,
+  '0031-rates-refresh': m0031RatesRefresh,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -52,6 +52,12 @@ export interface JobRunsTable {
 export interface RatesVersionTable {
   id: number;
   version: number;
+  /** When the last rates refresh ran (migration 0031); null before the first. */
+  refresh_at: number | null;
+  /** Why it stored nothing (every feed's failure); null when it stored rates. */
+  refresh_error: string | null;
+  /** When a refresh last stored rates; null before the first that did. */
+  refresh_ok_at: number | null;
 }
 
 export interface UserCurrenciesTable {

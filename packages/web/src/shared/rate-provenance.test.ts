@@ -1,4 +1,4 @@
-import type { UsedRates } from '@kassa/contract';
+import type { RatesStatus, UsedRates } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   crossRateOn,
@@ -9,6 +9,7 @@ import {
   rateText,
   rateTitle,
   sourceLabel,
+  staleRatesWarning,
   valuationCaption,
 } from './rate-provenance';
 
@@ -144,5 +145,59 @@ describe('merging the answers of several spans', () => {
       '2026-05-04',
     ]);
     expect(merged.currencies.map((c) => c.currency).sort()).toEqual(['HUF', 'USD']);
+  });
+});
+
+describe('stale rates (issue 32)', () => {
+  const failed: RatesStatus = {
+    newestDay: '2026-09-30',
+    stale: true,
+    lastRefresh: {
+      at: '2026-11-28T06:00:00.000Z',
+      ok: false,
+      error: 'ECB feed: unreachable, ECONNREFUSED',
+      lastOkAt: '2026-09-30T15:00:00.000Z',
+    },
+  };
+
+  it('says how old the rates are and why the refresh failed', () => {
+    expect(staleRatesWarning(failed, '2026-11-28', '2026-11-28')).toBe(
+      'Rates are from 2026.09.30, 59 days old: the last refresh failed (ECB feed: unreachable, ECONNREFUSED). Converted figures may be off.',
+    );
+  });
+
+  it('says when the refresh worked but found nothing newer, or never ran', () => {
+    const ok: RatesStatus = { ...failed, lastRefresh: { at: '2026-11-28T06:00:00.000Z', ok: true } };
+    expect(staleRatesWarning(ok, '2026-11-28', '2026-11-28')).toBe(
+      'Rates are from 2026.09.30, 59 days old: the last refresh found no newer rates. Converted figures may be off.',
+    );
+    expect(staleRatesWarning({ newestDay: '2026-11-20', stale: true }, '2026-11-26', '2026-11-26')).toBe(
+      'Rates are from 2026.11.20, 6 days old: no rates refresh has run on this server. Converted figures may be off.',
+    );
+  });
+
+  it('is silent for fresh rates, without a status, and for figures of days the newest rates cover', () => {
+    expect(staleRatesWarning({ ...failed, stale: false }, '2026-11-28', '2026-11-28')).toBeNull();
+    expect(staleRatesWarning(undefined, '2026-11-28', '2026-11-28')).toBeNull();
+    expect(staleRatesWarning(failed, '2026-09-30', '2026-11-28')).toBeNull();
+    expect(staleRatesWarning(failed, '2026-10-01', '2026-11-28')).not.toBeNull();
+  });
+
+  it('rides on the provenance of figures of stale days, on one day and over an interval', () => {
+    const stale = { ...used, status: { ...failed, newestDay: '2026-05-04' } };
+    expect(provenanceOn(stale, 'EUR', ['EUR', 'USD'], '2026-05-20', '2026-05-20')?.warning).toBe(
+      'Rates are from 2026.05.04, 16 days old: the last refresh failed (ECB feed: unreachable, ECONNREFUSED). Converted figures may be off.',
+    );
+    expect(provenanceOn(stale, 'EUR', ['EUR', 'USD'], '2026-05-04', '2026-05-20')?.warning).toBeUndefined();
+    expect(provenanceOver(stale, 'EUR', ['EUR', 'USD'], '2026-05-01', '2026-05-31', '2026-05-20')?.warning).toMatch(
+      /^Rates are from 2026\.05\.04, 16 days old/,
+    );
+    expect(
+      provenanceOver(stale, 'EUR', ['EUR', 'USD'], '2026-04-01', '2026-04-30', '2026-05-20')?.warning,
+    ).toBeUndefined();
+  });
+
+  it('survives merging the answers of several spans', () => {
+    expect(mergeUsedRates([used, { ...used, status: failed }]).status).toEqual(failed);
   });
 });

@@ -1,4 +1,4 @@
-import type { RateLeg, UsedRates } from '@kassa/contract';
+import type { RateLeg, RatesStatus, UsedRates } from '@kassa/contract';
 import { formatRate, isoFromDay, utcDayOf } from '@kassa/money';
 
 // Rate provenance (issue 21): which stored rates a converted figure uses, on which day, and where
@@ -66,11 +66,14 @@ export function mergeUsedRates(answers: readonly UsedRates[]): UsedRates {
       byCurrency.set(c.currency, days);
       for (const r of c.rates) days.set(r.day, r);
     }
+  // Every answer tells the same freshness; the last one asked is the newest word.
+  const status = answers.findLast((a) => a.status !== undefined)?.status;
   return {
     currencies: [...byCurrency].map(([currency, days]) => ({
       currency,
       rates: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)),
     })),
+    ...(status === undefined ? {} : { status }),
   };
 }
 
@@ -137,6 +140,42 @@ export function provenanceLine(main: string, cross: CrossRate): ProvenanceLine {
 export interface Provenance {
   caption: string;
   lines: ProvenanceLine[];
+  /** Stale rates behind the figures (issue 32), in words; absent while the rates are fresh. */
+  warning?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The warning of stale rates (issue 32) for figures converted up to `lastDay` (a UTC day), or null:
+ * when the server says its newest rates are stale (more than two business days behind the last
+ * one, docs/DECISIONS.md) and the figures use days after them, e.g. "Rates are from 2026.09.30, 59
+ * days old: the last refresh failed (ECB feed: unreachable, ECONNREFUSED). Converted figures may
+ * be off." Figures of days the newest rates cover are as right as they were: no warning.
+ */
+export function staleRatesWarning(status: RatesStatus | undefined, lastDay: string, today: string): string | null {
+  if (status === undefined || !status.stale || lastDay <= status.newestDay) return null;
+  const age = Math.round((Date.parse(today) - Date.parse(status.newestDay)) / DAY_MS);
+  const refresh = status.lastRefresh;
+  const why =
+    refresh === undefined
+      ? 'no rates refresh has run on this server'
+      : refresh.ok
+        ? 'the last refresh found no newer rates'
+        : `the last refresh failed (${refresh.error ?? 'no reason given'})`;
+  const old = age === 1 ? '1 day old' : `${age} days old`;
+  return `Rates are from ${status.newestDay.replace(/-/g, '.')}, ${old}: ${why}. Converted figures may be off.`;
+}
+
+/** The provenance with the warning of stale rates for figures of days up to `lastDay`, if any. */
+function withWarning(
+  provenance: Provenance,
+  status: RatesStatus | undefined,
+  lastDay: string,
+  today: string,
+): Provenance {
+  const warning = staleRatesWarning(status, lastDay, today);
+  return warning === null ? provenance : { ...provenance, warning };
 }
 
 /**
@@ -144,14 +183,20 @@ export interface Provenance {
  * of `codes`, its rate, day and source. Null when nothing is converted (no other currency, or
  * no stored rate).
  */
-export function provenanceOn(used: UsedRates, main: string, codes: readonly string[], day: string): Provenance | null {
+export function provenanceOn(
+  used: UsedRates,
+  main: string,
+  codes: readonly string[],
+  day: string,
+  today = utcDay(new Date()),
+): Provenance | null {
   const crosses = codes
     .filter((c) => c !== main)
     .map((c) => crossRateOn(used, main, c, day))
     .filter((c): c is CrossRate => c !== undefined);
   const caption = ratesCaption(crosses.flatMap((c) => c.legs));
   if (caption === null) return null;
-  return { caption, lines: crosses.map((c) => provenanceLine(main, c)) };
+  return withWarning({ caption, lines: crosses.map((c) => provenanceLine(main, c)) }, used.status, day, today);
 }
 
 /**
@@ -166,6 +211,7 @@ export function provenanceOver(
   codes: readonly string[],
   firstDay: string,
   lastDay: string,
+  today = utcDay(new Date()),
 ): Provenance | null {
   const lines: ProvenanceLine[] = [];
   const allLegs: RateLeg[] = [];
@@ -202,7 +248,7 @@ export function provenanceOver(
   }
   const caption = ratesCaption(allLegs);
   if (caption === null) return null;
-  return { caption, lines };
+  return withWarning({ caption, lines }, used.status, lastDay, today);
 }
 
 /**

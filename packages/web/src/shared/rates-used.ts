@@ -3,7 +3,14 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../lib/api';
 import { queryKeys } from './query-keys';
 import { useUserCurrencies, useUserInfo } from './global-data';
-import { mergeUsedRates, provenanceOn, provenanceOver, type Provenance } from './rate-provenance';
+import {
+  mergeUsedRates,
+  provenanceOn,
+  provenanceOver,
+  staleRatesWarning,
+  utcDay,
+  type Provenance,
+} from './rate-provenance';
 
 /**
  * POST exrate/used over whole UTC days firstDay..lastDay: the stored EUR rates (day, rate, source)
@@ -85,4 +92,13 @@ export function useProvenanceOver(
   const into = target ?? main;
   if (used === undefined || into === undefined || firstDay === undefined || lastDay === undefined) return undefined;
   return provenanceOver(used, into, codes, firstDay, lastDay);
+}
+
+/**
+ * The warning of stale rates (issue 32) for figures converted today (UTC day), from the freshness
+ * exrate/used reports (the same query as today's provenance); null while fresh or loading.
+ */
+export function useStaleRatesWarning(): string | null {
+  const today = utcDay(new Date());
+  return staleRatesWarning(useUsedRates(today).data?.status, today, today);
 }

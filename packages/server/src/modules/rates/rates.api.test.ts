@@ -78,10 +78,16 @@ describeEachDatabase('exchange rates: refresh and stored rows', (ctx) => {
     expect(leg(server, 'JPY')).toMatchObject({ rate: '163.52', source: 'ecb' });
   });
 
-  it('changes nothing when every provider fails', async () => {
+  it('changes nothing but the record of the attempt when every provider fails', async () => {
     feed.answers.set('/ecb.xml', { body: 'not xml' });
     feed.answers.set('/eur.json', { body: '{"date":"2026-11-22"}' });
-    const before = await snapshotTables(ctx.database);
+    // rates_version keeps the last attempt (issue 32); refresh-status.api.test.ts reads it.
+    const withoutAttempt = async () => {
+      const tables = await snapshotTables(ctx.database);
+      delete tables['rates_version'];
+      return tables;
+    };
+    const before = await withoutAttempt();
     const result = await refreshRates(service(), providers(), silent);
     expect(result).toEqual({
       ok: false,
@@ -90,7 +96,10 @@ describeEachDatabase('exchange rates: refresh and stored rows', (ctx) => {
         'currency-api: currency API: answer has no date and eur rates',
       ],
     });
-    expect(await snapshotTables(ctx.database)).toEqual(before);
+    expect(await withoutAttempt()).toEqual(before);
+    expect(await new RatesRepository(ctx.database.db).lastRefresh()).toMatchObject({
+      error: 'ECB feed: no exchange rates found; currency API: answer has no date and eur rates',
+    });
   });
 
   it("GET exrate/get-daily gives today's rate from the main currency to each user currency", async () => {

@@ -75,6 +75,33 @@ export class RatesRepository {
     return row?.version ?? 0;
   }
 
+  /**
+   * Keeps the outcome of a refresh attempt (migration 0031): when it ran and the error that
+   * failed it, or null when it stored rates (then it is also the last time rates were stored).
+   */
+  async recordRefresh(at: number, error: string | null): Promise<void> {
+    await this.db
+      .updateTable('rates_version')
+      .set(
+        error === null
+          ? { refresh_at: at, refresh_error: null, refresh_ok_at: at }
+          : { refresh_at: at, refresh_error: error },
+      )
+      .where('id', '=', 1)
+      .execute();
+  }
+
+  /** The last refresh attempt of any process; undefined before the first. */
+  async lastRefresh(): Promise<{ at: number; error: string | null; okAt: number | null } | undefined> {
+    const row = await this.db
+      .selectFrom('rates_version')
+      .select(['refresh_at', 'refresh_error', 'refresh_ok_at'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    if (row?.refresh_at == null) return undefined;
+    return { at: row.refresh_at, error: row.refresh_error, okAt: row.refresh_ok_at };
+  }
+
   /** The first day of the rows stored after store number `version`; undefined when there are none. */
   async firstDayStoredAfter(version: number): Promise<number | undefined> {
     const row = await this.db

@@ -43,7 +43,8 @@ export function ratesRoutes(
     {
       preHandler: requireUser,
       schema: doc({
-        summary: 'The stored reference rates (day, rate per EUR, source) reports of an interval use',
+        summary:
+          'The stored reference rates (day, rate per EUR, source) reports of an interval use, and how fresh the rates are',
         body: analyticsIntervalSchema,
         response: usedRatesResponseSchema,
       }),
@@ -52,7 +53,10 @@ export function ratesRoutes(
       const { user } = sessionOf(request);
       const { start, end } = parseOr400(analyticsIntervalSchema, request.body);
       const codes = (await currencies.list(user.id)).map((c) => c.code);
-      return rates.used(codes, utcDayOf(start), utcDayOf(end));
+      const used = rates.used(codes, utcDayOf(start), utcDayOf(end));
+      // How fresh the rates are, so every caption can warn of stale ones (issue 32).
+      const status = await rates.status();
+      return status === undefined ? used : { ...used, status };
     },
   );
 }

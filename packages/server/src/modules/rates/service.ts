@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { UsedRates } from '@kassa/contract';
-import { currencyInfo, findCurrency, type CurrencyInfo } from '@kassa/money';
+import type { RatesStatus, UsedRates } from '@kassa/contract';
+import { currencyInfo, findCurrency, isoFromDay, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import { conflict } from '../../http/errors.js';
 import { Converter, missingRate } from './conversion.js';
+import { ratesAreStale } from './freshness.js';
 import { indexOnOrBefore, type RateLeg, type RateRow, type RateTable } from './rate-table.js';
 import type { RatesRepository } from './repository.js';
 
@@ -102,6 +103,40 @@ export class RatesService {
           }
           return { currency, rates };
         }),
+    };
+  }
+
+  /**
+   * Keeps a refresh attempt's outcome where every instance reads it (issue 32): null when it
+   * stored rates, else why not.
+   */
+  async recordRefresh(error: string | null): Promise<void> {
+    await this.repository.recordRefresh(this.now(), error);
+  }
+
+  /**
+   * How fresh the rates in use are (issue 32): the newest day of any rate in the table, whether
+   * that is stale today (freshness.ts) and the last refresh attempt of any process. Undefined
+   * for an empty table.
+   */
+  async status(): Promise<RatesStatus | undefined> {
+    const coverage = this.current.coverage();
+    if (coverage === undefined) return undefined;
+    const last = await this.repository.lastRefresh();
+    const iso = (at: number) => new Date(at).toISOString();
+    return {
+      newestDay: isoFromDay(coverage.last),
+      stale: ratesAreStale(coverage.last, utcDayOf(this.now())),
+      ...(last === undefined
+        ? {}
+        : {
+            lastRefresh: {
+              at: iso(last.at),
+              ok: last.error === null,
+              ...(last.error === null ? {} : { error: last.error }),
+              ...(last.okAt === null ? {} : { lastOkAt: iso(last.okAt) }),
+            },
+          }),
     };
   }
 

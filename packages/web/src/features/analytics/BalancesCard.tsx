@@ -75,7 +75,14 @@ export function BalancesCard({ date }: { date?: Date }) {
           </Group>
         ))}
       </Stack>
-      {provenance != null && <RateProvenance name="balances" caption={provenance.caption} lines={provenance.lines} />}
+      {provenance != null && (
+        <RateProvenance
+          name="balances"
+          caption={provenance.caption}
+          lines={provenance.lines}
+          warning={provenance.warning}
+        />
+      )}
     </Card>
   );
 }

@@ -30,5 +30,12 @@ export function ValuationNote({
   const onDate = useProvenanceOn(oneDate, view.currency);
   const provenance = oneDate === undefined ? eachDay : onDate;
   if (provenance == null) return null;
-  return <RateProvenance name={name} caption={valuationCaption(oneDate, provenance)} lines={provenance.lines} />;
+  return (
+    <RateProvenance
+      name={name}
+      caption={valuationCaption(oneDate, provenance)}
+      lines={provenance.lines}
+      warning={provenance.warning}
+    />
+  );
 }

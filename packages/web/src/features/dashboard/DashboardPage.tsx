@@ -162,7 +162,14 @@ export function DashboardPage() {
             Available in {main}: the money you hold in {main} itself. Available (converted): everything you hold, every
             currency converted to {main} at today&apos;s rate.
           </Text>
-          {today != null && <RateProvenance name="dashboard-balances" caption={today.caption} lines={today.lines} />}
+          {today != null && (
+            <RateProvenance
+              name="dashboard-balances"
+              caption={today.caption}
+              lines={today.lines}
+              warning={today.warning}
+            />
+          )}
         </Card>
         <Card withBorder radius="md">
           <Title order={3} size="h4" mb="sm">
@@ -181,6 +188,7 @@ export function DashboardPage() {
               name="dashboard-cashflow"
               caption={valuationCaption(undefined, monthRates)}
               lines={monthRates.lines}
+              warning={monthRates.warning}
             />
           )}
         </Card>

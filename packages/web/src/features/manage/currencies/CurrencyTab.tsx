@@ -1,11 +1,13 @@
-import { Badge, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Card, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useSupportedCurrencies, useUserCurrencies, useUserInfo } from '../../../shared/global-data';
 import { useDailyRates } from '../api';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCurrencyForm } from './AddCurrencyForm';
+import { StaleRatesWarning } from '../../../components/RateProvenance';
 import { rateText } from '../../../shared/rate-provenance';
+import { useStaleRatesWarning } from '../../../shared/rates-used';
 import { missingCurrencies, dailyRatesCaption } from './rate-text';
 
 /** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
@@ -16,6 +18,8 @@ export function CurrencyTab() {
   const daily = useDailyRates().data ?? [];
   const rates = new Map(daily.map((r) => [r.toCurrency, r.rate]));
   const caption = dailyRatesCaption(daily.flatMap((r) => r.legs));
+  // Today's rates may be stale (issue 32): said beside their caption, with the refresh's failure.
+  const stale = useStaleRatesWarning();
   const [adding, setAdding] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   useScrollIntoViewWhenOpen(adding, panel);
@@ -70,6 +74,11 @@ export function CurrencyTab() {
             })}
           </Table.Tbody>
         </Table>
+        {caption !== null && stale !== null && (
+          <Box mt="xs">
+            <StaleRatesWarning warning={stale} />
+          </Box>
+        )}
         {caption !== null && (
           <Text size="xs" c="dimmed" mt="xs" data-rates-caption>
             {caption}
