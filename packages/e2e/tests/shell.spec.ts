@@ -41,7 +41,7 @@ test("every demo visitor gets books of their own: one visitor's entry is not the
   expect(rows.length).toBeGreaterThan(300);
   expect(mine(rows)).toEqual([]);
   // Nor does the public config give away a shared demo login.
-  const config = await (await second.request.get('/api/config')).json();
+  const config: unknown = await (await second.request.get('/api/config')).json();
   expect(JSON.stringify(config)).not.toMatch(/password/i);
   await other.close();
 });
