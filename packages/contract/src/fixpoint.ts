@@ -20,6 +20,12 @@ export const fixpointErrorSchema = z.object({
   calculated: z.number(),
   /** stated - calculated: > 0 excess, < 0 missing. */
   error: z.number(),
+  /**
+   * Present (true) when the currency's books start at this fixpoint: none of the pockets it
+   * states there was stated before and nothing was counted before, so the "error" is the opening
+   * balance (the sign-up's start balance, a statement's opening), not money gone astray.
+   */
+  opening: z.literal(true).optional(),
 });
 export type FixpointError = z.infer<typeof fixpointErrorSchema>;
 

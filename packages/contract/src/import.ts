@@ -208,6 +208,24 @@ export interface ImportAccount {
   /** The statement's opening balance, signed major units: the balance at the start of its day (YYYY-MM-DD), before the statement's first row. */
   openingBalance?: string;
   openingDate?: string;
+  /**
+   * What the closing balance, anchored at commit, does to the next fixpoint that states the
+   * pocket (the sign-up's start balance, say): absent when there is none (issue 32).
+   */
+  anchorCheck?: ImportAnchorCheck;
+}
+
+/** A later fixpoint of the pocket against the statement's closing balance; signed major units. */
+export interface ImportAnchorCheck {
+  fixpointId: number;
+  /** The later fixpoint's instant (ISO). */
+  time: string;
+  /** What it states for the pocket. */
+  stated: string;
+  /** What it will calculate once the statement anchors the pocket: the closing plus the pocket's rows after it. */
+  calculated: string;
+  /** stated − calculated: "0" when they agree. */
+  difference: string;
 }
 
 /** The first lines of a CSV file, cut into cells, for the mapping screen. */
@@ -381,6 +399,15 @@ export const importAccountSchema = z.object({
   closingDate: z.string().optional(),
   openingBalance: z.string().optional(),
   openingDate: z.string().optional(),
+  anchorCheck: z
+    .object({
+      fixpointId: z.number(),
+      time: z.string(),
+      stated: z.string(),
+      calculated: z.string(),
+      difference: z.string(),
+    })
+    .optional(),
 }) satisfies z.ZodType<ImportAccount>;
 
 /** POST import/preview answer. */

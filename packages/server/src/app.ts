@@ -260,7 +260,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   exportRoutes(app, new ExportService(database.db, rates), requireUser);
   const parseOnWorker: ParseFile = (bytes, request) => workers.run({ task: 'parse-import', bytes, request });
-  await importRoutes(app, new ImportService(database.db, rates, parseOnWorker), requireUser, heavyJobs);
+  await importRoutes(
+    app,
+    new ImportService(database.db, rates, parseOnWorker, undefined, undefined, ledger),
+    requireUser,
+    heavyJobs,
+  );
 
   await registerJobs(app, { config, db: database.db, rates, schedules });
 

@@ -75,13 +75,13 @@ export class AdminService {
 
   /**
    * Disables a user: no more sign-ins, their sessions end and every token of theirs (session JWT
-   * or API token) answers 401 from the next request. Not oneself, not the demo (DEMO_EMAIL
-   * governs it); disabling a disabled user changes nothing.
+   * or API token) answers 401 from the next request. Not oneself, not a demo visitor (they expire
+   * by themselves within a day); disabling a disabled user changes nothing.
    */
   async disable(actor: User, userId: number): Promise<AdminUser> {
     const target = await this.target(userId);
     if (target.id === actor.id) throw conflict('You cannot disable your own account');
-    if (target.role === 'DEMO') throw conflict('The demo user is governed by DEMO_EMAIL and DEMO_PASSWORD');
+    if (target.role === 'DEMO') throw conflict('Demo visitors cannot be disabled: each expires by itself within a day');
     if (target.disabledAt === null) {
       await this.users.setDisabled(userId, this.now());
       const ended = await this.security.sessions.endAll(userId);

@@ -148,7 +148,8 @@ describeEachDatabase('fixpoints', (ctx) => {
         { pocketId: extra, balance: -2.5 },
       ]),
     );
-    expect(saved.errors).toEqual([{ currency: 'EUR', stated: -1.5, calculated: 0, error: -1.5 }]);
+    // The user's first fixpoint: where the EUR books start (issue 32 names it an opening).
+    expect(saved.errors).toEqual([{ currency: 'EUR', stated: -1.5, calculated: 0, error: -1.5, opening: true }]);
 
     const before = await snapshotTables(ctx.database);
     expectError(await client.post('/api/fixpoint/set', [{ pocketId: id, balance: 1 }]), 400, 'missing: Cash');

@@ -90,7 +90,10 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
       ['USD', 150],
     ]);
     // USD is not in the fixpoint's errors: it did not exist when the fixpoint was set.
-    expect(await errors(client, signUp.id)).toEqual([{ currency: 'EUR', stated: 1000, calculated: 0, error: 1000 }]);
+    // Its EUR line is where the books start (the start balance): named an opening.
+    expect(await errors(client, signUp.id)).toEqual([
+      { currency: 'EUR', stated: 1000, calculated: 0, error: 1000, opening: true },
+    ]);
     // A later fixpoint (every pocket, as the spec's form sends) counts USD from its start.
     const usd = await pocketOf(client, 'USD');
     const calc = okJson<FixpointDetail['errors']>(
@@ -120,6 +123,7 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
       stated: -495.9,
       calculated: 0,
       error: -495.9,
+      opening: true,
     });
     // USD income on 1 February, before every fixpoint.
     const categoryId = await otherIncome(client);
@@ -151,6 +155,50 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
     expect(await hledgerBalances(client, `history-${ctx.dialect}`)).toEqual(['-495.90 EUR assets:EUR']); // USD 0: hidden
   });
 
+  it('the preview says what the statement’s closing balance does to the sign-up fixpoint; openings are named', async () => {
+    const { client } = await newUser(ctx, 'rule-anchor-check@example.com');
+    const eur = await pocketOf(client, 'EUR');
+    // Typed at sign-up on 10 March: 12.40 more than the bank's closing balance of -495.90.
+    const signUp = await setFixpoint(client, '2026-03-10T00:00:00Z', [{ pocketId: eur.pocketId, balance: -483.5 }]);
+    expect(await errors(client, signUp.id)).toEqual([
+      { currency: 'EUR', stated: -483.5, calculated: 0, error: -483.5, opening: true },
+    ]);
+    const { payload, extra } = await multipart(
+      { name: 'camt.xml', content: fixture('camt/camt053-v02.xml') },
+      { pocketId: eur.pocketId },
+    );
+    const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
+    expect(shown.accounts[0]).toMatchObject({
+      openingBalance: '150.00',
+      closingBalance: '-495.90',
+      anchorCheck: {
+        fixpointId: signUp.id,
+        time: '2026-03-10T00:00:00.000Z',
+        stated: '-483.50',
+        calculated: '-495.90',
+        difference: '12.40',
+      },
+    });
+    const result = okJson<ImportCommitResult>(
+      await client.post(`/api/import/commit/${shown.batchId}`, { fixpoint: true }),
+    );
+    // The sign-up fixpoint now differs from the bank by exactly what the preview said.
+    expect(await errors(client, signUp.id)).toEqual([
+      { currency: 'EUR', stated: -483.5, calculated: -495.9, error: 12.4 },
+    ]);
+    // The statement's closing agrees with its opening plus its rows; its opening is where the books start.
+    expect(await errors(client, result.fixpointId ?? 0)).toEqual([
+      { currency: 'EUR', stated: -495.9, calculated: -495.9, error: 0 },
+    ]);
+    const all = okJson<{ id: number }[]>(
+      await client.post('/api/fixpoint/getbetween', { start: '2020-01-01T00:00:00Z', end: '2030-01-01T00:00:00Z' }),
+    );
+    const opening = all.find((f) => f.id !== signUp.id && f.id !== result.fixpointId);
+    expect(await errors(client, opening?.id ?? 0)).toEqual([
+      { currency: 'EUR', stated: 150, calculated: 0, error: 150, opening: true },
+    ]);
+  });
+
   it('one pocket of a currency with two: the other passes through at its own balance', async () => {
     const { client } = await newUser(ctx, 'rule-two-pockets@example.com');
     const main = await pocketOf(client, 'EUR');
@@ -164,9 +212,16 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
     // The statement (closing 1234.56 on 28 February) anchors the main pocket only.
     const result = await importFile(client, 'ofx/bank-sgml-102.ofx', main.pocketId, true);
     const anchor = result.fixpointId ?? 0;
-    // Main: 1000 - 12.50 + 2450.00 - 89.99 = 3347.51 calculated against 1234.56 stated.
-    expect(await errors(client, anchor)).toEqual([
-      { currency: 'EUR', stated: 1234.56, calculated: 3347.51, error: -2112.95 },
+    // The statement anchors both ends of the main pocket: its opening (1234.56 less the rows
+    // -12.50 + 2450.00 - 89.99 = -1112.95, before the first row on 2 February) differs from the
+    // 1000 of 1 February by -2112.95; its closing then agrees.
+    expect(await errors(client, anchor)).toEqual([{ currency: 'EUR', stated: 1234.56, calculated: 1234.56, error: 0 }]);
+    const all = okJson<{ id: number; time: string }[]>(
+      await client.post('/api/fixpoint/getbetween', { start: '2026-02-01T12:00:00Z', end: '2026-02-27T00:00:00Z' }),
+    );
+    expect(all.map((f) => f.time)).toEqual(['2026-02-01T23:59:59.999Z']);
+    expect(await errors(client, all[0]?.id ?? 0)).toEqual([
+      { currency: 'EUR', stated: -1112.95, calculated: 1000, error: -2112.95 },
     ]);
     const calc = okJson<FixpointDetail['errors']>(
       await client.post('/api/fixpoint/calcerror?time=2026-03-01T00:00:00Z', [
@@ -204,9 +259,10 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
       [main.pocketId, 10],
       [bank.pocketId, 1234.56],
     ]);
-    // Main: stated 10, calculated 0 (its own rows: none); bank 2: stated 1234.56, its rows 2347.51.
+    // Main: stated 10, calculated 0 (its own rows: none); bank 2: stated 1234.56, and calculated
+    // from its opening (-1112.95, anchored before its first row) plus its rows: 1234.56.
     expect(await errors(client, existing.id)).toEqual([
-      { currency: 'EUR', stated: 1244.56, calculated: 2347.51, error: -1102.95 },
+      { currency: 'EUR', stated: 1244.56, calculated: 1234.56, error: 10 },
     ]);
     okJson(await client.post(`/api/import/undo/${shown.batchId}`));
     expect(await states()).toEqual([[main.pocketId, 10]]);

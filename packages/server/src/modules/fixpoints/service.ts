@@ -51,6 +51,7 @@ export class FixpointsService {
     stated: PerCurrency,
     calculated: PerCurrency,
     onlyStated = false,
+    openings: ReadonlySet<string> = new Set(),
   ): Promise<FixpointError[]> {
     const codes = onlyStated
       ? new Set(stated.keys())
@@ -59,7 +60,13 @@ export class FixpointsService {
       const s = stated.get(currency) ?? 0n;
       const c = calculated.get(currency) ?? 0n;
       const d = decimalsOf(currency);
-      return { currency, stated: minorToMajor(s, d), calculated: minorToMajor(c, d), error: minorToMajor(s - c, d) };
+      const error = {
+        currency,
+        stated: minorToMajor(s, d),
+        calculated: minorToMajor(c, d),
+        error: minorToMajor(s - c, d),
+      };
+      return openings.has(currency) && s !== c ? { ...error, opening: true as const } : error;
     });
   }
 
@@ -93,8 +100,15 @@ export class FixpointsService {
   /** The errors a fixpoint with these balances at `time` would have, without saving anything. */
   async calcError(userId: number, balances: readonly PocketBalance[], time = this.now()): Promise<FixpointError[]> {
     this.checkTime(time);
-    const { stated } = await this.statement(userId, balances);
-    return this.errors(userId, stated, await this.ledger.calculated(userId, time));
+    const { states, stated } = await this.statement(userId, balances);
+    const calculated = await this.ledger.calculated(userId, time);
+    const openings = await this.ledger.openings(
+      userId,
+      time,
+      states.map((s) => s.pocketId),
+      calculated,
+    );
+    return this.errors(userId, stated, calculated, false, openings);
   }
 
   /** Saves a fixpoint with its pocket states atomically. */
@@ -103,7 +117,14 @@ export class FixpointsService {
     const { states, stated } = await this.statement(userId, balances);
     if ((await this.fixpoints.findAt(userId, time)) !== undefined)
       throw conflict(`time: there is already a fixpoint at ${iso(time)}`);
-    const errors = await this.errors(userId, stated, await this.ledger.calculated(userId, time));
+    const calculated = await this.ledger.calculated(userId, time);
+    const openings = await this.ledger.openings(
+      userId,
+      time,
+      states.map((s) => s.pocketId),
+      calculated,
+    );
+    const errors = await this.errors(userId, stated, calculated, false, openings);
     const at = this.now();
     const id = await this.db
       .transaction()
@@ -131,7 +152,9 @@ export class FixpointsService {
   async get(userId: number, id: number): Promise<FixpointDetail> {
     const row = await this.require(userId, id);
     const { stated, calculated, partial } = await this.ledger.statedAndCalculated(userId, row);
-    const errors = await this.errors(userId, stated, calculated, partial);
+    const pocketIds = (await this.ledger.states(userId, id)).map((s) => s.pocketId);
+    const openings = await this.ledger.openings(userId, row.time, pocketIds, calculated);
+    const errors = await this.errors(userId, stated, calculated, partial, openings);
     return { id, time: iso(row.time), errors };
   }
 

@@ -1,4 +1,4 @@
-import { currencyInfo, placeDecimalPoint } from '@kassa/money';
+import { currencyInfo, fixedDecimal } from '@kassa/money';
 import type { LedgerReader } from '../ledger/reader.js';
 import { statementAnchors } from './anchors.js';
 
@@ -73,9 +73,9 @@ export async function anchorChecks(
     checks.set(pocketId, {
       fixpointId: next.fixpoint.id,
       time: new Date(next.fixpoint.time).toISOString(),
-      stated: placeDecimalPoint(next.stated, decimals),
-      calculated: placeDecimalPoint(calculated, decimals),
-      difference: placeDecimalPoint(next.stated - calculated, decimals),
+      stated: fixedDecimal(next.stated, decimals),
+      calculated: fixedDecimal(calculated, decimals),
+      difference: fixedDecimal(next.stated - calculated, decimals),
     });
   }
   return accounts.map((a) => (a.pocketId === null ? undefined : checks.get(a.pocketId)));

@@ -31,6 +31,8 @@ import type { RatesService } from '../rates/service.js';
 import { compileRuleFinder } from '../rules/match.js';
 import { RulesRepository } from '../rules/repository.js';
 import { remindersBetween } from '../schedules/reminders.js';
+import { LedgerReader } from '../ledger/reader.js';
+import { anchorChecks } from './anchor-check.js';
 import { commitBatch, undoBatch } from './commit.js';
 import { normalisePayee } from './fingerprint.js';
 import { parseFile } from './formats/index.js';
@@ -113,6 +115,8 @@ export class ImportService {
     private readonly now: () => number = Date.now,
     /** What one user's pending previews may hold in all. */
     private readonly caps: PendingCaps = { rows: MAX_PENDING_PREVIEW_ROWS, bytes: MAX_PENDING_PREVIEW_BYTES },
+    /** The ledger's read side (app.ts hands in its one reader; the CLI's is its own). */
+    private readonly ledger: LedgerReader = new LedgerReader(db),
   ) {}
 
   /** Reads the file with the options (JSON of importOptionsSchema), stores the batch and returns what it would import. */
@@ -190,11 +194,22 @@ export class ImportService {
       return id;
     });
     const discarded = await this.keepWithinCaps(owner.id, batchId, repo);
+    // What each statement's closing balance will do to the next fixpoint stating its pocket.
+    const checks = await anchorChecks(
+      this.ledger,
+      owner.id,
+      accounts,
+      rows.flatMap((r) => (r.status === 'new' ? [{ pocketId: r.pocketId, time: rowTime(r.day), minor: r.minor }] : [])),
+      now,
+    );
     return {
       batchId,
       format: parsed.format,
       options: resolved,
-      accounts,
+      accounts: accounts.map((a, i) => {
+        const anchorCheck = checks[i];
+        return anchorCheck === undefined ? a : { ...a, anchorCheck };
+      }),
       counts,
       rows: await shownRows(rows), // the same objects, after they were stored
       ...(parsed.table === undefined ? {} : { table: parsed.table }),

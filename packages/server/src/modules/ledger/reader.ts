@@ -71,6 +71,29 @@ export class LedgerReader {
   }
 
   /**
+   * The currencies whose books start at a fixpoint at `time` stating `pocketIds`: nothing was
+   * counted in them before (calculated 0) and none of those pockets was stated before. Its error
+   * there is the opening balance (issue 32), which the web names as such.
+   */
+  async openings(
+    userId: number,
+    time: number,
+    pocketIds: readonly number[],
+    calculated: PerCurrency,
+  ): Promise<Set<string>> {
+    const statements = await this.fixpoints.statements(userId);
+    const earlier = statements.fixpoints.filter((f) => f.time < time);
+    const statedBefore = (pocketId: number) => earlier.some((f) => statements.states.get(f.id)?.has(pocketId));
+    const out = new Set<string>();
+    for (const currency of new Set(statements.pockets.map((p) => p.currency))) {
+      if ((calculated.get(currency) ?? 0n) !== 0n) continue;
+      const named = statements.pockets.filter((p) => p.currency === currency && pocketIds.includes(p.id));
+      if (named.length > 0 && !named.some((p) => statedBefore(p.id))) out.add(currency);
+    }
+    return out;
+  }
+
+  /**
    * Whether some fixpoint of the user leaves a pocket unstated, so a walk over days must restart
    * at a fixpoint from `available` (the pocket rule) rather than from its stated balances alone.
    */

@@ -164,10 +164,9 @@ describe('admission on the public pages', () => {
   });
 
   it('opens the dashboard after Try the demo!', async () => {
-    const demo = { email: 'demo@example.com', password: 'demo' };
     stubApi({
-      'GET config': { status: 200, body: CONFIG('referral', demo) },
-      'POST auth/login': { status: 200, body: { token: fakeToken({ role: 'DEMO' }) } },
+      'GET config': { status: 200, body: CONFIG('referral', { hours: 24 }) },
+      'POST auth/demo-login': { status: 200, body: { token: fakeToken({ role: 'DEMO' }) } },
     });
     const router = renderApp('/public');
     fireEvent.click(await screen.findByRole('button', { name: 'Try the demo!' }));

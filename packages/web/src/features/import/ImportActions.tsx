@@ -3,7 +3,7 @@ import type { ImportAccount } from '@kassa/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CommitProgress } from './ProgressLines';
-import { closingText, count } from './texts';
+import { anchorCheckText, closingText, count } from './texts';
 
 export interface ImportActionsProps {
   /** Phone width: the buttons ride in a bar stuck to the bottom of the screen. */
@@ -84,6 +84,16 @@ function StickyBar({ children }: { children: ReactNode }) {
  * the buttons go to a bar stuck to the bottom of the screen (the rows of a long file are
  * thousands of pixels tall), with the number of rows it imports.
  */
+/** One statement's agreement with the next fixpoint of its pocket, in figures (issue 32). */
+function AnchorCheck({ account, text }: { account: ImportAccount; text: string }) {
+  const agrees = Number(account.anchorCheck?.difference) === 0;
+  return (
+    <Text size="sm" c={agrees ? 'teal' : 'orange'} data-anchor-check={agrees ? 'agrees' : 'differs'}>
+      {text}
+    </Text>
+  );
+}
+
 export function ImportActions(props: ImportActionsProps) {
   const { compact, plan, writes, closing, fixpoint, onFixpoint, committing, refusal } = props;
   const status = (
@@ -103,9 +113,19 @@ export function ImportActions(props: ImportActionsProps) {
               label={`Save the statement’s closing balance (${closing
                 .map((a) => closingText(a, closing.length > 1))
                 .join('; ')}) as a fixpoint`}
-              description="The fixpoint’s error then shows at once where the statement and your books disagree."
+              description={
+                closing.some((a) => a.openingBalance !== undefined)
+                  ? 'Its opening balance is saved too, before its first row: the history it brings starts from the bank’s figure, and later fixpoints show at once where the bank and your books disagree.'
+                  : 'The fixpoint’s error then shows at once where the statement and your books disagree.'
+              }
             />
           )}
+          {closing.flatMap((a) => {
+            const text = anchorCheckText(a);
+            return text === undefined
+              ? []
+              : [<AnchorCheck key={`${a.account}|${a.pocketId ?? ''}`} account={a} text={text} />];
+          })}
           <Text size="sm" data-plan>
             {plan}
           </Text>

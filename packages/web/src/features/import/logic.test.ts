@@ -4,7 +4,7 @@ import { commitBody, fatesOf, scheduleCount, tally } from './choices';
 import { RowCounter } from './preview-request';
 import { columnIndex, columnsToSend, optionsAfter, optionsForPocket } from './settings';
 import { PREVIEW, ROWS, SCHEDULED_ROW } from './test-fixtures';
-import { closingText, dayText, planText } from './texts';
+import { anchorCheckText, closingText, dayText, planText } from './texts';
 
 describe('the options of the next preview', () => {
   it('finds a column by its header text, loosely, or takes its index', () => {
@@ -143,6 +143,33 @@ describe('the texts of the import screen', () => {
         true,
       ),
     ).toBe('DE12: - 5.00 € on 2026.03.31.');
+  });
+
+  it('says in figures what the statement does to the next fixpoint of its pocket (issue 32)', () => {
+    const account = {
+      account: '',
+      currency: 'EUR',
+      pocketId: 1,
+      closingBalance: '2450.30',
+      closingDate: '2026-11-27',
+    };
+    const check = { fixpointId: 9, time: '2026-11-28T12:00:00.000Z', stated: '2450.30', calculated: '2450.30' };
+    expect(anchorCheckText({ ...account, anchorCheck: { ...check, difference: '0.00' } })).toBe(
+      'Your fixpoint of 2026.11.28. (2 450.30 €) and the statement’s closing balance 2 450.30 € on 2026.11.27. agree: no error.',
+    );
+    expect(
+      anchorCheckText({
+        ...account,
+        anchorCheck: { ...check, stated: '2462.70', difference: '12.40' },
+      }),
+    ).toBe(
+      'Your fixpoint of 2026.11.28. (2 462.70 €) and the statement’s closing balance 2 450.30 € on 2026.11.27. differ by 12.40 €: that fixpoint’s error will be 12.40 €.',
+    );
+    // Rows of the pocket after the closing are named.
+    expect(
+      anchorCheckText({ ...account, anchorCheck: { ...check, calculated: '2400.30', difference: '50.00' } }),
+    ).toContain('with the pocket’s later rows (2 400.30 €) differ by 50.00 €');
+    expect(anchorCheckText(account)).toBeUndefined();
   });
 
   it('says what the commit will do', () => {

@@ -25,6 +25,33 @@ export function closingText(account: ImportAccount, withAccount: boolean): strin
   return `${withAccount && account.account !== '' ? `${account.account}: ` : ''}${money}${on}`;
 }
 
+/** A signed major-unit decimal of the API in the account's currency: "2 450.30 €". */
+function money(decimal: string, currency: string): string {
+  const amount = Number(decimal);
+  return Number.isFinite(amount) && currency !== '' ? formatMoney(amount, currency) : decimal;
+}
+
+/**
+ * What the statement's closing balance does to the next fixpoint of its pocket, in figures
+ * (issue 32): "Your fixpoint of 2026.11.28. (2 450.30 €) and the statement's closing balance
+ * 2 450.30 € on 2026.11.27. agree: no error." or "… differ by 12.40 €." Rows of the pocket after
+ * the closing are named when they make the calculated balance differ from the closing.
+ */
+export function anchorCheckText(account: ImportAccount): string | undefined {
+  const check = account.anchorCheck;
+  if (check === undefined) return undefined;
+  const c = account.currency;
+  const withRows =
+    account.closingBalance !== undefined && Number(check.calculated) !== Number(account.closingBalance)
+      ? ` with the pocket’s later rows (${money(check.calculated, c)})`
+      : '';
+  const outcome =
+    Number(check.difference) === 0
+      ? 'agree: no error'
+      : `differ by ${money(check.difference.replace(/^-/, ''), c)}: that fixpoint’s error will be ${money(check.difference, c)}`;
+  return `Your fixpoint of ${instantDay(check.time)} (${money(check.stated, c)}) and the statement’s closing balance ${closingText(account, false)}${withRows} ${outcome}.`;
+}
+
 /** The summary lines after a commit, in order. */
 export function resultLines(r: ImportCommitResult): { label: string; value: number | string; key: string }[] {
   return [

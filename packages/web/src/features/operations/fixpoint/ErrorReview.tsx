@@ -7,8 +7,8 @@ import { errorColor, errorLabel } from './error-text';
 export function ErrorLine({ line }: { line: FixpointError }) {
   return (
     <Card withBorder radius="md" padding="sm" data-currency={line.currency}>
-      <Text fw={600} c={errorColor(line.error)}>
-        {errorLabel(line.error)}
+      <Text fw={600} c={errorColor(line.error, line.opening)}>
+        {errorLabel(line.error, line.opening)}
         {formatMoney(line.error, line.currency)}
       </Text>
       <Group gap="lg" mt={4}>

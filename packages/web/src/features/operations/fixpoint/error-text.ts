@@ -1,11 +1,16 @@
-/** Spec §4: the text before a fixpoint error line's amount (error = stated - calculated). */
-export function errorLabel(error: number): string {
+/**
+ * Spec §4: the text before a fixpoint error line's amount (error = stated - calculated). A line
+ * where the currency's books start (`opening`: the sign-up's start balance, a bank statement's
+ * opening) states where they begin, which is no error (issue 32).
+ */
+export function errorLabel(error: number, opening = false): string {
   if (error === 0) return 'There is no error: ';
+  if (opening) return 'Opening balance: ';
   return error > 0 ? 'Calculated error (excess): ' : 'Calculated error (missing): ';
 }
 
 /** The colour of an error line: nothing to see, money found, money missing. */
-export function errorColor(error: number): string {
-  if (error === 0) return 'teal';
+export function errorColor(error: number, opening = false): string {
+  if (error === 0 || opening) return 'teal';
   return error > 0 ? 'blue' : 'red';
 }

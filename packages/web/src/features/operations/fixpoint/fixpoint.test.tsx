@@ -2,7 +2,7 @@ import { formatDate, formatTime } from '@kassa/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';
-import { errorLabel } from './error-text';
+import { errorColor, errorLabel } from './error-text';
 
 const GROUPS = [
   {
@@ -148,5 +148,12 @@ describe('fixpoint page (spec §4 Fixpoint flow)', () => {
     expect(errorLabel(0)).toBe('There is no error: ');
     expect(errorLabel(0.01)).toBe('Calculated error (excess): ');
     expect(errorLabel(-0.01)).toBe('Calculated error (missing): ');
+  });
+
+  it('names a currency’s opening as what it is, not an error (issue 32)', () => {
+    expect(errorLabel(2450.3, true)).toBe('Opening balance: ');
+    expect(errorColor(2450.3, true)).toBe('teal');
+    // A statement that agrees is no error, opening or not.
+    expect(errorLabel(0, true)).toBe('There is no error: ');
   });
 });
