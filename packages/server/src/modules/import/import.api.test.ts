@@ -426,6 +426,30 @@ describeEachDatabase('import: preview, commit, undo', (ctx) => {
     ]);
   });
 
+  it('falls back to detection when a remembered profile does not fit the file (14 title lines, a 2-row file) (issue 32)', async () => {
+    const { client } = await newUser(ctx, 'import-profile-misfit@example.com');
+    const pocket = await pocketOf(client);
+    const titled = [
+      ...Array.from({ length: 14 }, (_, i) => `Kontoauszug Zeile ${i + 1}`),
+      'Buchungstag;Empfänger;Verwendungszweck;Betrag',
+      '02.03.2026;REWE;Einkauf;-12,56',
+      '03.03.2026;ACME;Gehalt;2.500,00',
+    ].join('\n');
+    const first = okJson<ImportPreview>(
+      await preview(client, titled, { pocketId: pocket.pocketId, csv: { skipLines: 14, delimiter: ';' } }),
+    );
+    expect(first.rows).toHaveLength(2);
+    okJson(await client.post(`/api/import/commit/${first.batchId}`, {}));
+    // The next file has no title lines and only two rows: the profile's 14 title lines eat it.
+    const short = ['Date,Payee,Amount', '2026-03-05,Bakery,-3.20', '2026-03-06,Cafe,-2.10'].join('\n');
+    const next = okJson<ImportPreview>(await preview(client, short, { pocketId: pocket.pocketId }));
+    expect(next.options.source).toBe('detected');
+    expect(next.rows.map((r) => [r.amount, r.status])).toEqual([
+      ['-3.20', 'new'],
+      ['-2.10', 'new'],
+    ]);
+  });
+
   it('commits a file of several stored chunks with changes to rows far down, and counts every row', async () => {
     const { client, userId } = await newUser(ctx, 'import-chunks@example.com');
     const pocket = await pocketOf(client);

@@ -269,7 +269,9 @@ export class ImportService {
             source: 'profile',
           };
         } catch (err) {
-          if (!(err instanceof AppError) || err.status !== 400) throw err;
+          // A profile that does not fit the file (a mapped column gone: 400; its title lines eat
+          // a short file: 422) gives way to detection, which names its own problem if any.
+          if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 422)) throw err;
         }
       }
     }
