@@ -218,7 +218,7 @@ describeEachDatabase(
     it('does not disable the admin themself, the demo, or an unknown id', async () => {
       const before = await snapshotTables(ctx.database);
       expectError(await admin.post(`/api/admin/disable/${adminId}`), 409, 'your own account');
-      expectError(await admin.post(`/api/admin/disable/${demo.id}`), 409, 'demo');
+      expectError(await admin.post(`/api/admin/disable/${demo.id}`), 409, 'Demo visitors cannot be disabled');
       expectError(await admin.post('/api/admin/disable/999999'), 404);
       expectError(await admin.post('/api/admin/enable/999999'), 404);
       expectError(await admin.post('/api/admin/disable/0'), 400);
