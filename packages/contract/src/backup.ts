@@ -137,8 +137,9 @@ const text = (max: number) => z.string({ error: 'must be text' }).max(max, `must
 
 /**
  * What one imported row became (an import link): the keys later imports recognise it by
- * (external id, fingerprint) and the transaction or conversion it is now, by index; both null for
- * a transfer side, or once the row's transaction was deleted or replaced by a later transfer.
+ * (external id, fingerprint) and the transaction or conversion it is now, by index (a transfer
+ * between two pockets of one currency is a conversion too); both null once the row's transaction
+ * was deleted.
  */
 export const backupImportLinkSchema = z.object({
   pocketKey: keySchema,

@@ -78,13 +78,25 @@ describeEachDatabase('backup and restore of the import history', (ctx) => {
     // Fingerprints hash no pocket id, so they travel as they are.
     expect(doc.imports.flatMap((b) => b.links).every((l) => /^v1:/.test(l.fingerprint))).toBe(true);
     const [checkingBatch, savingsBatch] = doc.imports;
-    // The transfer's outgoing row is no transaction any more; the shop row is.
+    // The transfer's outgoing row is no transaction any more but one leg of the transfer from
+    // checking to savings, which keeps its pockets; the shop row is a transaction.
     const transferLink = checkingBatch?.links.findIndex((l) => l.amount === '-500') ?? -1;
     expect(checkingBatch?.links[transferLink]).toMatchObject({
       transaction: null,
-      conversion: null,
+      conversion: 0,
       day: '2024-03-01',
     });
+    expect(savingsBatch?.links[0]).toMatchObject({ transaction: null, conversion: 0 });
+    expect(doc.conversions).toEqual([
+      expect.objectContaining({
+        fromAmount: '500',
+        fromCurrency: 'EUR',
+        toAmount: '500',
+        toCurrency: 'EUR',
+        fromPocketKey: checkingBatch?.links[transferLink]?.pocketKey,
+        toPocketKey: savingsBatch?.links[0]?.pocketKey,
+      }),
+    ]);
     const shop = checkingBatch?.links.find((l) => l.amount === '-20');
     expect(shop?.transaction).not.toBeNull();
     expect(doc.transactions[shop?.transaction ?? -1]).toMatchObject({ amount: '20', isIncome: false });
@@ -115,7 +127,7 @@ describeEachDatabase('backup and restore of the import history', (ctx) => {
     const byName = (name: string) => batches.find((b) => b.fileName === name && b.status !== 'preview');
     expect(byName('fees.csv')?.status).toBe('undone');
     expect(byName('savings.csv')?.pocketIds).toEqual([restored.savings.pocketId]);
-    expect(await undo(target.client, byName('savings.csv')?.id ?? 0)).toMatchObject({ removed: 0, restored: 1 });
+    expect(await undo(target.client, byName('savings.csv')?.id ?? 0)).toMatchObject({ removed: 1, restored: 1 });
     expect(await amounts(target.client)).toEqual([20, 500]);
     await expectTotalsRight(target.userId);
     expect(await undo(target.client, byName('checking.csv')?.id ?? 0)).toMatchObject({ removed: 2 });

@@ -182,13 +182,17 @@ function resolve(doc: ParsedBackup): Resolved {
     const path = `conversions.${i}`;
     listed(c.fromCurrency, `${path}.fromCurrency`);
     listed(c.toCurrency, `${path}.toCurrency`);
-    if (c.fromCurrency === c.toCurrency) throw badRequest(`${path}.toCurrency: must differ from fromCurrency`);
+    const fromAmount = minorOf(c.fromAmount, c.fromCurrency, `${path}.fromAmount`, false);
+    const toAmount = minorOf(c.toAmount, c.toCurrency, `${path}.toAmount`, false);
+    // One currency: a transfer between two pockets (DESIGN §4), which puts in what it takes.
+    if (c.fromCurrency === c.toCurrency && fromAmount !== toAmount)
+      throw badRequest(`${path}.toAmount: a transfer between two pockets of one currency puts in what it takes`);
     return {
       fromPocketId: pocketOf(c.fromPocketKey, c.fromCurrency, `${path}.fromPocketKey`),
       toPocketId: pocketOf(c.toPocketKey, c.toCurrency, `${path}.toPocketKey`),
-      fromAmount: minorOf(c.fromAmount, c.fromCurrency, `${path}.fromAmount`, false),
+      fromAmount,
       fromCurrency: c.fromCurrency,
-      toAmount: minorOf(c.toAmount, c.toCurrency, `${path}.toAmount`, false),
+      toAmount,
       toCurrency: c.toCurrency,
       description: c.description,
       time: c.time,

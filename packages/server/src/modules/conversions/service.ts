@@ -31,7 +31,10 @@ export function conversionDto(userId: number, row: ConversionRow): Conversion {
   };
 }
 
-/** Rules for conversions: two different currencies, both the user's, positive amounts. */
+/**
+ * Rules for conversions: two different currencies, both the user's, positive amounts; a transfer
+ * that import made between two pockets of one currency stays one, with equal amounts.
+ */
 export class ConversionsService {
   private readonly conversions: ConversionsRepository;
 
@@ -48,8 +51,13 @@ export class ConversionsService {
     return row;
   }
 
-  private async resolve(userId: number, input: ConversionInput): Promise<Omit<ConversionRow, 'id'>> {
-    if (input.fromCurrency === input.toCurrency) throw badRequest('toCurrency: must differ from fromCurrency');
+  /**
+   * `transfer`: the row edited is a transfer between two pockets of one currency (import makes
+   * them, DESIGN §4), which may stay one: same currency, the same amount on both legs.
+   */
+  private async resolve(userId: number, input: ConversionInput, transfer = false): Promise<Omit<ConversionRow, 'id'>> {
+    if (input.fromCurrency === input.toCurrency && !transfer)
+      throw badRequest('toCurrency: must differ from fromCurrency');
     const currencies = new UserCurrenciesRepository(this.db);
     const from = await ownedCurrency(currencies, userId, input.fromCurrency, 'fromCurrency');
     const to = await ownedCurrency(currencies, userId, input.toCurrency, 'toCurrency');
@@ -57,6 +65,8 @@ export class ConversionsService {
     if (!fromAmount.ok) throw badRequest(`fromAmount: ${fromAmount.message}`);
     const toAmount = parseAmount(input.toAmount, to.decimals);
     if (!toAmount.ok) throw badRequest(`toAmount: ${toAmount.message}`);
+    if (from.code === to.code && fromAmount.minor !== toAmount.minor)
+      throw badRequest('toAmount: a transfer between two pockets of one currency puts in what it takes (fromAmount)');
     return {
       fromAmount: Number(fromAmount.minor),
       fromCurrency: from.code,
@@ -112,8 +122,8 @@ export class ConversionsService {
   }
 
   async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
-    await this.require(userId, id);
-    const row = await this.resolve(userId, input);
+    const stored = await this.require(userId, id);
+    const row = await this.resolve(userId, input, stored.fromCurrency === stored.toCurrency);
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       await lockUserLedger(trx, userId);

@@ -24,8 +24,8 @@ export interface JournalSource {
   fixpoints: readonly FixpointRow[];
   entries: AsyncIterable<LedgerEntry>;
   states(fixpointId: number): Promise<StateRow[]>;
-  /** Every pocket of the user (id and currency), oldest first: a row without one is in its currency's first. */
-  pockets: readonly { id: number; currency: string }[];
+  /** Every pocket of the user (id, currency, name), oldest first: a row without one is in its currency's first. */
+  pockets: readonly { id: number; currency: string; name: string }[];
   exportedAt: number;
 }
 
@@ -84,9 +84,13 @@ export async function* hledgerJournal(source: JournalSource): AsyncGenerator<str
   const defaultPocket = new Map<string, number>();
   for (const p of source.pockets) if (!defaultPocket.has(p.currency)) defaultPocket.set(p.currency, p.id);
   const inPocket = new Map<number, bigint>();
+  const pocketOf = (currency: string, pocketId: number | null | undefined) => pocketId ?? defaultPocket.get(currency);
+  const pocketNames = new Map(source.pockets.map((p) => [p.id, p.name]));
+  const pocketName = (currency: string, pocketId: number | null | undefined) =>
+    commentText(pocketNames.get(pocketOf(currency, pocketId) ?? 0) ?? '');
   const move = (currency: string, by: bigint, pocketId: number | null | undefined) => {
     running.set(currency, (running.get(currency) ?? 0n) + by);
-    const pocket = pocketId ?? defaultPocket.get(currency);
+    const pocket = pocketOf(currency, pocketId);
     if (pocket !== undefined) inPocket.set(pocket, (inPocket.get(pocket) ?? 0n) + by);
   };
 
@@ -156,13 +160,22 @@ export async function* hledgerJournal(source: JournalSource): AsyncGenerator<str
       const to = currencyInfo(c.toCurrency);
       move(c.fromCurrency, -BigInt(c.fromAmount), c.fromPocketId);
       move(c.toCurrency, BigInt(c.toAmount), c.toPocketId);
-      lines = [
-        ...prices(c.day, [from, to]),
-        ...head('Conversion', `c${c.id}`),
-        // @@ states the total cost: what was paid for the to-amount, exactly.
-        posting(cashAccount(to.code), `${amount(BigInt(c.toAmount), to)} @@ ${amount(BigInt(c.fromAmount), from)}`),
-        posting(cashAccount(from.code), amount(-BigInt(c.fromAmount), from)),
-      ];
+      // A transfer between two pockets of one currency: out of one, into the other, no cost.
+      if (from.code === to.code)
+        lines = [
+          ...head('Transfer', `c${c.id}`),
+          `    ; transfer: ${pocketName(from.code, c.fromPocketId)} to ${pocketName(to.code, c.toPocketId)}`,
+          posting(cashAccount(to.code), amount(BigInt(c.toAmount), to)),
+          posting(cashAccount(from.code), amount(-BigInt(c.fromAmount), from)),
+        ];
+      else
+        lines = [
+          ...prices(c.day, [from, to]),
+          ...head('Conversion', `c${c.id}`),
+          // @@ states the total cost: what was paid for the to-amount, exactly.
+          posting(cashAccount(to.code), `${amount(BigInt(c.toAmount), to)} @@ ${amount(BigInt(c.fromAmount), from)}`),
+          posting(cashAccount(from.code), amount(-BigInt(c.fromAmount), from)),
+        ];
     }
     yield `${lines.join('\n')}\n\n`;
   }

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { LedgerRepository } from '../ledger/repository.js';
+import { PocketsRepository } from '../pockets/repository.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { csvRecord, csvText, RateNotes, type CsvRecord } from './csv-records.js';
@@ -48,6 +49,7 @@ export class ExportService {
   private readonly repository: ExportRepository;
   private readonly categories: CategoriesRepository;
   private readonly ledger: LedgerRepository;
+  private readonly pockets: PocketsRepository;
 
   constructor(
     db: Kysely<DB>,
@@ -57,6 +59,7 @@ export class ExportService {
     this.repository = new ExportRepository(db);
     this.categories = new CategoriesRepository(db);
     this.ledger = new LedgerRepository(db);
+    this.pockets = new PocketsRepository(db);
   }
 
   /** The main converter, after checking every currency to export has rates (422 missing_rate naming it). */
@@ -117,7 +120,7 @@ export class ExportService {
       fixpoints: await this.repository.fixpoints(owner.id),
       entries: ledgerEntries(this.repository, owner.id, { transactions: true, conversions: true }),
       states: (fixpointId) => this.ledger.states(owner.id, fixpointId),
-      pockets: (await this.ledger.statements(owner.id)).pockets,
+      pockets: await this.pockets.list(owner.id),
       exportedAt: this.now(),
     });
     return { filename: `kassa-${this.today()}.journal`, contentType: 'text/plain; charset=utf-8', chunks };

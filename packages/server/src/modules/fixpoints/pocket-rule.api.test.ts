@@ -15,6 +15,7 @@ import type { TestClient } from '../../test/client.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { newUser, okJson } from '../../test/ledger.js';
 import { multipart } from '../../test/upload.js';
+import { DailyTotalsRepository } from '../ledger/daily-totals.js';
 
 // DESIGN §4 "a fixpoint states what it names" (issue 32): a pocket, or a whole currency, that a
 // fixpoint does not state passes through it at its calculated balance: no error, no reset to 0.
@@ -31,6 +32,14 @@ async function importFile(client: TestClient, file: string, pocketId: number, fi
   );
   const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
   return okJson<ImportCommitResult>(await client.post(`/api/import/commit/${shown.batchId}`, { fixpoint }));
+}
+
+/** Imports a CSV written here into a pocket: the statement's closing balance anchors it when `fixpoint`. */
+async function importCsv(client: TestClient, name: string, lines: string[], pocketId: number, fixpoint: boolean) {
+  const { payload, extra } = await multipart({ name, content: lines.join('\n') }, { pocketId });
+  const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
+  const result = okJson<ImportCommitResult>(await client.post(`/api/import/commit/${shown.batchId}`, { fixpoint }));
+  return { shown, result };
 }
 
 const pockets = async (client: TestClient) => okJson<PocketDto[]>(await client.get('/api/pocket/getall'));
@@ -266,6 +275,129 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
     ]);
     okJson(await client.post(`/api/import/undo/${shown.batchId}`));
     expect(await states()).toEqual([[main.pocketId, 10]]);
+  });
+
+  it('a transfer between two pockets of one currency moves both pockets: each bank’s statement agrees with its pocket', async () => {
+    const { client, userId } = await newUser(ctx, 'rule-transfer@example.com');
+    const checking = await pocketOf(client, 'EUR');
+    const savings = okJson<PocketDto>(
+      await client.post('/api/pocket/add', { name: 'Savings', currency: 'EUR', isCash: false }),
+    );
+    // The checking account's statement: 2000.00 before 1 March, 500.00 to savings, 20.00 spent.
+    const first = await importCsv(
+      client,
+      'checking.csv',
+      [
+        'Date,Payee,Description,Amount,Balance',
+        '2026-03-01,Savings,Transfer to savings,-500.00,1500.00',
+        '2026-03-05,Shop,Things,-20.00,1480.00',
+      ],
+      checking.pocketId,
+      true,
+    );
+    // The savings account's statement: 300.00 before, the 500.00 arriving a day later.
+    const second = await importCsv(
+      client,
+      'savings.csv',
+      ['Date,Payee,Description,Amount,Balance', '2026-03-02,Checking,Transfer from checking,500.00,800.00'],
+      savings.pocketId,
+      true,
+    );
+    expect(second.shown.rows[0]?.match?.kind).toBe('transfer');
+    expect(second.result).toMatchObject({ imported: 0, transfers: 1, conversions: 0 });
+    // Each closing balance agrees with its own pocket: checking 2000 - 500 - 20, savings 300 + 500.
+    expect(await errors(client, first.result.fixpointId ?? 0)).toEqual([
+      { currency: 'EUR', stated: 1480, calculated: 1480, error: 0 },
+    ]);
+    expect(await errors(client, second.result.fixpointId ?? 0)).toEqual([
+      { currency: 'EUR', stated: 800, calculated: 800, error: 0 },
+    ]);
+    expect(await holdings(client, '2026-03-10')).toEqual([['EUR', 2280]]);
+    // It is one conversion in one currency: no flow of any currency, no cost, no exchange.
+    const interval = { start: '2026-03-01T00:00:00Z', end: '2026-03-31T23:59:59Z' };
+    const conversions = okJson<
+      {
+        id: number;
+        fromAmount: number;
+        fromCurrency: string;
+        toAmount: number;
+        toCurrency: string;
+        description: string;
+        time: string;
+      }[]
+    >(await client.post('/api/conversion/getbetween', interval));
+    expect(conversions.map((c) => [c.fromAmount, c.fromCurrency, c.toAmount, c.toCurrency])).toEqual([
+      [500, 'EUR', 500, 'EUR'],
+    ]);
+    expect(
+      okJson<{ count: number; total: number }>(await client.post('/api/analytics/conversion-costs', interval)),
+    ).toMatchObject({
+      count: 0,
+      total: 0,
+    });
+    const totals = new DailyTotalsRepository(ctx.database.db);
+    expect(await totals.all(userId)).toEqual(await totals.recompute(userId));
+    // hledger reads it as a transfer within assets:EUR, and every balance assertion holds.
+    expect(await hledgerBalances(client, `transfer-${ctx.dialect}`)).toEqual(['2280.00 EUR assets:EUR']);
+
+    // The transfer may be edited as one (its text, its amount on both legs), never made uneven;
+    // a new conversion in one currency is still refused (the spec's conversion/add).
+    const transfer = conversions[0];
+    if (transfer === undefined) throw new Error('no transfer');
+    const edit = (toAmount: number) =>
+      client.post('/api/conversion/update', {
+        id: transfer.id,
+        fromAmount: 500,
+        fromCurrency: 'EUR',
+        toAmount,
+        toCurrency: 'EUR',
+        description: 'Monthly savings',
+        time: transfer.time,
+      });
+    const uneven = await edit(499);
+    expect(uneven.statusCode).toBe(400);
+    expect(uneven.json<{ message: string }>().message).toContain('toAmount: a transfer between two pockets');
+    expect(okJson<{ description: string }>(await edit(500)).description).toBe('Monthly savings');
+    expect(await errors(client, second.result.fixpointId ?? 0)).toEqual([
+      { currency: 'EUR', stated: 800, calculated: 800, error: 0 },
+    ]);
+    const added = await client.post('/api/conversion/add', {
+      fromAmount: 10,
+      fromCurrency: 'EUR',
+      toAmount: 10,
+      toCurrency: 'EUR',
+      description: '',
+      time: '2026-03-06T10:00:00Z',
+    });
+    expect(added.statusCode).toBe(400);
+
+    // Backup and restore keep both pockets of the transfer.
+    const doc = okJson<BackupDocument>(await client.get('/api/backup/get'));
+    const keyOf = (name: string) => doc.pockets.find((p) => p.name === name)?.key;
+    expect(doc.conversions.map((c) => [c.fromPocketKey, c.toPocketKey])).toEqual([
+      [keyOf(checking.name), keyOf('Savings')],
+    ]);
+    okJson(await client.post('/api/backup/restore?replace=true', doc));
+    const restored = await pocketOf(client, 'EUR', 'Savings');
+    expect(restored.pocketId).toBeGreaterThan(0);
+    expect(await holdings(client, '2026-03-10')).toEqual([['EUR', 2280]]);
+    const anchors = okJson<{ id: number; time: string }[]>(
+      await client.post('/api/fixpoint/getbetween', { start: '2026-03-02T12:00:00Z', end: '2026-03-03T00:00:00Z' }),
+    );
+    expect(anchors).toHaveLength(1);
+    expect(await errors(client, anchors[0]?.id ?? 0)).toEqual([
+      { currency: 'EUR', stated: 800, calculated: 800, error: 0 },
+    ]);
+
+    // Undoing the savings import takes the transfer away and gives checking its row back.
+    const batches = okJson<{ id: number; fileName: string; status: string }[]>(await client.get('/api/import/getall'));
+    const savingsBatch = batches.find((b) => b.fileName === 'savings.csv' && b.status === 'committed');
+    expect(okJson(await client.post(`/api/import/undo/${savingsBatch?.id ?? 0}`))).toMatchObject({
+      removed: 1,
+      restored: 1,
+    });
+    expect(okJson<unknown[]>(await client.post('/api/conversion/getbetween', interval))).toEqual([]);
+    expect(await holdings(client, '2026-03-10')).toEqual([['EUR', 1480]]);
   });
 
   it('rows keep their pocket through backup and restore; a row moved to another currency leaves it', async () => {

@@ -122,8 +122,8 @@ function decide(rows: StoredRow[], input: ImportCommit, categories: readonly Cat
 
 /**
  * Commits a previewed batch: every new row (and each duplicate the body imports anyway) becomes
- * a transaction in its pocket's currency; pairs become nothing (transfers in one currency) or one
- * conversion; closing balances become a fixpoint when asked. All or nothing.
+ * a transaction in its pocket's currency; pairs become one conversion (a transfer when
+ * both legs are in one currency); closing balances become a fixpoint when asked. All or nothing.
  */
 export async function commitBatch(
   db: Kysely<DB>,
@@ -202,12 +202,10 @@ export async function commitBatch(
         await batches.setLinkTargets(standing.id, { transaction_id: null, conversion_id: null });
       }
       if (otherLeg === undefined) continue;
-      if (match.kind === 'transfer') {
-        transfers++;
-        links.push(link(row, {}));
-        if (other !== undefined) links.push(link(other, {}));
-        continue;
-      }
+      // A transfer (one currency, two pockets) is one conversion too: it changes no currency's
+      // total but takes from one pocket and puts into the other (DESIGN §4).
+      if (match.kind === 'transfer') transfers++;
+      else conversionCount++;
       const [from, to] = row.minor < 0 ? [row, otherLeg] : [otherLeg, row];
       const conversion: Omit<ConversionRow, 'id'> = {
         fromAmount: -from.minor,
@@ -222,7 +220,6 @@ export async function commitBatch(
       };
       const conversionId = await conversions.insert(userId, conversion, now);
       deltas.add(conversionDeltas(conversion, 1));
-      conversionCount++;
       links.push(link(row, { conversion_id: conversionId }));
       if (other !== undefined) links.push(link(other, { conversion_id: conversionId }));
       else {

@@ -40,6 +40,11 @@ async function preview(client: TestClient, lines: string[], pocketId: number) {
 const commit = async (client: TestClient, batchId: number, body: unknown = {}) =>
   okJson<ImportCommitResult>(await client.post(`/api/import/commit/${batchId}`, body));
 
+const conversionsOf = async (client: TestClient) =>
+  okJson<ConversionDto[]>(
+    await client.post('/api/conversion/getbetween', { start: '2024-01-01T00:00:00Z', end: '2024-12-31T00:00:00Z' }),
+  );
+
 const transactions = async (client: TestClient) =>
   okJson<TransactionDto[]>(await client.post('/api/transaction/getfiltered', ALL));
 
@@ -100,7 +105,7 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
     expect(await transactions(client)).toHaveLength(3);
   });
 
-  it('turns a transfer between two pockets of one currency into nothing, from one file or two', async () => {
+  it('turns a transfer between two pockets of one currency into one transfer from pocket to pocket, from one file or two', async () => {
     const { client, userId, checking, savings } = await userWithPockets('transfer@example.com');
     const first = await preview(
       client,
@@ -124,9 +129,13 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
         amount: '-500.00',
       },
     });
-    expect(await commit(client, second.batchId)).toMatchObject({ imported: 0, transfers: 1 });
-    // A transfer changes no currency's total: the expense of the first import is gone too.
+    expect(await commit(client, second.batchId)).toMatchObject({ imported: 0, transfers: 1, conversions: 0 });
+    // A transfer changes no currency's total, but it moves money from checking to savings
+    // (DESIGN §4): the first import's expense becomes one leg of it.
     expect((await transactions(client)).map((t) => t.amount)).toEqual([20]);
+    expect((await conversionsOf(client)).map((c) => [c.fromAmount, c.fromCurrency, c.toAmount, c.toCurrency])).toEqual([
+      [500, 'EUR', 500, 'EUR'],
+    ]);
     await expectTotalsRight(userId);
 
     // Re-importing either statement recognises its rows; undo puts the first import's row back.
@@ -142,9 +151,10 @@ describeEachDatabase('import: near matches, transfers and conversions', (ctx) =>
     ).toBe('duplicate');
     expect(okJson<ImportUndoResult>(await client.post(`/api/import/undo/${second.batchId}`))).toEqual({
       batchId: second.batchId,
-      removed: 0,
+      removed: 1,
       restored: 1,
     });
+    expect(await conversionsOf(client)).toEqual([]);
     expect((await transactions(client)).map((t) => t.amount).sort((a, b) => a - b)).toEqual([20, 500]);
     await expectTotalsRight(userId);
     // And undoing the first import now removes the restored row as well.

@@ -19,12 +19,16 @@ export interface ValuedFlow {
 export class InsightsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** The user's conversions with start <= time <= end, oldest first (time, then id). */
+  /**
+   * The user's conversions with start <= time <= end, oldest first (time, then id); transfers
+   * between two pockets of one currency exchange nothing, so they are not among them.
+   */
   async conversionsBetween(userId: number, start: number, end: number): Promise<ConversionRow[]> {
     const rows = await this.db
       .selectFrom('conversions')
       .selectAll()
       .where('user_id', '=', userId)
+      .whereRef('from_currency', '<>', 'to_currency')
       .where('time', '>=', start)
       .where('time', '<=', end)
       .orderBy('time')

@@ -64,6 +64,9 @@ export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): To
     amount: sign * amount,
     count: sign,
   });
+  // A transfer between two pockets of one currency is no flow of any currency (DESIGN §4): only
+  // the pocket rule, which reads the rows, sees it.
+  if (c.fromCurrency === c.toCurrency) return [];
   return [leg(c.fromCurrency, c.fromAmount, 0), leg(c.toCurrency, c.toAmount, 1)];
 }
 

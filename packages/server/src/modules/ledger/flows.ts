@@ -127,6 +127,8 @@ export async function rawTotals(
     .selectFrom('conversions')
     .select(['day', 'from_currency', 'to_currency', 'from_amount', 'to_amount'])
     .where('user_id', '=', userId)
+    // A transfer within one currency is no flow (as in the daily totals, conversionDeltas).
+    .whereRef('from_currency', '<>', 'to_currency')
     .$if(from !== undefined, (q) => q.where('time', '>', from ?? 0))
     .where('time', '<=', to)
     .execute();

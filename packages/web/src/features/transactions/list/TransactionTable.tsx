@@ -62,7 +62,8 @@ function describe(row: ListRow, categories: ReadonlyMap<number, Category>) {
       const c = row.conversion;
       return {
         text: c.description,
-        category: 'Conversion',
+        // One currency: a transfer between two of its pockets, which import makes (DESIGN §4).
+        category: c.fromCurrency === c.toCurrency ? 'Transfer' : 'Conversion',
         amount: `${formatMoney(c.fromAmount, c.fromCurrency)} → ${formatMoney(c.toAmount, c.toCurrency)}`,
         converted: '',
         color: undefined,
@@ -186,7 +187,7 @@ export function TransactionTable({ rows, categories, sum, compact, selection, ra
               {!compact && (
                 <Table.Td>
                   {row.kind === 'conversion' ? (
-                    <Badge variant="light">Conversion</Badge>
+                    <Badge variant="light">{d.category}</Badge>
                   ) : row.kind === 'fixpoint' ? (
                     ''
                   ) : (

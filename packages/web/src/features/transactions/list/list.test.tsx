@@ -159,3 +159,35 @@ describe('the Export CSV button of the transaction list', () => {
     });
   });
 });
+
+describe('a transfer between two pockets of one currency in the transaction list', () => {
+  beforeEach(() => setToken(fakeToken()));
+
+  it('is labelled Transfer, a conversion between two currencies Conversion', async () => {
+    const at = (minutes: number) => new Date(NEWEST - minutes * 60_000).toISOString();
+    const conversion = (id: number, toCurrency: string, toAmount: number, description: string, minutes: number) => ({
+      id,
+      userId: 1,
+      fromAmount: 500,
+      fromCurrency: 'EUR',
+      toAmount,
+      toCurrency,
+      description,
+      time: at(minutes),
+    });
+    stubApi({
+      'POST transaction/getfiltered': { status: 200, body: [tx(7, NEWEST - 10 * 60_000)] },
+      'POST conversion/getbetween': {
+        status: 200,
+        body: [conversion(1, 'EUR', 500, 'To savings', 1), conversion(2, 'USD', 540, 'To dollars', 2)],
+      },
+      'POST fixpoint/getbetween': { status: 200, body: [] },
+      'GET category/get-external': { status: 200, body: [] },
+    });
+    renderApp('/private/transactions');
+    const row = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+    expect((await row('To savings')).textContent).toContain('Transfer');
+    expect((await row('To savings')).textContent).not.toContain('Conversion');
+    expect((await row('To dollars')).textContent).toContain('Conversion');
+  });
+});
