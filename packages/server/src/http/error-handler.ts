@@ -20,7 +20,7 @@ const FAILURE_LOG_QUIET_MS = 5 * 60_000;
  * write has succeeded (the failure ended and came back) or after the quiet time, with how many
  * requests failed in between.
  */
-class FailureLog {
+export class FailureLog {
   private readonly logged = new Map<DatabaseFailure, { at: number; since: number }>();
 
   report(failure: DatabaseFailure, err: unknown, log: FastifyBaseLogger): void {
@@ -86,6 +86,50 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
   }
 }
 
+/** What an error answers: its status, headers and {type, message} body; never a stack trace. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorBody;
+}
+
+/**
+ * The answer to an error, logged where the server is at fault. `failures` keeps repeated
+ * database failures to one log line (the app's handler passes its own); without it each is logged.
+ */
+export function errorAnswer(error: unknown, log: FastifyBaseLogger, failures?: FailureLog): ErrorAnswer {
+  const answer = (status: number, body: ErrorBody, headers: Record<string, string> = {}) => ({ status, headers, body });
+  if (error instanceof AppError) return answer(error.status, { type: error.type, message: error.message }, error.headers);
+  const known = error instanceof Error ? fromFastifyError(error as FastifyError) : undefined;
+  if (known !== undefined) return answer(known.status, known.body);
+  // Services check rules first; these catch the races a check cannot (two requests at once).
+  const constraint = brokenConstraint(error);
+  if (constraint !== undefined) {
+    const message =
+      constraint === 'unique'
+        ? 'It already exists (a concurrent request may have created it)'
+        : 'It is in use, or refers to something that no longer exists';
+    return answer(409, { type: 'conflict', message });
+  }
+  // The database is down or cannot store changes: nothing the client did, and worth a retry.
+  const failure = databaseFailure(error);
+  if (failure !== undefined) {
+    if (failures === undefined) log.error({ err: error }, FAILURE_LOG_LINES[failure]);
+    else failures.report(failure, error, log);
+    return answer(503, { type: 'unavailable', message: FAILURE_MESSAGES[failure] });
+  }
+  // Redis (the shared store of the limits) is away: a limited request is refused, not let through.
+  if (isLimitStoreFailure(error)) {
+    log.error({ err: error }, 'the rate-limit store (Redis) failed');
+    return answer(503, { type: 'unavailable', message: 'The server cannot check its limits right now; try again shortly' });
+  }
+  // A safety net behind the text schemas: PostgreSQL cannot store NUL, whatever field held it.
+  if (isUnstorableText(error))
+    return answer(400, { type: 'validation', message: 'text: contains a character that cannot be stored (NUL)' });
+  log.error({ err: error }, 'unhandled error');
+  return answer(500, { type: 'internal', message: 'Internal error' });
+}
+
 /** Every error leaves as {type, message}; unexpected ones as a bare 500 with no stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   const failures = new FailureLog();
@@ -95,46 +139,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .headers(error.headers)
-        .send({ type: error.type, message: error.message } satisfies ErrorBody);
-    }
-    const known = fromFastifyError(error);
-    if (known !== undefined) return reply.status(known.status).send(known.body);
-    // Services check rules first; these catch the races a check cannot (two requests at once).
-    const constraint = brokenConstraint(error);
-    if (constraint !== undefined) {
-      const message =
-        constraint === 'unique'
-          ? 'It already exists (a concurrent request may have created it)'
-          : 'It is in use, or refers to something that no longer exists';
-      return reply.status(409).send({ type: 'conflict', message } satisfies ErrorBody);
-    }
-    // The database is down or cannot store changes: nothing the client did, and worth a retry.
-    const failure = databaseFailure(error);
-    if (failure !== undefined) {
-      failures.report(failure, error, request.log);
-      return reply.status(503).send({ type: 'unavailable', message: FAILURE_MESSAGES[failure] } satisfies ErrorBody);
-    }
-    // Redis (the shared store of the limits) is away: a limited request is refused, not let through.
-    if (isLimitStoreFailure(error)) {
-      request.log.error({ err: error }, 'the rate-limit store (Redis) failed');
-      return reply.status(503).send({
-        type: 'unavailable',
-        message: 'The server cannot check its limits right now; try again shortly',
-      } satisfies ErrorBody);
-    }
-    // A safety net behind the text schemas: PostgreSQL cannot store NUL, whatever field held it.
-    if (isUnstorableText(error)) {
-      return reply.status(400).send({
-        type: 'validation',
-        message: 'text: contains a character that cannot be stored (NUL)',
-      } satisfies ErrorBody);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ type: 'internal', message: 'Internal error' } satisfies ErrorBody);
+    const { status, headers, body } = errorAnswer(error, request.log, failures);
+    return reply.status(status).headers(headers).send(body);
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { allocateIds } from '../../db/id-allocation.js';
 import { refreshStatistics } from '../../db/statistics.js';
 import type { DB } from '../../db/schema.js';
+import type { ReportProgress } from '../../http/progress-answer.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { CategoriesRepository, type CategoryRow } from '../categories/repository.js';
@@ -131,6 +132,7 @@ export async function commitBatch(
   batchId: number,
   input: ImportCommit,
   now: number,
+  report: ReportProgress = () => undefined,
 ): Promise<ImportCommitResult> {
   const repo = new ImportRepository(db);
   const batch = await repo.findBatch(userId, batchId);
@@ -151,6 +153,9 @@ export async function commitBatch(
     const batches = new ImportRepository(trx);
     if (!(await batches.moveStatus(userId, batchId, 'preview', { status: 'committed', committed_at: now })))
       throw conflict(`Import ${batchId} was already committed`);
+    // The rows read so far of all the batch holds: what the page's progress bar shows.
+    let read = 0;
+    report({ stage: 'write', done: read, total: batch.row_count });
     const deltas = new DeltaSum();
     const links: NewLink[] = [];
     const replaced: Replaced = { transactions: [], states: [], fixpoints: [] };
@@ -302,6 +307,7 @@ export async function commitBatch(
     const firstDay = new Map<number, number>();
     for await (const chunk of batches.rowChunks<StoredRow>(batchId))
       for (const stored of chunk) {
+        read++;
         const r = byLine.get(stored.line) ?? stored; // with the body's changes
         if (r.pocketId !== null && r.status !== 'error' && r.day < (firstDay.get(r.pocketId) ?? Infinity))
           firstDay.set(r.pocketId, r.day);
@@ -313,10 +319,12 @@ export async function commitBatch(
         slice.push(r);
         if (slice.length >= WRITE_SLICE) {
           await flush();
+          report({ stage: 'write', done: read, total: batch.row_count });
           await pace.maybe(); // a million rows: other requests are served between slices
         }
       }
     await flush();
+    report({ stage: 'write', done: batch.row_count, total: batch.row_count });
     await applyBulkDeltas(trx, userId, deltas);
     if (currencies.size > 0) await new UserCurrenciesRepository(trx).touch(userId, [...currencies], now);
     const categoryRepo = new CategoriesRepository(trx);

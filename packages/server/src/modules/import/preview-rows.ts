@@ -103,22 +103,32 @@ export function exactMinor(text: string, currency: string): number | undefined {
  * Builds the preview's rows from the file's rows. The file's rows are let go one by one as their
  * preview rows are made (`parsed` is emptied), so a million rows are not held twice.
  */
+/** The passes over a preview's rows: read and check, recognise, categorise, pair, confirm schedules. */
+const PASSES = 5;
+
 export async function previewRows(
   parsed: ParsedRow[],
   accountCurrency: ReadonlyMap<string, string>,
   ctx: PreviewContext,
+  /** Hears the work done of its total: each row once per pass (PASSES passes). */
+  progress: (done: number, total: number) => void = () => undefined,
 ): Promise<StoredRow[]> {
   // A million rows take seconds in each pass: every pass lets other requests in as it goes.
   const pace = breather();
   const rows: StoredRow[] = [];
+  const count = parsed.length;
+  const total = count * PASSES;
+  progress(0, total);
   while (parsed.length > 0) {
     for (const p of parsed.splice(0, 1000)) rows.push(checked(p, accountCurrency.get(p.account) ?? '', ctx));
+    progress(rows.length, total);
     await pace.maybe();
   }
-  await recognise(rows, ctx, pace);
-  await categorise(rows, ctx, pace);
-  await pair(rows, ctx, pace);
-  await confirmSchedules(rows, ctx, pace);
+  const passes = [recognise, categorise, pair, confirmSchedules];
+  for (const [i, pass] of passes.entries()) {
+    await pass(rows, ctx, pace);
+    progress(count * (i + 2), total);
+  }
   return rows;
 }
 

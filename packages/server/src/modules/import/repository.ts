@@ -35,11 +35,18 @@ export class ImportRepository {
    * Stores the preview's rows as JSON, ROWS_PER_CHUNK to a table row (keyed by the chunk's
    * first line): 100k rows are a hundred inserts, not a hundred thousand.
    */
-  async insertRows(userId: number, batchId: number, rows: readonly { line: number }[]): Promise<number> {
+  /** Stores the preview's rows in chunks; `stored` hears how many are stored after each insert. */
+  async insertRows(
+    userId: number,
+    batchId: number,
+    rows: readonly { line: number }[],
+    stored: (rows: number) => void = () => undefined,
+  ): Promise<number> {
     // JSON made a few chunks at a time: a million rows never exist as text all at once.
     const perInsert = 20 * ROWS_PER_CHUNK;
     const pace = breather();
-    let stored = 0;
+    let bytes = 0;
+    stored(0);
     for (let i = 0; i < rows.length; i += perInsert) {
       const chunks: { user_id: number; batch_id: number; line: number; data: string }[] = [];
       for (let j = i; j < Math.min(rows.length, i + perInsert); j += ROWS_PER_CHUNK) {
@@ -47,11 +54,12 @@ export class ImportRepository {
         chunks.push({ user_id: userId, batch_id: batchId, line: chunk[0]?.line ?? 0, data: JSON.stringify(chunk) });
       }
       await this.db.insertInto('import_rows').values(chunks).execute();
-      for (const c of chunks) stored += c.data.length;
+      for (const c of chunks) bytes += c.data.length;
+      stored(Math.min(rows.length, i + perInsert));
       await pace.maybe();
     }
-    await this.db.updateTable('import_batches').set({ stored_bytes: stored }).where('id', '=', batchId).execute();
-    return stored;
+    await this.db.updateTable('import_batches').set({ stored_bytes: bytes }).where('id', '=', batchId).execute();
+    return bytes;
   }
 
   async findBatch(userId: number, id: number): Promise<BatchRow | undefined> {

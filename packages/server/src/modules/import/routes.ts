@@ -8,6 +8,7 @@ import {
   importPreviewSchema,
   importPreviewUploadSchema,
   importUndoResultSchema,
+  IMPORT_PROGRESS_MEDIA_TYPE,
   MAX_IMPORT_BYTES,
   type ImportBatch,
   type ImportCommitResult,
@@ -22,6 +23,7 @@ import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { HeavyJobs } from '../../http/heavy-jobs.js';
 import type { ImportService } from './service.js';
 import { docs } from '../../http/openapi.js';
+import { progressAnswer, wantsProgress, type ReportProgress } from '../../http/progress-answer.js';
 import { breather } from '../../util/breathe.js';
 
 /** The upload of import/preview: the file's bytes and the JSON `options` field. */
@@ -82,6 +84,12 @@ export async function* previewJson(preview: ImportPreview): AsyncGenerator<strin
   yield ']}';
 }
 
+/** A small answer as one piece of JSON text. */
+// eslint-disable-next-line @typescript-eslint/require-await -- an async iterable of one piece
+async function* oneJson(value: unknown): AsyncGenerator<string> {
+  yield JSON.stringify(value);
+}
+
 /** Import of bank files (DESIGN §9): preview, commit, undo, discard, and the list of batches. */
 export async function importRoutes(
   app: FastifyInstance,
@@ -111,11 +119,16 @@ export async function importRoutes(
         const user = sessionOf(request).user;
         // One preview per user at a time, a few across users (http/heavy-jobs.ts); the upload is
         // read inside the turn, so waiting uploads do not pile up in memory either.
-        const preview = await jobs.run(user.id, 'this preview', async () => {
-          const { file, options } = await upload(request);
-          return service.preview(user, file, options);
-        });
-        return reply.type('application/json; charset=utf-8').send(Readable.from(previewJson(preview)));
+        const run = (report?: ReportProgress) =>
+          jobs.run(user.id, 'this preview', async () => {
+            const { file, options } = await upload(request);
+            return service.preview(user, file, options, report);
+          });
+        if (wantsProgress(request)) {
+          const lines = await progressAnswer(run, 'preview', previewJson, request.log);
+          return reply.type(`${IMPORT_PROGRESS_MEDIA_TYPE}; charset=utf-8`).send(Readable.from(lines));
+        }
+        return reply.type('application/json; charset=utf-8').send(Readable.from(previewJson(await run())));
       },
     );
   });
@@ -130,8 +143,13 @@ export async function importRoutes(
         response: importCommitResultSchema,
       }),
     },
-    (request): Promise<ImportCommitResult> =>
-      service.commit(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id, request.body),
+    async (request, reply): Promise<ImportCommitResult | undefined> => {
+      const run = (report?: ReportProgress) =>
+        service.commit(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id, request.body, report);
+      if (!wantsProgress(request)) return run();
+      const lines = await progressAnswer(run, 'result', oneJson, request.log);
+      return reply.type(`${IMPORT_PROGRESS_MEDIA_TYPE}; charset=utf-8`).send(Readable.from(lines));
+    },
   );
   app.post(
     '/api/import/undo/:id',

@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
+import type { ReportProgress } from '../../http/progress-answer.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
@@ -120,7 +121,12 @@ export class ImportService {
   ) {}
 
   /** Reads the file with the options (JSON of importOptionsSchema), stores the batch and returns what it would import. */
-  async preview(owner: Owner, file: { name: string; bytes: Uint8Array }, rawOptions: unknown): Promise<ImportPreview> {
+  async preview(
+    owner: Owner,
+    file: { name: string; bytes: Uint8Array },
+    rawOptions: unknown,
+    report: ReportProgress = () => undefined,
+  ): Promise<ImportPreview> {
     // Wrapped so a problem is named from the field down: "options.csv.delimiter: …".
     const { options } = parseOr400(z.object({ options: importOptionsSchema }), { options: rawOptions ?? {} });
     const now = this.now();
@@ -154,7 +160,12 @@ export class ImportService {
     });
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
     const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
-    const rows = await previewRows(parsed.rows, new Map(accounts.map((a) => [a.account, a.currency])), context);
+    const rows = await previewRows(
+      parsed.rows,
+      new Map(accounts.map((a) => [a.account, a.currency])),
+      context,
+      (done, total) => report({ stage: 'check', done, total }),
+    );
 
     const counts = { new: 0, duplicate: 0, error: 0 };
     let earliest = Infinity;
@@ -190,7 +201,7 @@ export class ImportService {
         committed_at: null,
         undone_at: null,
       });
-      await batches.insertRows(owner.id, id, rows);
+      await batches.insertRows(owner.id, id, rows, (done) => report({ stage: 'store', done, total: rows.length }));
       return id;
     });
     const discarded = await this.keepWithinCaps(owner.id, batchId, repo);
@@ -405,9 +416,9 @@ export class ImportService {
   }
 
   /** Writes the batch as previewed, with the body's overrides, in one database transaction. */
-  async commit(owner: Owner, batchId: number, body: unknown): Promise<ImportCommitResult> {
+  async commit(owner: Owner, batchId: number, body: unknown, report?: ReportProgress): Promise<ImportCommitResult> {
     const input = parseOr400(importCommitSchema, body ?? {});
-    return commitBatch(this.db, owner.id, batchId, input, this.now());
+    return commitBatch(this.db, owner.id, batchId, input, this.now(), report);
   }
 
   /** Takes a committed batch back out of the books. */
