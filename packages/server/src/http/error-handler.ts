@@ -99,7 +99,8 @@ export interface ErrorAnswer {
  */
 export function errorAnswer(error: unknown, log: FastifyBaseLogger, failures?: FailureLog): ErrorAnswer {
   const answer = (status: number, body: ErrorBody, headers: Record<string, string> = {}) => ({ status, headers, body });
-  if (error instanceof AppError) return answer(error.status, { type: error.type, message: error.message }, error.headers);
+  if (error instanceof AppError)
+    return answer(error.status, { type: error.type, message: error.message }, error.headers);
   const known = error instanceof Error ? fromFastifyError(error as FastifyError) : undefined;
   if (known !== undefined) return answer(known.status, known.body);
   // Services check rules first; these catch the races a check cannot (two requests at once).
@@ -121,7 +122,10 @@ export function errorAnswer(error: unknown, log: FastifyBaseLogger, failures?: F
   // Redis (the shared store of the limits) is away: a limited request is refused, not let through.
   if (isLimitStoreFailure(error)) {
     log.error({ err: error }, 'the rate-limit store (Redis) failed');
-    return answer(503, { type: 'unavailable', message: 'The server cannot check its limits right now; try again shortly' });
+    return answer(503, {
+      type: 'unavailable',
+      message: 'The server cannot check its limits right now; try again shortly',
+    });
   }
   // A safety net behind the text schemas: PostgreSQL cannot store NUL, whatever field held it.
   if (isUnstorableText(error))

@@ -145,7 +145,12 @@ export async function importRoutes(
     },
     async (request, reply): Promise<ImportCommitResult | undefined> => {
       const run = (report?: ReportProgress) =>
-        service.commit(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id, request.body, report);
+        service.commit(
+          sessionOf(request).user,
+          parseOr400(idParamSchema, request.params, 'id').id,
+          request.body,
+          report,
+        );
       if (!wantsProgress(request)) return run();
       const lines = await progressAnswer(run, 'result', oneJson, request.log);
       return reply.type(`${IMPORT_PROGRESS_MEDIA_TYPE}; charset=utf-8`).send(Readable.from(lines));
