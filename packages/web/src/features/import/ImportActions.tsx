@@ -2,6 +2,7 @@ import { Alert, Button, Card, Checkbox, Group, Paper, Stack, Text } from '@manti
 import type { ImportAccount } from '@kassa/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { CommitProgressValue } from './api';
 import { CommitProgress } from './ProgressLines';
 import { anchorCheckText, closingText, count } from './texts';
 
@@ -19,6 +20,8 @@ export interface ImportActionsProps {
   onCommit: () => void;
   onCancel: () => void;
   committing: boolean;
+  /** The server's count while it commits (none before its first progress line). */
+  progress: CommitProgressValue | undefined;
   /** The server's refusal of the last commit. */
   refusal: string | undefined;
   /** The rows shown are not what the settings say (being read again): no import then. */
@@ -95,10 +98,10 @@ function AnchorCheck({ account, text }: { account: ImportAccount; text: string }
 }
 
 export function ImportActions(props: ImportActionsProps) {
-  const { compact, plan, writes, closing, fixpoint, onFixpoint, committing, refusal } = props;
+  const { compact, plan, writes, closing, fixpoint, onFixpoint, committing, progress, refusal } = props;
   const status = (
     <>
-      {committing && <CommitProgress rows={writes} />}
+      {committing && <CommitProgress rows={writes} progress={progress} />}
       {refusal !== undefined && !committing && <Refusal message={refusal} />}
     </>
   );

@@ -286,6 +286,7 @@ export function ImportPage() {
                         onCommit={onCommit}
                         onCancel={reset}
                         committing={commit.isPending}
+                        progress={commit.progress}
                         refusal={refusal}
                         blocked={busy}
                       />

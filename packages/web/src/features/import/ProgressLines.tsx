@@ -1,14 +1,14 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import type { PreviewPhase } from './api';
+import type { CommitProgressValue, PreviewPhase } from './api';
 import { sizeText } from './FileDrop';
 import { count } from './texts';
 
 /** "12,345". */
 const number = (n: number) => n.toLocaleString('en-US');
 
-const STEPS = ['Send the file', 'Read and check the rows', 'Receive the rows'] as const;
+const STEPS = ['Send the file', 'Read it', 'Check the rows', 'Keep them for the import', 'Receive the rows'] as const;
 
-/** The preview's three steps, the current one in bold. */
+/** The preview's steps, the current one in bold. */
 function StepLine({ current }: { current: number }) {
   return (
     <Group gap={6} wrap="wrap" aria-hidden>
@@ -31,10 +31,24 @@ function Unmeasured({ label }: { label: string }) {
   );
 }
 
+/** A measured bar: `done` of `total`, named. */
+function Measured({ label, done, total, unit }: { label: string; done: number; total: number; unit?: string }) {
+  const percent = total === 0 ? 100 : Math.min(100, (done / total) * 100);
+  return (
+    <Progress.Root size="md">
+      <Progress.Section
+        value={percent}
+        aria-label={label}
+        aria-valuetext={unit === undefined ? `${Math.round(percent)} %` : `${number(done)} of ${number(total)} ${unit}`}
+      />
+    </Progress.Root>
+  );
+}
+
 /**
- * Where the preview is: the upload in per cent; then the server reading, checking and storing the
- * rows (no measure there, so no percentage); then the rows of its answer against the count its
- * head announces.
+ * Where the preview is: the upload in per cent; the server reading the file (no measure there);
+ * then its own count while it checks the rows against the books and keeps them for the import;
+ * then the rows of its answer against the count its head announces.
  */
 export function PreviewProgress({ phase, file }: { phase: PreviewPhase; file: File | null }) {
   if (phase.kind === 'idle') return null;
@@ -61,18 +75,36 @@ export function PreviewProgress({ phase, file }: { phase: PreviewPhase; file: Fi
         </Progress.Root>
       </>
     );
-  } else if (phase.step === 'server') {
+  } else if (phase.step === 'check') {
+    step = 2;
     body = (
       <>
         <Text size="sm">
-          Reading {file === null ? 'the file' : `${file.name} (${sizeText(file.size)})`} and checking its rows against
-          your books…
+          Checking the rows against your books (duplicates, categories, transfers)…{' '}
+          {Math.round(phase.total === 0 ? 100 : (phase.done / phase.total) * 100)} %
         </Text>
+        <Measured label="Checking the rows" done={phase.done} total={phase.total} />
+      </>
+    );
+  } else if (phase.step === 'store') {
+    step = 3;
+    body = (
+      <>
+        <Text size="sm">
+          Keeping the rows for the import: {number(phase.done)} of {number(phase.total)}
+        </Text>
+        <Measured label="Keeping the rows" done={phase.done} total={phase.total} unit="rows" />
+      </>
+    );
+  } else if (phase.step === 'server') {
+    body = (
+      <>
+        <Text size="sm">Reading {file === null ? 'the file' : `${file.name} (${sizeText(file.size)})`}…</Text>
         <Unmeasured label="Reading the file" />
       </>
     );
   } else {
-    step = 2;
+    step = 4;
     const { rows, total } = phase;
     body = (
       <>
@@ -83,13 +115,7 @@ export function PreviewProgress({ phase, file }: { phase: PreviewPhase; file: Fi
         {total === undefined || total === 0 ? (
           <Unmeasured label="Receiving the rows" />
         ) : (
-          <Progress.Root size="md">
-            <Progress.Section
-              value={Math.min(100, (rows / total) * 100)}
-              aria-label="Receiving the rows"
-              aria-valuetext={`${number(rows)} of ${number(total)} rows`}
-            />
-          </Progress.Root>
+          <Measured label="Receiving the rows" done={rows} total={total} unit="rows" />
         )}
       </>
     );
@@ -102,12 +128,24 @@ export function PreviewProgress({ phase, file }: { phase: PreviewPhase; file: Fi
   );
 }
 
-/** The commit: one database transaction, so no measure either; the stage says how much it writes. */
-export function CommitProgress({ rows }: { rows: number }) {
+/**
+ * The commit: the rows it writes, then the server's count of the batch's rows done as it goes
+ * (the commit's progress lines); unmeasured until the first arrives.
+ */
+export function CommitProgress({ rows, progress }: { rows: number; progress: CommitProgressValue | undefined }) {
   return (
     <Stack gap={4} role="status">
-      <Text size="sm">Writing {count(rows, 'row').replace(/^\d+/, number(rows))} into your books…</Text>
-      <Unmeasured label="Importing" />
+      <Text size="sm">
+        Writing {count(rows, 'row').replace(/^\d+/, number(rows))} into your books…
+        {progress === undefined || progress.total === 0
+          ? ''
+          : ` ${Math.round(Math.min(100, (progress.done / progress.total) * 100))} %`}
+      </Text>
+      {progress === undefined ? (
+        <Unmeasured label="Importing" />
+      ) : (
+        <Measured label="Importing" done={progress.done} total={progress.total} />
+      )}
     </Stack>
   );
 }

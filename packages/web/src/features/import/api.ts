@@ -1,23 +1,26 @@
-import type {
-  AddCurrencyBody,
-  ImportBatch,
-  ImportCommitBody,
-  ImportCommitResult,
-  ImportOptionsBody,
-  ImportPreview,
-  ImportUndoResult,
-  NewPocketBody,
-  Pocket,
-  UserCurrencyDto,
+import {
+  IMPORT_PROGRESS_MEDIA_TYPE,
+  type AddCurrencyBody,
+  type ImportBatch,
+  type ImportCommitBody,
+  type ImportCommitResult,
+  type ImportOptionsBody,
+  type ImportPreview,
+  type ImportUndoResult,
+  type NewPocketBody,
+  type Pocket,
+  type UserCurrencyDto,
 } from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { apiFetch, apiGet, apiPost, apiRequest } from '../../lib/api';
+import { getToken } from '../../lib/token';
 import { noticeFor } from '../../lib/errors';
 import { refreshAfterLedgerChange } from '../../shared/ledger-refresh';
 import { queryKeys } from '../../shared/query-keys';
 import { reportFailure } from '../../shared/session';
 import { postPreview, type PreviewProgress } from './preview-request';
+import { ProgressAnswerReader } from './progress-answer';
 
 /** GET pocket/getall: the pockets a statement can go to. */
 export function usePockets() {
@@ -157,12 +160,49 @@ export function usePreviewUpload() {
   return { ...state, request, reset, fail, committed };
 }
 
+/** How far the server is with a commit: rows of the batch done of all it holds. */
+export interface CommitProgressValue {
+  done: number;
+  total: number;
+}
+
+/**
+ * POST import/commit/{batchId} with its progress lines (progress-answer.ts), read as they arrive;
+ * answers the commit's result, or throws the ApiError of a refusal or a failure line.
+ */
+async function postCommit(
+  batchId: number,
+  body: ImportCommitBody,
+  onProgress: (progress: CommitProgressValue) => void,
+): Promise<ImportCommitResult> {
+  const res = await apiFetch('POST', `import/commit/${batchId}`, body, { accept: IMPORT_PROGRESS_MEDIA_TYPE });
+  // A server (or a proxy) that does not answer with progress answers the result as plain JSON.
+  if (!(res.headers.get('content-type') ?? '').includes(IMPORT_PROGRESS_MEDIA_TYPE))
+    return (await res.json()) as ImportCommitResult;
+  const answer = new ProgressAnswerReader((p) => onProgress({ done: p.done, total: p.total }));
+  if (res.body === null) answer.append(await res.text());
+  else {
+    const decoder = new TextDecoder();
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      answer.append(decoder.decode(value, { stream: true }));
+    }
+    answer.append(decoder.decode());
+  }
+  return answer.value('result', getToken() !== null) as ImportCommitResult;
+}
+
 /** POST import/commit/{batchId}: then every ledger view and the history are loaded again. */
 export function useCommitImport() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ batchId, body }: { batchId: number; body: ImportCommitBody }) =>
-      apiPost<ImportCommitResult>(`import/commit/${batchId}`, body),
+  const [progress, setProgress] = useState<CommitProgressValue | undefined>(undefined);
+  const mutation = useMutation({
+    mutationFn: ({ batchId, body }: { batchId: number; body: ImportCommitBody }) => {
+      setProgress(undefined);
+      return postCommit(batchId, body, setProgress);
+    },
     // The Import card shows the refusal itself, where the button is.
     meta: { silent: true },
     onSuccess: () =>
@@ -171,6 +211,7 @@ export function useCommitImport() {
         queryClient.invalidateQueries({ queryKey: queryKeys.importBatches }),
       ]),
   });
+  return { ...mutation, progress };
 }
 
 /** A pocket for a currency of the file: its name, and whether the user has the currency yet. */

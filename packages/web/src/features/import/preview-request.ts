@@ -1,16 +1,20 @@
-import type { ErrorBody, ImportPreview } from '@kassa/contract';
+import { IMPORT_PROGRESS_MEDIA_TYPE, type ErrorBody, type ImportPreview } from '@kassa/contract';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract/constants';
 import { ApiError } from '../../lib/api';
 import { getToken } from '../../lib/token';
+import { ProgressAnswerReader } from './progress-answer';
 
-// POST import/preview with the progress of every step a browser can see: the upload's bytes, then
-// nothing while the server reads, checks and stores the rows, then the rows of the streamed answer
-// (routes.ts previewJson: the head with `counts` first, `rows` last, a thousand at a time).
+// POST import/preview with the progress of every step: the upload's bytes; the server reading the
+// file (no measure); its progress lines while it checks the rows against the books and stores
+// them (progress-answer.ts); then the rows of the streamed answer (server routes.ts previewJson:
+// the head with `counts` first, `rows` last, a thousand at a time).
 
 /** What the request is doing now. */
 export type PreviewProgress =
   | { step: 'sending'; percent: number }
   | { step: 'server' }
+  | { step: 'check'; done: number; total: number }
+  | { step: 'store'; done: number; total: number }
   | { step: 'receiving'; rows: number; total: number | undefined };
 
 /**
@@ -65,6 +69,9 @@ export class RowCounter {
   }
 }
 
+/** How the final line of the answer begins: the preview follows. */
+const FINAL_KEY = '{"preview":';
+
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   const raw = document.cookie
@@ -115,7 +122,7 @@ export function postPreview(
     }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/import/preview`);
-    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept', IMPORT_PROGRESS_MEDIA_TYPE);
     const token = getToken();
     if (token !== null) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     const csrf = readCookie(CSRF_COOKIE);
@@ -129,12 +136,23 @@ export function postPreview(
       );
     };
     const counter = new RowCounter();
+    const answer = new ProgressAnswerReader((p) =>
+      onProgress({ step: p.stage === 'check' ? 'check' : 'store', done: p.done, total: p.total }),
+    );
     let read = 0;
+    // A server (or a proxy) that does not answer with progress answers the preview as plain JSON.
+    const withProgress = () => (xhr.getResponseHeader('content-type') ?? '').includes(IMPORT_PROGRESS_MEDIA_TYPE);
     xhr.onprogress = () => {
       if (xhr.status < 200 || xhr.status > 299) return;
-      const text = xhr.responseText;
-      counter.feed(text.slice(read));
-      read = text.length;
+      let preview = xhr.responseText;
+      if (withProgress()) {
+        answer.update(xhr.responseText);
+        // The preview's own text, after its key, as it grows: its rows are counted as they come.
+        preview = answer.finalText.slice(FINAL_KEY.length);
+      }
+      if (preview === '') return;
+      counter.feed(preview.slice(read));
+      read = preview.length;
       onProgress({ step: 'receiving', rows: counter.rows, total: counter.total });
     };
     const onAbort = () => xhr.abort();
@@ -147,7 +165,11 @@ export function postPreview(
         return;
       }
       try {
-        resolve(JSON.parse(xhr.responseText) as ImportPreview);
+        if (!withProgress()) resolve(JSON.parse(xhr.responseText) as ImportPreview);
+        else {
+          answer.update(xhr.responseText);
+          resolve(answer.value('preview', token !== null) as ImportPreview);
+        }
       } catch (err) {
         reject(err instanceof Error ? err : new Error('The answer is not JSON'));
       }
