@@ -400,6 +400,35 @@ describeEachDatabase('fixpoints state what they name (DESIGN §4)', (ctx) => {
     expect(await holdings(client, '2026-03-10')).toEqual([['EUR', 1480]]);
   });
 
+  it('a statement in a currency its pocket does not hold anchors nothing, nor says it agrees or differs', async () => {
+    const { client } = await newUser(ctx, 'rule-wrong-currency@example.com');
+    const eur = await pocketOf(client, 'EUR');
+    const signUp = await setFixpoint(client, '2026-03-10T00:00:00Z', [{ pocketId: eur.pocketId, balance: 2450.3 }]);
+    const usdFile = readFileSync(
+      new URL('../import/formats/fixtures/ofx/bank-sgml-102.ofx', import.meta.url),
+      'latin1',
+    ).replace('<CURDEF>EUR', '<CURDEF>USD');
+    const { payload, extra } = await multipart(
+      { name: 'us.ofx', content: Buffer.from(usdFile, 'latin1') },
+      {
+        pocketId: eur.pocketId,
+      },
+    );
+    const shown = okJson<ImportPreview>(await client.post('/api/import/preview', payload, extra));
+    expect(shown.counts).toEqual({ new: 0, duplicate: 0, error: 3 });
+    // Before: the USD closing balance 1234.56 was checked against the EUR fixpoint, and committed
+    // as the EUR pocket's state.
+    expect(shown.accounts[0]).not.toHaveProperty('closingBalance');
+    expect(shown.accounts[0]).not.toHaveProperty('anchorCheck');
+    const result = okJson<ImportCommitResult>(
+      await client.post(`/api/import/commit/${shown.batchId}`, { fixpoint: true }),
+    );
+    expect(result.fixpointId).toBeNull();
+    expect(await errors(client, signUp.id)).toEqual([
+      { currency: 'EUR', stated: 2450.3, calculated: 0, error: 2450.3, opening: true },
+    ]);
+  });
+
   it('rows keep their pocket through backup and restore; a row moved to another currency leaves it', async () => {
     const { client } = await newUser(ctx, 'rule-backup@example.com');
     const main = await pocketOf(client, 'EUR');

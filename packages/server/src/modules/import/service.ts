@@ -147,9 +147,13 @@ export class ImportService {
 
     const accountPockets = await this.pocketsOfAccounts(owner.id, parsed.accounts, pockets, chosen, repo);
     const accounts: ImportAccount[] = parsed.accounts.map((a, i) => {
-      const currency = a.currency || accountPockets[i]?.currency || '';
-      const closing = statedBalance(a.closingBalance, a.closingDate, currency);
-      const opening = statedBalance(a.openingBalance, a.openingDate, currency);
+      const pocket = accountPockets[i];
+      const currency = a.currency || pocket?.currency || '';
+      // A statement in a currency its pocket does not hold states nothing of that pocket: its
+      // rows are errors until it goes to a pocket of its currency (the page offers one).
+      const fits = pocket === undefined || pocket.currency === currency;
+      const closing = fits ? statedBalance(a.closingBalance, a.closingDate, currency) : undefined;
+      const opening = fits ? statedBalance(a.openingBalance, a.openingDate, currency) : undefined;
       return {
         account: a.account,
         currency,

@@ -81,14 +81,19 @@ function NewPocketForm({
   const [name, setName] = useState(newPocketName(currency));
   const create = useCreatePocket();
   const trimmed = name.trim();
+  // Not mutate's own onSuccess: the reloaded pocket list turns this form into "Import into …"
+  // (unmounting it) before that would run, and the file was never read into the new pocket.
   const submit = () =>
-    create.mutate({ currency, name: trimmed, hasCurrency }, { onSuccess: (pocket) => onMade(pocket.pocketId) });
+    create
+      .mutateAsync({ currency, name: trimmed, hasCurrency })
+      .then((pocket) => onMade(pocket.pocketId))
+      .catch(() => undefined); // the refusal shows under the form (create.error)
   return (
     <Stack gap={6}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <Group gap="xs" align="flex-end" wrap="wrap">
