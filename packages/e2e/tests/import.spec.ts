@@ -211,7 +211,8 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
   await imp.rowsPanel.screenshot({ path: testInfo.outputPath('import-pair.png') });
   await expectNoSeriousA11yProblems(page);
 
-  // Not a pair: the row would be imported on its own; kept as a pair, both sides leave the books.
+  // Not a pair: the row would be imported on its own; kept as a pair, both sides become one
+  // transfer from Default pocket EUR to Savings.
   const line = Number(await pair.getAttribute('data-line'));
   await imp.notAPair(line).check();
   await expect(imp.plan).toHaveText('1 row will be imported; 1 row with errors left out.');
@@ -224,12 +225,16 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
   await list.gotoList();
   await expect(transactionRows(page)).toHaveCount(1);
   await expect(list.row('REWE Markt')).toBeVisible();
+  await expect(list.conversionRows).toHaveCount(1);
+  await expect(list.conversionRows).toContainText('500.00 €');
+  if (testInfo.project.name === 'desktop') await expect(list.conversionRows).toContainText('Transfer');
 
   await imp.goto();
   await imp.undo('spar.csv');
-  await expect(page.getByText('Import undone: 0 rows removed, 1 earlier row put back')).toBeVisible();
+  await expect(page.getByText('Import undone: 1 row removed, 1 earlier row put back')).toBeVisible();
   await list.gotoList();
   await expect(transactionRows(page)).toHaveCount(2);
+  await expect(list.conversionRows).toHaveCount(0);
 });
 
 test('a row paying a due scheduled entry confirms it instead of adding a second one', async ({ page }, testInfo) => {
