@@ -7,6 +7,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The server's modules, and those the ledger stands on (it imports nothing else from modules/).
+const server = 'packages/server/src';
+const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const BELOW_LEDGER = ['users', 'auth', 'rates'];
+/** Every module folder but `name` and those it stands on, as zone paths. */
+const modulesAbove = (name) =>
+  serverModules.filter((m) => m !== name && !BELOW_LEDGER.includes(m)).map((m) => `./modules/${m}`);
+
 // The web app's layers, top down: app -> features -> shared -> components -> lib (docs/ARCHITECTURE.md).
 const web = 'packages/web/src';
 const features = readdirSync(`${web}/features`, { withFileTypes: true })
@@ -84,25 +94,20 @@ export default tseslint.config(
             { target: ['./db', './http'], from: './modules', message: 'db/ and http/ sit below every module.' },
             {
               target: './modules/ledger',
-              from: [
-                './modules/transactions',
-                './modules/conversions',
-                './modules/fixpoints',
-                './modules/analytics',
-                './modules/budgets',
-                './modules/summaries',
-                './modules/categories',
-                './modules/currencies',
-                './modules/pockets',
-                './modules/account',
-                './modules/demo',
-                './modules/backup',
-                './modules/rules',
-                './modules/import',
-                './modules/export',
-                './modules/schedules',
-              ],
+              from: modulesAbove('ledger'),
               message: 'The ledger is below the feature modules: move what it needs down into ledger/.',
+            },
+            {
+              // Every folder beside the ledger reaches it through its one public face.
+              target: [
+                ...serverModules.filter((m) => m !== 'ledger').map((m) => `./modules/${m}`),
+                './jobs',
+                './cli',
+                './bench',
+              ],
+              from: './modules/ledger',
+              except: ['./index.ts'],
+              message: 'Outside ledger/, import the ledger only from modules/ledger/index.ts (its public face).',
             },
             {
               target: [

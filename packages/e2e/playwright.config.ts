@@ -6,8 +6,9 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // Journeys of two files run side by side (each journey makes its own user); E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
   retries: 0,
   timeout: 20_000,
   reporter: [['list']],

@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
+import { LedgerWriter } from '../modules/ledger/index.js';
 import { UsersService } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
@@ -19,7 +19,7 @@ import { inFreshSchema } from './pg-schema.js';
 const DAY = 86_400_000;
 const YEARS = 10;
 const CODES = ['EUR', 'USD', 'GBP', 'HUF', 'JPY', 'CHF', 'PLN', 'SEK'];
-type Row = Parameters<typeof bulkLoadTransactions>[2][number];
+type Row = Parameters<typeof LedgerWriter.load>[2][number];
 
 /** Talks to the app over inject, as the web app does: token, CSRF cookie and header. */
 function apiOf(app: FastifyInstance, token: string) {
@@ -97,7 +97,7 @@ export async function seedHeavyUser(
     }
   }
   const userId = user.id;
-  await bulkLoadTransactions(database.db, userId, rows, Date.now());
+  await LedgerWriter.load(database.db, userId, rows, Date.now());
 
   const pockets = await api<{ pocketId: number }[]>('GET', '/api/pocket/getall');
   for (let f = 0; f < 60; f++) {

@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { utcDayOf } from '@kassa/money';
-import type { Insertable } from 'kysely';
 import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import type { ConversionsTable } from '../db/schema.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { refreshStatistics } from '../db/statistics.js';
-import { lockUserLedger } from '../db/user-lock.js';
-import { rebuildDerived } from '../modules/ledger/bulk-load.js';
+import type { ConversionRow } from '../modules/ledger/index.js';
+import { LedgerWriter } from '../modules/ledger/index.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { seedHeavyUser } from './analytics.js';
@@ -39,33 +37,26 @@ async function insightsOn(label: string, target: DatabaseTarget, count: number, 
     const random = prng(21);
     const start = end - 10 * 365.25 * DAY;
     const minutes = Math.floor((end - start) / 60_000);
-    const conversions: Insertable<ConversionsTable>[] = [];
+    const conversions: Omit<ConversionRow, 'id'>[] = [];
     for (let i = 0; i < Math.floor(count / 50); i++) {
       const time = start + random(minutes) * 60_000;
       const from = random(CODES.length);
       const to = (from + 1 + random(CODES.length - 1)) % CODES.length;
       conversions.push({
-        user_id: user.id,
-        from_amount: 100 + random(100_000),
-        from_currency: CODES[from] ?? 'EUR',
-        to_amount: 100 + random(100_000),
-        to_currency: CODES[to] ?? 'USD',
+        fromAmount: 100 + random(100_000),
+        fromCurrency: CODES[from] ?? 'EUR',
+        toAmount: 100 + random(100_000),
+        toCurrency: CODES[to] ?? 'USD',
         description: `bench exchange ${i}`,
         time,
         day: utcDayOf(time),
-        created_at: 0,
-        updated_at: 0,
       });
     }
     // Straight in, then the derived tables rebuilt as after any bulk load.
     await database.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, user.id);
-      for (let i = 0; i < conversions.length; i += 500)
-        await trx
-          .insertInto('conversions')
-          .values(conversions.slice(i, i + 500))
-          .execute();
-      await rebuildDerived(trx, user.id);
+      const batch = (await LedgerWriter.open(trx, user.id, 0)).batch({ rebuild: true });
+      await batch.insertConversions(conversions);
+      await batch.finish();
     });
     await refreshStatistics(database.db, ['conversions', 'daily_totals', 'daily_native', 'monthly_native']);
     // One report values every total once (as the first report after a bulk load would).

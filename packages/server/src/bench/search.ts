@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { refreshStatistics } from '../db/statistics.js';
 import { UsersService } from '../modules/account/complete-user.js';
-import { bulkLoadTransactions } from '../modules/ledger/bulk-load.js';
+import { LedgerWriter } from '../modules/ledger/index.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { formatFigures, measure } from './measure.js';
@@ -38,7 +38,7 @@ const MERCHANTS = [
   'Miete Wohnung',
   'Bakery Brotzeit',
 ];
-type Row = Parameters<typeof bulkLoadTransactions>[2][number];
+type Row = Parameters<typeof LedgerWriter.load>[2][number];
 
 /**
  * A heavy user of `count` transactions over ten years with bank-like descriptions (merchants,
@@ -108,7 +108,7 @@ export async function seedSearchBooks(database: Database, app: FastifyInstance, 
         isIncome: false,
       });
     }
-    await bulkLoadTransactions(database.db, user.id, transactions, Date.now());
+    await LedgerWriter.load(database.db, user.id, transactions, Date.now());
     // Conversions go straight in: search reads only their rows, not the totals derived from them.
     const conversions = [];
     for (let i = 0; i < Math.floor(rows / 50); i++) {

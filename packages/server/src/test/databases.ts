@@ -10,8 +10,26 @@ import { migrateToLatest } from '../db/migrate.js';
 /** PostgreSQL tests run only when this is set (CI sets it); SQLite tests always run. */
 const PG_URL = process.env['TEST_DATABASE_URL'];
 
-/** The dialects this run tests against. */
-export const testDialects: DialectName[] = PG_URL === undefined || PG_URL === '' ? ['sqlite'] : ['sqlite', 'postgres'];
+/**
+ * The dialects this run tests against: SQLite, and PostgreSQL with TEST_DATABASE_URL.
+ * TEST_DIALECTS (comma-separated) narrows them: CI runs the suite once without PostgreSQL, as a
+ * newcomer does, then only its PostgreSQL half (`npm run test:pg`), never SQLite twice.
+ */
+export const testDialects: DialectName[] = chosenDialects(
+  PG_URL === undefined || PG_URL === '' ? ['sqlite'] : ['sqlite', 'postgres'],
+  process.env['TEST_DIALECTS'],
+);
+
+function chosenDialects(available: DialectName[], chosen: string | undefined): DialectName[] {
+  if (chosen === undefined || chosen.trim() === '') return available;
+  const names = chosen.split(',').map((n) => n.trim());
+  const unknown = names.find((n) => n !== 'sqlite' && n !== 'postgres');
+  if (unknown !== undefined) throw new Error(`TEST_DIALECTS: ${unknown} is not sqlite or postgres`);
+  const missing = names.find((n) => !available.includes(n as DialectName));
+  if (missing !== undefined)
+    throw new Error(`TEST_DIALECTS names ${missing}, which this run cannot test: set TEST_DATABASE_URL`);
+  return available.filter((d) => names.includes(d));
+}
 
 export interface TestDatabase {
   database: Database;

@@ -2,7 +2,7 @@ import type { BackupDocument, ParsedBackup } from '@kassa/contract';
 import { dayFromIso, isoFromDay } from '@kassa/money';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, ImportLinksTable } from '../../db/schema.js';
-import type { TransactionRow } from '../ledger/rows.js';
+import type { TransactionRow } from '../ledger/index.js';
 import { badRequest } from '../../http/errors.js';
 import { BackupRepository } from './repository.js';
 

@@ -1,8 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
-import { insertTransactionRows } from '../ledger/bulk-load.js';
-import { conversionColumns, conversionPocketColumns, type ConversionRow, type TransactionRow } from '../ledger/rows.js';
-import { breather } from '../../util/breathe.js';
 
 const BATCH = 500;
 
@@ -161,15 +158,15 @@ export class BackupRepository {
    * Deletes the user's books: import batches, transactions, conversions, fixpoints with their states, categories
    * but the system ones, pockets (with their import profiles) and currencies. Derived tables are rebuilt by the caller.
    */
-  async clear(userId: number): Promise<void> {
+  async clear(userId: number, dropRows: () => Promise<void>): Promise<void> {
     const db = this.db;
     // Import batches point at the rows being replaced (their links, what undo would put back).
     await db.deleteFrom('import_batches').where('user_id', '=', userId).execute();
     await db.deleteFrom('import_rejected_pairs').where('user_id', '=', userId).execute();
     // Undo would put deleted rows back into books that no longer hold them (their saved rows cascade).
     await db.deleteFrom('undo_entries').where('user_id', '=', userId).execute();
-    await db.deleteFrom('transactions').where('user_id', '=', userId).execute();
-    await db.deleteFrom('conversions').where('user_id', '=', userId).execute();
+    // The transactions and conversions go through the ledger writer (ledger/writer.ts).
+    await dropRows();
     await db
       .deleteFrom('pocket_states')
       .where('fixpoint_id', 'in', db.selectFrom('fixpoints').select('id').where('user_id', '=', userId))
@@ -193,14 +190,6 @@ export class BackupRepository {
       .insertInto('user_currencies')
       .values(rows.map((c) => ({ user_id: userId, code: c.code, last_used: c.lastUsed })))
       .execute();
-  }
-
-  async insertTransactions(
-    userId: number,
-    rows: readonly (Omit<TransactionRow, 'id'> & { id?: number })[],
-    at: number,
-  ): Promise<void> {
-    await insertTransactionRows(this.db, userId, rows, at);
   }
 
   /** Writes an import batch as restore gives it (committed or undone, nothing left to preview); returns its id. */
@@ -277,30 +266,6 @@ export class BackupRepository {
         })),
       )
       .execute();
-  }
-
-  async insertConversions(
-    userId: number,
-    rows: readonly (Omit<ConversionRow, 'id'> & { id?: number })[],
-    at: number,
-  ): Promise<void> {
-    const pace = breather();
-    for (let i = 0; i < rows.length; i += BATCH) {
-      await pace.maybe();
-      await this.db
-        .insertInto('conversions')
-        .values(
-          rows.slice(i, i + BATCH).map((c) => ({
-            ...(c.id === undefined ? {} : { id: c.id }),
-            user_id: userId,
-            ...conversionColumns(c),
-            ...conversionPocketColumns(c),
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-    }
   }
 
   /** Renames a category (system categories keep their row; restore gives them the document's text). */

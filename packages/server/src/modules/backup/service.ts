@@ -14,13 +14,12 @@ import { findCurrency, parseAmount, parseSignedAmount, placeDecimalPoint, utcDay
 import type { Kysely } from 'kysely';
 import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
-import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
-import { rebuildDerived } from '../ledger/bulk-load.js';
-import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
+import { LedgerWriter } from '../ledger/index.js';
+import type { ConversionRow, TransactionRow } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { compileRegex } from '../rules/match.js';
 import { RulesRepository, type RuleRow } from '../rules/repository.js';
@@ -449,7 +448,8 @@ export class BackupService {
 
   private async write(userId: number, doc: Resolved, options: { replace: boolean }, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, userId);
+      // The restored rows go in through the ledger writer, which rebuilds what derives from them.
+      const ledger = (await LedgerWriter.open(trx, userId, at)).batch({ rebuild: true });
       const backups = new BackupRepository(trx);
       if (!options.replace) {
         const counts = await backups.counts(userId);
@@ -466,7 +466,7 @@ export class BackupService {
             `The account already has books (${held.join(', ')}); restore with replace=true to replace them`,
           );
       }
-      await backups.clear(userId);
+      await backups.clear(userId, () => ledger.dropAll());
       await backups.setMainCurrency(userId, doc.mainCurrency);
       await backups.insertCurrencies(userId, doc.currencies);
 
@@ -481,26 +481,22 @@ export class BackupService {
       const categoryIds = await this.restoreCategories(trx, userId, doc.categories);
       // Ids taken first, so the import links know the rows they point at.
       const transactionIds = await allocateIds(trx, 'transactions', doc.transactions.length);
-      await backups.insertTransactions(
-        userId,
+      await ledger.insertTransactions(
         doc.transactions.map((t, i) => ({
           ...t,
           id: transactionIds[i],
           categoryId: categoryIds.get(t.categoryId) ?? 0,
           pocketId: t.pocketId == null ? null : (pocketIds.get(t.pocketId) ?? null),
         })),
-        at,
       );
       const conversionIds = await allocateIds(trx, 'conversions', doc.conversions.length);
-      await backups.insertConversions(
-        userId,
+      await ledger.insertConversions(
         doc.conversions.map((c, i) => ({
           ...c,
           id: conversionIds[i],
           fromPocketId: c.fromPocketId == null ? null : (pocketIds.get(c.fromPocketId) ?? null),
           toPocketId: c.toPocketId == null ? null : (pocketIds.get(c.toPocketId) ?? null),
         })),
-        at,
       );
       const rules = new RulesRepository(trx);
       for (const r of doc.rules)
@@ -525,7 +521,7 @@ export class BackupService {
         at,
       );
       await writeSchedules(trx, userId, doc.schedules, { categoryIds, transactionIds, conversionIds }, at);
-      await rebuildDerived(trx, userId);
+      await ledger.finish();
     });
   }
 

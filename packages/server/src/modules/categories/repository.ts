@@ -141,13 +141,4 @@ export class CategoriesRepository {
       .executeTakeFirstOrThrow();
     return row.n;
   }
-
-  async touch(userId: number, id: number, at: number): Promise<void> {
-    await this.db
-      .updateTable('categories')
-      .set({ last_used: at })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
-  }
 }

@@ -2,13 +2,12 @@ import type { Conversion, ConversionInput, PagedInterval, Undoable } from '@kass
 import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pageOf, rowsToRead, type Page } from '../../http/paging.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
-import { conversionDeltas, DailyTotalsRepository } from '../ledger/daily-totals.js';
-import type { ConversionRow } from '../ledger/rows.js';
+import type { ConversionRow } from '../ledger/index.js';
+import { LedgerWriter } from '../ledger/index.js';
 import { recordUndo } from '../undo/record.js';
 import { ConversionsRepository } from './repository.js';
 
@@ -95,10 +94,9 @@ export class ConversionsService {
 
   async add(userId: number, input: ConversionInput): Promise<Conversion> {
     const row = await this.check(userId, input);
-    return this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, userId);
-      return this.storeIn(trx, userId, row);
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => this.storeIn(await LedgerWriter.open(trx, userId, this.now()), row));
   }
 
   /**
@@ -113,30 +111,16 @@ export class ConversionsService {
    * Stores a checked conversion inside the caller's database transaction, which must hold the
    * user's ledger lock: the row, its daily totals and the currencies' last use, as add does.
    */
-  async storeIn(trx: Kysely<DB>, userId: number, row: CheckedConversion): Promise<Conversion> {
-    const at = this.now();
-    const id = await new ConversionsRepository(trx).insert(userId, row, at);
-    await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(row, 1));
-    await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
-    return conversionDto(userId, { ...row, id });
+  async storeIn(writer: LedgerWriter, row: CheckedConversion): Promise<Conversion> {
+    return conversionDto(writer.userId, await writer.addConversion(row));
   }
 
   async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
     const stored = await this.require(userId, id);
     const row = await this.resolve(userId, input, stored.fromCurrency === stored.toCurrency);
-    const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, userId);
-      const repo = new ConversionsRepository(trx);
-      // The row as it is now, not as read before the transaction: another edit may have landed.
-      const current = await repo.lock(userId, id);
-      if (current === undefined) throw notFound(`Conversion ${id} not found`);
-      await repo.update(userId, id, row, at);
-      await new DailyTotalsRepository(trx).apply(userId, [
-        ...conversionDeltas(current, -1),
-        ...conversionDeltas(row, 1),
-      ]);
-      await new UserCurrenciesRepository(trx).touch(userId, [row.fromCurrency, row.toCurrency], at);
+      const writer = await LedgerWriter.open(trx, userId, this.now());
+      if ((await writer.replaceConversion(id, row)) === undefined) throw notFound(`Conversion ${id} not found`);
     });
     return conversionDto(userId, { ...row, id });
   }
@@ -144,13 +128,10 @@ export class ConversionsService {
   /** Deletes the conversion and answers the token that puts it back (undo/{token}). */
   async delete(userId: number, id: number): Promise<Undoable> {
     await this.require(userId, id);
-    const at = this.now();
     return this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, userId);
-      const { token } = await recordUndo(trx, userId, { action: 'delete', conversionIds: [id] }, at);
-      const deleted = await new ConversionsRepository(trx).delete(userId, id);
-      if (deleted === undefined) throw notFound(`Conversion ${id} not found`);
-      await new DailyTotalsRepository(trx).apply(userId, conversionDeltas(deleted, -1));
+      const writer = await LedgerWriter.open(trx, userId, this.now());
+      const { token } = await recordUndo(trx, userId, { action: 'delete', conversionIds: [id] }, writer.at);
+      if ((await writer.deleteConversion(id)) === undefined) throw notFound(`Conversion ${id} not found`);
       return { count: 1, undo: token };
     });
   }

@@ -46,14 +46,4 @@ export class UserCurrenciesRepository {
       .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
       .execute();
   }
-
-  /** Marks currencies as used now (they move to the top of pickers). */
-  async touch(userId: number, codes: readonly string[], at: number): Promise<void> {
-    await this.db
-      .updateTable('user_currencies')
-      .set({ last_used: at })
-      .where('user_id', '=', userId)
-      .where('code', 'in', codes)
-      .execute();
-  }
 }

@@ -5,9 +5,9 @@ import type { DB } from '../../db/schema.js';
 import { CategoriesService } from '../categories/service.js';
 import { ConversionsService } from '../conversions/service.js';
 import { FixpointsService } from '../fixpoints/service.js';
-import { bulkLoadTransactions } from '../ledger/bulk-load.js';
-import { LedgerReader } from '../ledger/reader.js';
-import type { TransactionRow } from '../ledger/rows.js';
+import { LedgerWriter } from '../ledger/index.js';
+import { LedgerReader } from '../ledger/index.js';
+import type { TransactionRow } from '../ledger/index.js';
 import { PocketsService } from '../pockets/service.js';
 import { RulesService } from '../rules/service.js';
 import { dateOfMs } from '../schedules/recurrence.js';
@@ -257,7 +257,7 @@ export async function seedDemoBooks(db: Kysely<DB>, userId: number, now: number)
     if (index >= 15 && dom === 25) tx(at(day, 19), c.bence, 'loan', true, 'EUR', 200, 'Bence paid back');
   }
   await pace.pause();
-  await bulkLoadTransactions(db, user.id, rows, now);
+  await LedgerWriter.load(db, user.id, rows, now);
   await pace.pause();
   const conversions = new ConversionsService(db, () => now);
   for (const conversion of conversionsToAdd) {

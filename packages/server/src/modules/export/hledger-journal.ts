@@ -1,7 +1,7 @@
 import { currencyInfo, utcDayOf, type CurrencyInfo } from '@kassa/money';
 import type { CategoryRow } from '../categories/repository.js';
-import type { PerCurrency } from '../ledger/flows.js';
-import type { FixpointRow, StateRow, TransactionRow } from '../ledger/rows.js';
+import type { PerCurrency } from '../ledger/index.js';
+import type { FixpointRow, StateRow, TransactionRow } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import {
   amount,

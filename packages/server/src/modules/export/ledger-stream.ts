@@ -1,5 +1,5 @@
 import type { Keyset } from '../../db/keyset.js';
-import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
+import type { ConversionRow, TransactionRow } from '../ledger/index.js';
 import type { ExportRepository, ExportRowQuery } from './repository.js';
 import { breather } from '../../util/breathe.js';
 

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.js';
 import { newUser, okJson } from '../../test/ledger.js';
 import { prng } from '../../util/prng.js';
-import { bulkLoadTransactions } from '../ledger/bulk-load.js';
+import { LedgerWriter } from '../ledger/writer.js';
 import type { TransactionRow } from '../ledger/rows.js';
 import { EXPORT_PAGE_ROWS } from './ledger-stream.js';
 
@@ -55,7 +55,7 @@ describeEachDatabase('export: a ledger of several pages', (ctx) => {
           day: utcDayOf(time),
         });
       }
-      await bulkLoadTransactions(ctx.database.db, userId, rows, Date.now());
+      await LedgerWriter.load(ctx.database.db, userId, rows, Date.now());
 
       const csv = await client.get('/api/export/csv');
       expect(csv.statusCode).toBe(200);

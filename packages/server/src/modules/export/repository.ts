@@ -8,7 +8,7 @@ import {
   type ConversionRow,
   type FixpointRow,
   type TransactionRow,
-} from '../ledger/rows.js';
+} from '../ledger/index.js';
 
 /** Which rows an export reads; empty arrays mean "any". */
 export interface ExportRowQuery {

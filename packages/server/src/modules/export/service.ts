@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { LedgerRepository } from '../ledger/repository.js';
+import { LedgerRepository } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';

@@ -1,9 +1,9 @@
 import { utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { FixpointRow } from '../ledger/rows.js';
+import type { FixpointRow } from '../ledger/index.js';
 import { olderThan, type Keyset } from '../../db/keyset.js';
-import { invalidateHistory } from '../ledger/history-points.js';
+import { invalidateHistory } from '../ledger/index.js';
 
 /** SQL for fixpoint writes and lookups by id or time; the ledger reads states (ledger/repository.ts). */
 export class FixpointsRepository {

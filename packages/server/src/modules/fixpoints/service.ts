@@ -13,9 +13,9 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { pageOf, rowsToRead, type Page } from '../../http/paging.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
-import type { PerCurrency } from '../ledger/flows.js';
-import type { LedgerReader } from '../ledger/reader.js';
-import type { FixpointRow, StateRow } from '../ledger/rows.js';
+import type { PerCurrency } from '../ledger/index.js';
+import type { LedgerReader } from '../ledger/index.js';
+import type { FixpointRow, StateRow } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { FixpointsRepository } from './repository.js';
 

@@ -1,5 +1,5 @@
 import { currencyInfo, fixedDecimal } from '@kassa/money';
-import type { LedgerReader } from '../ledger/reader.js';
+import type { LedgerReader } from '../ledger/index.js';
 import { statementAnchors } from './anchors.js';
 
 /**

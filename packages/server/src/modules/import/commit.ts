@@ -5,16 +5,12 @@ import { allocateIds } from '../../db/id-allocation.js';
 import { refreshStatistics } from '../../db/statistics.js';
 import type { DB } from '../../db/schema.js';
 import type { ReportProgress } from '../../http/progress-answer.js';
-import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { CategoriesRepository, type CategoryRow } from '../categories/repository.js';
-import { ConversionsRepository } from '../conversions/repository.js';
-import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
-import { applyBulkDeltas, DeltaSum, deleteTransactionsByIds, insertTransactionRows } from '../ledger/bulk-load.js';
-import { conversionDeltas, transactionDeltas } from '../ledger/daily-totals.js';
-import { LedgerRepository } from '../ledger/repository.js';
-import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
+import { LedgerRepository } from '../ledger/index.js';
+import type { ConversionRow, TransactionRow } from '../ledger/index.js';
+import { LedgerWriter } from '../ledger/index.js';
 import { SchedulesRepository } from '../schedules/repository.js';
 import { breather } from '../../util/breathe.js';
 import { normalisePayee } from './fingerprint.js';
@@ -149,14 +145,14 @@ export async function commitBatch(
     actions.get(r.line) ?? (r.status === 'new' ? 'write' : r.status === 'duplicate' ? 'duplicate' : 'error');
 
   const result = await db.transaction().execute(async (trx) => {
-    await lockUserLedger(trx, userId);
+    // Rows in, through the ledger writer: the totals follow at finish; what they use moves up its picker.
+    const ledger = (await LedgerWriter.open(trx, userId, now)).batch({ markUsed: true });
     const batches = new ImportRepository(trx);
     if (!(await batches.moveStatus(userId, batchId, 'preview', { status: 'committed', committed_at: now })))
       throw conflict(`Import ${batchId} was already committed`);
     // The rows read so far of all the batch holds: what the page's progress bar shows.
     let read = 0;
     report({ stage: 'write', done: read, total: batch.row_count });
-    const deltas = new DeltaSum();
     const links: NewLink[] = [];
     const replaced: Replaced = { transactions: [], states: [], fixpoints: [] };
     const link = (row: StoredRow, target: { transaction_id?: number; conversion_id?: number }): NewLink => ({
@@ -176,7 +172,6 @@ export async function commitBatch(
     });
 
     // Pairs: with a row of this file, or with an earlier import's transaction (which is replaced).
-    const conversions = new ConversionsRepository(trx);
     let transfers = 0;
     let conversionCount = 0;
     const done = new Set<number>();
@@ -190,13 +185,11 @@ export async function commitBatch(
       if (other === undefined) {
         const standing =
           match.transactionId === undefined ? undefined : await batches.standingLink(userId, match.transactionId);
-        const [removed] =
-          standing === undefined ? [] : await deleteTransactionsByIds(trx, userId, [match.transactionId ?? 0]);
+        const [removed] = standing === undefined ? [] : await ledger.deleteTransactions([match.transactionId ?? 0]);
         if (standing === undefined || removed === undefined) {
           actions.set(row.line, 'write'); // the other leg is gone since the preview: a plain row again
           continue;
         }
-        deltas.add(transactionDeltas(removed, -1));
         replaced.transactions.push({ linkId: standing.id, row: withoutId(removed) });
         otherLeg = {
           minor: standing.amount,
@@ -223,8 +216,7 @@ export async function commitBatch(
         fromPocketId: from.pocketId,
         toPocketId: to.pocketId,
       };
-      const conversionId = await conversions.insert(userId, conversion, now);
-      deltas.add(conversionDeltas(conversion, 1));
+      const conversionId = await ledger.insertConversion(conversion);
       links.push(link(row, { conversion_id: conversionId }));
       if (other !== undefined) links.push(link(other, { conversion_id: conversionId }));
       else {
@@ -251,8 +243,6 @@ export async function commitBatch(
       return id;
     };
     const occurrences = new SchedulesRepository(trx);
-    const currencies = new Set<string>();
-    const usedCategories = new Set<number>();
     const tally = { write: 0, skip: 0, error: 0, duplicate: 0, pair: 0 };
     let importedSincePreview = 0;
     const pace = breather();
@@ -283,11 +273,8 @@ export async function commitBatch(
         };
         written.push(t);
         writtenLinks.push(link(r, { transaction_id: t.id }));
-        deltas.add(transactionDeltas(t, 1));
-        currencies.add(t.currency);
-        usedCategories.add(t.categoryId);
       }
-      await insertTransactionRows(trx, userId, written, now);
+      await ledger.insertTransactions(written);
       await batches.insertLinks(writtenLinks);
       // A row that pays a pending reminder is that occurrence's posting (DESIGN §9 and
       // docs/DECISIONS.md, Scheduled entries): claimed in this same database transaction. One
@@ -325,10 +312,7 @@ export async function commitBatch(
       }
     await flush();
     report({ stage: 'write', done: batch.row_count, total: batch.row_count });
-    await applyBulkDeltas(trx, userId, deltas);
-    if (currencies.size > 0) await new UserCurrenciesRepository(trx).touch(userId, [...currencies], now);
-    const categoryRepo = new CategoriesRepository(trx);
-    for (const id of usedCategories) await categoryRepo.touch(userId, id, now);
+    await ledger.finish();
 
     const rejectedPairs = [...rejected].flatMap((line) => {
       const row = byLine.get(line);
@@ -488,34 +472,25 @@ export async function undoBatch(
   if (batch.status !== 'committed')
     throw conflict(`Import ${batchId} ${batch.status === 'undone' ? 'was already undone' : 'was never committed'}`);
   return db.transaction().execute(async (trx) => {
-    await lockUserLedger(trx, userId);
+    const ledger = (await LedgerWriter.open(trx, userId, now)).batch();
     const batches = new ImportRepository(trx);
     if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now })))
       throw conflict(`Import ${batchId} was already undone`);
     const links = await batches.linksOfBatch(batchId);
-    const deltas = new DeltaSum();
     const transactionIds = links.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));
     // Occurrences of schedules these rows confirmed wait for confirm or skip again.
     await new SchedulesRepository(trx).releaseTransactions(userId, transactionIds);
     let removed = 0;
     for (let from = 0; from < transactionIds.length; from += WRITE_SLICE) {
-      const gone = await deleteTransactionsByIds(trx, userId, transactionIds.slice(from, from + WRITE_SLICE));
-      for (const t of gone) deltas.add(transactionDeltas(t, -1));
-      removed += gone.length;
+      removed += (await ledger.deleteTransactions(transactionIds.slice(from, from + WRITE_SLICE))).length;
     }
-    const conversions = new ConversionsRepository(trx);
-    for (const id of new Set(links.flatMap((l) => (l.conversion_id === null ? [] : [l.conversion_id])))) {
-      const c = await conversions.delete(userId, id);
-      if (c === undefined) continue;
-      deltas.add(conversionDeltas(c, -1));
-      removed++;
-    }
+    const conversionIds = new Set(links.flatMap((l) => (l.conversion_id === null ? [] : [l.conversion_id])));
+    removed += (await ledger.deleteConversions([...conversionIds])).length;
     const replaced = JSON.parse(batch.replaced ?? '{"transactions":[],"states":[],"fixpoints":[]}') as Replaced;
     const ids = await allocateIds(trx, 'transactions', replaced.transactions.length);
     const restored = replaced.transactions.map((r, i) => ({ ...r.row, id: ids[i] ?? 0 }));
-    await insertTransactionRows(trx, userId, restored, now);
+    await ledger.insertTransactions(restored);
     for (const [i, t] of restored.entries()) {
-      deltas.add(transactionDeltas(t, 1));
       const linkId = replaced.transactions[i]?.linkId;
       if (linkId !== undefined) await batches.setLinkTargets(linkId, { transaction_id: t.id, conversion_id: null });
     }
@@ -527,7 +502,7 @@ export async function undoBatch(
     }
     for (const f of replaced.fixpoints) await fixpoints.delete(userId, f);
     await batches.deleteLinksOfBatch(batchId);
-    await applyBulkDeltas(trx, userId, deltas);
+    await ledger.finish();
     return { batchId, removed, restored: restored.length };
   });
 }

@@ -32,7 +32,7 @@ import type { RatesService } from '../rates/service.js';
 import { compileRuleFinder } from '../rules/match.js';
 import { RulesRepository } from '../rules/repository.js';
 import { remindersBetween } from '../schedules/reminders.js';
-import { LedgerReader } from '../ledger/reader.js';
+import { LedgerReader } from '../ledger/index.js';
 import { anchorChecks } from './anchor-check.js';
 import { commitBatch, undoBatch } from './commit.js';
 import { normalisePayee } from './fingerprint.js';

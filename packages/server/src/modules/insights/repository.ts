@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
-import { firstDayOfMonth, wholeMonthsBetween } from '../ledger/daily-totals.js';
-import { rawTotals, type FlowTotal, type PerCurrency } from '../ledger/flows.js';
-import { conversionFromColumns, type ConversionRow } from '../ledger/rows.js';
+import { firstDayOfMonth, wholeMonthsBetween } from '../ledger/index.js';
+import { rawTotals, type FlowTotal, type PerCurrency } from '../ledger/index.js';
+import { conversionFromColumns, type ConversionRow } from '../ledger/index.js';
 
 /** The main-currency value of one currency's flows of one type over whole days (10^-12 minor units). */
 export interface ValuedFlow {

@@ -11,11 +11,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
-import { wholeMonthsBetween } from '../ledger/daily-totals.js';
-import { splitRange, type FlowTotal, type PerCurrency } from '../ledger/flows.js';
-import { joinScaled, roundScaled, SCALE, scaledValue } from '../ledger/main-values.js';
-import { statedPerCurrency, type LedgerReader } from '../ledger/reader.js';
-import type { ConversionRow } from '../ledger/rows.js';
+import { wholeMonthsBetween } from '../ledger/index.js';
+import { splitRange, type FlowTotal, type PerCurrency } from '../ledger/index.js';
+import { joinScaled, roundScaled, SCALE, scaledValue } from '../ledger/index.js';
+import { statedPerCurrency, type LedgerReader } from '../ledger/index.js';
+import type { ConversionRow } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { InsightsRepository } from './repository.js';

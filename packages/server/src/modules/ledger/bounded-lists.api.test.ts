@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { expectError, newUser, okJson } from '../../test/ledger.js';
-import { bulkLoadTransactions } from './bulk-load.js';
+import { LedgerWriter } from './writer.js';
 import { conversionColumns, type TransactionRow } from './rows.js';
 
 interface Row {
@@ -111,7 +111,7 @@ describeEachDatabase('bounded lists', (ctx) => {
         day: utcDayOf(time),
       });
     }
-    await bulkLoadTransactions(ctx.database.db, user.userId, rows, Date.now());
+    await LedgerWriter.load(ctx.database.db, user.userId, rows, Date.now());
     const stored = await ctx.database.db
       .selectFrom('transactions')
       .select('id')

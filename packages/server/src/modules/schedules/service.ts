@@ -15,7 +15,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Owner } from '../auth/service.js';
 import type { ConversionsService } from '../conversions/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
-import type { LedgerReader } from '../ledger/reader.js';
+import type { LedgerReader } from '../ledger/index.js';
+import { LedgerWriter } from '../ledger/index.js';
 import type { TransactionsService } from '../transactions/service.js';
 import {
   addDays,
@@ -317,10 +318,10 @@ export class SchedulesService {
         type: p.businessType,
       });
       return this.db.transaction().execute(async (trx) => {
-        await lockUserLedger(trx, owner.id);
+        const writer = await LedgerWriter.open(trx, owner.id, this.now());
         const repo = new SchedulesRepository(trx);
-        if (!(await repo.claim(owner.id, schedule.id, occurrence, 'posted', date, this.now()))) return undefined;
-        const [stored] = await this.transactions.storeIn(trx, owner, [row]);
+        if (!(await repo.claim(owner.id, schedule.id, occurrence, 'posted', date, writer.at))) return undefined;
+        const [stored] = await this.transactions.storeIn(writer, owner, [row]);
         if (stored === undefined) throw new Error('the transaction was not stored');
         await repo.setWritten(owner.id, schedule.id, occurrence, { transactionId: stored.id });
         return { kind: 'transaction' as const, id: stored.id };
@@ -340,10 +341,10 @@ export class SchedulesService {
       time,
     });
     return this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, owner.id);
+      const writer = await LedgerWriter.open(trx, owner.id, this.now());
       const repo = new SchedulesRepository(trx);
-      if (!(await repo.claim(owner.id, schedule.id, occurrence, 'posted', date, this.now()))) return undefined;
-      const stored = await this.conversions.storeIn(trx, owner.id, row);
+      if (!(await repo.claim(owner.id, schedule.id, occurrence, 'posted', date, writer.at))) return undefined;
+      const stored = await this.conversions.storeIn(writer, row);
       await repo.setWritten(owner.id, schedule.id, occurrence, { conversionId: stored.id });
       return { kind: 'conversion' as const, id: stored.id };
     });

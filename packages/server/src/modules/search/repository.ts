@@ -6,7 +6,7 @@ import {
   transactionFromColumns,
   type ConversionRow,
   type TransactionRow,
-} from '../ledger/rows.js';
+} from '../ledger/index.js';
 
 /** Inclusive bounds of an amount in minor units of one currency; either may be open. */
 export interface CurrencyAmount {

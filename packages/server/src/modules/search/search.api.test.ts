@@ -8,7 +8,7 @@ import { expectError, newUser, okJson } from '../../test/ledger.js';
 import { snapshotTables } from '../../test/snapshot.js';
 import { multipart } from '../../test/upload.js';
 import { resetDemo } from '../demo/seed.js';
-import { bulkLoadTransactions } from '../ledger/bulk-load.js';
+import { LedgerWriter } from '../ledger/writer.js';
 import { UsersRepository } from '../users/repository.js';
 
 const search = (client: TestClient, body: SearchQueryBody) => client.post('/api/transaction/search', body);
@@ -310,7 +310,7 @@ describeEachDatabase('transaction/search', (ctx) => {
     expect(await names(client, 'souk')).toEqual(['t:Spice souk', 'c:Souk money']);
 
     // Bulk load (seeding).
-    await bulkLoadTransactions(
+    await LedgerWriter.load(
       ctx.database.db,
       userId,
       [

@@ -7,7 +7,7 @@ import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { conversionDto } from '../conversions/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
-import type { ConversionRow, TransactionRow } from '../ledger/rows.js';
+import type { ConversionRow, TransactionRow } from '../ledger/index.js';
 import type { TransactionsService } from '../transactions/service.js';
 import { minorRange, parseSearch, utcSpan, type ParsedSearch } from './query.js';
 import { SearchRepository, type CurrencyAmount, type SearchCursor, type SearchPlan } from './repository.js';

@@ -10,7 +10,7 @@ import type { DailyTotalsTable } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Owner } from '../auth/service.js';
 import type { CategoriesService } from '../categories/service.js';
-import type { LedgerReader } from '../ledger/reader.js';
+import type { LedgerReader } from '../ledger/index.js';
 import type { RatesService } from '../rates/service.js';
 import type { TransactionsService } from '../transactions/service.js';
 

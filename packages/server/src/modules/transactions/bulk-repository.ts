@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { TransactionRow } from '../ledger/rows.js';
+import type { TransactionRow } from '../ledger/index.js';
 import { slices } from '../undo/repository.js';
 
 /** The selected rows of one category and direction: what the bulk rules look at. */
@@ -56,30 +56,5 @@ export class BulkTransactionsRepository {
       if (missing !== undefined) return missing;
     }
     return undefined;
-  }
-
-  async deleteByIds(userId: number, ids: readonly number[]): Promise<void> {
-    for (const part of slices(ids))
-      await this.db.deleteFrom('transactions').where('user_id', '=', userId).where('id', 'in', part).execute();
-  }
-
-  async updateByIds(
-    userId: number,
-    ids: readonly number[],
-    changes: { categoryId?: number | undefined; description?: string | undefined },
-    at: number,
-  ): Promise<void> {
-    const set = {
-      ...(changes.categoryId === undefined ? {} : { category_id: changes.categoryId }),
-      ...(changes.description === undefined ? {} : { description: changes.description }),
-      updated_at: at,
-    };
-    for (const part of slices(ids))
-      await this.db
-        .updateTable('transactions')
-        .set(set)
-        .where('user_id', '=', userId)
-        .where('id', 'in', part)
-        .execute();
   }
 }

@@ -1,12 +1,10 @@
 import type { BulkRequest, Undoable } from '@kassa/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { CategoriesRepository, type CategoryRow } from '../categories/repository.js';
-import { applySummedDeltas, DeltaSum } from '../ledger/bulk-load.js';
+import { LedgerWriter } from '../ledger/index.js';
 import { recordUndo } from '../undo/record.js';
-import { UndoRepository } from '../undo/repository.js';
 import { BulkTransactionsRepository, type SelectedGroup } from './bulk-repository.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -53,13 +51,13 @@ function checkTarget(target: CategoryRow, groups: readonly SelectedGroup[]): voi
 /**
  * transaction/bulk: deletes or updates the user's transactions with these ids in one database
  * transaction, all or nothing: an id that is not the user's is a 404, a rule broken by any row a
- * 400 or 409, and nothing is written. The rows are saved for undo first; the daily totals change
- * by sums computed in SQL (ledger/bulk-load.ts: a few changes adjusted, many rebuilt).
+ * 400 or 409, and nothing is written. The rows are saved for undo first; the ledger writer
+ * changes the daily totals by sums computed in SQL (ledger/writer.ts LedgerBatch).
  */
 export async function bulkEdit(db: Kysely<DB>, userId: number, request: BulkRequest, now: number): Promise<Undoable> {
   const ids = [...new Set(request.ids)];
   return db.transaction().execute(async (trx) => {
-    await lockUserLedger(trx, userId);
+    const writer = await LedgerWriter.open(trx, userId, now);
     const rows = new BulkTransactionsRepository(trx);
     const groups = await rows.groups(userId, ids);
     if (groups.reduce((n, g) => n + g.count, 0) < ids.length)
@@ -83,21 +81,11 @@ export async function bulkEdit(db: Kysely<DB>, userId: number, request: BulkRequ
       { action: request.action, transactionIds: ids, ...(changes === undefined ? {} : { changes }) },
       now,
     );
-    const saved = new UndoRepository(trx);
-    const deltas = new DeltaSum();
-    if (changes === undefined) {
-      deltas.add(await saved.savedTotals(recorded.undoId, -1));
-      await rows.deleteByIds(userId, ids);
-    } else {
-      if (changes.categoryId !== undefined) {
-        deltas.add(await saved.savedTotals(recorded.undoId, -1));
-        deltas.add(await saved.savedTotals(recorded.undoId, 1, changes.categoryId));
-      }
-      await rows.updateByIds(userId, ids, changes, now);
-      // Using a category moves it to the top of its picker, as a single update does.
-      if (changes.categoryId !== undefined) await new CategoriesRepository(trx).touch(userId, changes.categoryId, now);
-    }
-    await applySummedDeltas(trx, userId, deltas);
+    // Using a category moves it to the top of its picker, as a single update does.
+    const batch = writer.batch({ markUsed: true });
+    if (changes === undefined) await batch.dropTransactions(ids);
+    else await batch.setTransactionColumns(ids, changes);
+    await batch.finish();
     return { count: ids.length, undo: recorded.token };
   });
 }

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { olderThan, type Keyset } from '../../db/keyset.js';
-import {
-  transactionColumns as toColumns,
-  keptPocket,
-  pocketColumn,
-  transactionFromColumns as toRow,
-  type TransactionRow,
-} from '../ledger/rows.js';
+import { transactionFromColumns as toRow, type TransactionRow } from '../ledger/index.js';
 
 /** Which transactions to list; empty arrays mean "any". */
 export interface TransactionQuery {
@@ -21,7 +15,7 @@ export interface TransactionQuery {
   limit?: number | undefined;
 }
 
-/** SQL for transactions; every query is scoped by user. */
+/** Reads of transactions; every query is scoped by user. The ledger writer writes them (ledger/writer.ts). */
 export class TransactionsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -50,50 +44,5 @@ export class TransactionsRepository {
     query = query.orderBy('time', 'desc').orderBy('id', 'desc');
     if (q.limit !== undefined) query = query.limit(q.limit);
     return (await query.execute()).map(toRow);
-  }
-
-  async insert(userId: number, t: Omit<TransactionRow, 'id'>, at: number): Promise<number> {
-    const row = await this.db
-      .insertInto('transactions')
-      .values({ user_id: userId, ...toColumns(t), ...pocketColumn(t), created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async update(userId: number, id: number, t: Omit<TransactionRow, 'id'>, at: number): Promise<void> {
-    await this.db
-      .updateTable('transactions')
-      .set({ ...toColumns(t), pocket_id: keptPocket('currency', t.currency, 'pocket_id'), updated_at: at })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
-  }
-
-  /**
-   * Locks the row for the rest of the database transaction and returns it as it is now (a no-op
-   * update: PostgreSQL makes concurrent editors wait, so two edits cannot both start from the
-   * same old row). Undefined when it is gone.
-   */
-  async lock(userId: number, id: number): Promise<TransactionRow | undefined> {
-    const row = await this.db
-      .updateTable('transactions')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row === undefined ? undefined : toRow(row);
-  }
-
-  /** Deletes the row and returns it as it was; undefined when there was none (another request won). */
-  async delete(userId: number, id: number): Promise<TransactionRow | undefined> {
-    const row = await this.db
-      .deleteFrom('transactions')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row === undefined ? undefined : toRow(row);
   }
 }

@@ -11,19 +11,17 @@ import {
 import { currencyInfo, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { lockUserLedger } from '../../db/user-lock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { pageOf, rowsToRead, type Page } from '../../http/paging.js';
 import type { Owner } from '../auth/service.js';
 import type { CategoryRow } from '../categories/repository.js';
-import { CategoriesRepository } from '../categories/repository.js';
 import type { CategoriesService } from '../categories/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
-import { DailyTotalsRepository, transactionDeltas } from '../ledger/daily-totals.js';
-import { roundScaled } from '../ledger/main-values.js';
-import type { LedgerReader } from '../ledger/reader.js';
-import type { TransactionRow } from '../ledger/rows.js';
+import { roundScaled } from '../ledger/index.js';
+import type { LedgerReader } from '../ledger/index.js';
+import type { TransactionRow } from '../ledger/index.js';
+import { LedgerWriter } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { recordUndo } from '../undo/record.js';
@@ -149,10 +147,9 @@ export class TransactionsService {
   async addMany(owner: Owner, inputs: readonly TransactionInput[]): Promise<Transaction[]> {
     const rows: CheckedTransaction[] = [];
     for (const input of inputs) rows.push(await this.check(owner, input));
-    return this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, owner.id);
-      return this.storeIn(trx, owner, rows);
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => this.storeIn(await LedgerWriter.open(trx, owner.id, this.now()), owner, rows));
   }
 
   /**
@@ -170,16 +167,9 @@ export class TransactionsService {
    * ledger lock (lockUserLedger): the rows, their daily totals and the pickers' last use, as add
    * does (the search index follows by itself, migration 0022).
    */
-  async storeIn(trx: Kysely<DB>, owner: Owner, rows: readonly CheckedTransaction[]): Promise<Transaction[]> {
-    const at = this.now();
-    const repo = new TransactionsRepository(trx);
-    const totals = new DailyTotalsRepository(trx);
+  async storeIn(writer: LedgerWriter, owner: Owner, rows: readonly CheckedTransaction[]): Promise<Transaction[]> {
     const stored: TransactionRow[] = [];
-    for (const row of rows) {
-      stored.push({ ...row, id: await repo.insert(owner.id, row, at) });
-      await totals.apply(owner.id, transactionDeltas(row, 1));
-      await this.touch(trx, owner.id, row, at);
-    }
+    for (const row of rows) stored.push(await writer.addTransaction(row));
     const converter = this.rates.mainConverter(owner.mainCurrency);
     return stored.map((row) => this.toDto(row, converter));
   }
@@ -188,19 +178,9 @@ export class TransactionsService {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
     const { row } = await this.resolve(owner, input, existing);
-    const at = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, owner.id);
-      const repo = new TransactionsRepository(trx);
-      // The row as it is now, not as read before the transaction: another edit may have landed.
-      const current = await repo.lock(owner.id, id);
-      if (current === undefined) throw notFound(`Transaction ${id} not found`);
-      await repo.update(owner.id, id, row, at);
-      await new DailyTotalsRepository(trx).apply(owner.id, [
-        ...transactionDeltas(current, -1),
-        ...transactionDeltas(row, 1),
-      ]);
-      await this.touch(trx, owner.id, row, at);
+      const writer = await LedgerWriter.open(trx, owner.id, this.now());
+      if ((await writer.replaceTransaction(id, row)) === undefined) throw notFound(`Transaction ${id} not found`);
     });
     return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
   }
@@ -209,13 +189,10 @@ export class TransactionsService {
   async delete(owner: Owner, id: number): Promise<Undoable> {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
-    const at = this.now();
     return this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, owner.id);
-      const { token } = await recordUndo(trx, owner.id, { action: 'delete', transactionIds: [id] }, at);
-      const deleted = await new TransactionsRepository(trx).delete(owner.id, id);
-      if (deleted === undefined) throw notFound(`Transaction ${id} not found`);
-      await new DailyTotalsRepository(trx).apply(owner.id, transactionDeltas(deleted, -1));
+      const writer = await LedgerWriter.open(trx, owner.id, this.now());
+      const { token } = await recordUndo(trx, owner.id, { action: 'delete', transactionIds: [id] }, writer.at);
+      if ((await writer.deleteTransaction(id)) === undefined) throw notFound(`Transaction ${id} not found`);
       return { count: 1, undo: token };
     });
   }
@@ -296,12 +273,6 @@ export class TransactionsService {
     let scaled = 0n;
     for (const g of sums) scaled += g.isIncome ? g.scaled : -g.scaled;
     return { amount: minorToMajor(roundScaled(scaled), converter.to.decimals), currency: converter.to.code };
-  }
-
-  /** Using a currency or category moves it to the top of its picker. */
-  private async touch(trx: Kysely<DB>, userId: number, row: Omit<TransactionRow, 'id'>, at: number): Promise<void> {
-    await new UserCurrenciesRepository(trx).touch(userId, [row.currency], at);
-    await new CategoriesRepository(trx).touch(userId, row.categoryId, at);
   }
 }
 

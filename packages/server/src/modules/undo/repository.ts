@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, UndoEntriesTable } from '../../db/schema.js';
-import { monthOfDay, type TotalDelta } from '../ledger/daily-totals.js';
+import { CONVERSION_COLUMNS, TRANSACTION_COLUMNS } from '../ledger/index.js';
 
 /** Ids per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 export const ID_SLICE = 5000;
@@ -17,40 +17,6 @@ export interface UndoChanges {
   categoryId?: number | undefined;
   description?: string | undefined;
 }
-
-/** Every column of a transaction, id included: what a restore must give back. */
-const TRANSACTION_COLUMNS = [
-  'id',
-  'user_id',
-  'category_id',
-  'kind',
-  'business_type',
-  'is_income',
-  'amount',
-  'currency',
-  'description',
-  'time',
-  'day',
-  'created_at',
-  'updated_at',
-  'pocket_id',
-] as const;
-
-const CONVERSION_COLUMNS = [
-  'id',
-  'user_id',
-  'from_amount',
-  'from_currency',
-  'to_amount',
-  'to_currency',
-  'description',
-  'time',
-  'day',
-  'created_at',
-  'updated_at',
-  'from_pocket_id',
-  'to_pocket_id',
-] as const;
 
 /** SQL of the undo log; every query is scoped by user or by an entry the caller found by user. */
 export class UndoRepository {
@@ -137,70 +103,6 @@ export class UndoRepository {
     await this.db.deleteFrom('undo_conversions').where('undo_id', '=', undoId).execute();
   }
 
-  /**
-   * The daily-total contributions of the saved transactions, summed per total in SQL (a bulk of
-   * 10k rows is a few hundred totals); `categoryId` counts them under that category instead of
-   * their own (the category a bulk update moved them to). Signed by `sign`.
-   */
-  async savedTotals(undoId: number, sign: 1 | -1, categoryId?: number): Promise<TotalDelta[]> {
-    const category = categoryId === undefined ? sql<number>`category_id` : sql<number>`${sql.lit(categoryId)}`;
-    const { rows } = await sql<{
-      day: number;
-      currency: string;
-      // Literals and sums come back as text from some drivers; Number() reads either.
-      category_id: number | string;
-      kind: TotalDelta['kind'];
-      business_type: string | null;
-      is_income: number | string;
-      amount: number | string;
-      count: number | string;
-    }>`select day, currency, ${category} as category_id, kind, business_type, is_income,
-          sum(amount) as amount, count(*) as count
-        from undo_transactions where undo_id = ${undoId}
-        group by day, currency, kind, business_type, is_income${categoryId === undefined ? sql`, category_id` : sql``}`.execute(
-      this.db,
-    );
-    return rows.map((r) => ({
-      day: r.day,
-      month: monthOfDay(r.day),
-      currency: r.currency,
-      category_id: Number(r.category_id),
-      kind: r.kind,
-      business_type: (r.business_type ?? '') as TotalDelta['business_type'],
-      is_income: Number(r.is_income),
-      amount: sign * Number(r.amount),
-      count: sign * Number(r.count),
-    }));
-  }
-
-  /** The two legs of every saved conversion, summed per total, signed by `sign`. */
-  async savedConversionTotals(undoId: number, sign: 1 | -1): Promise<TotalDelta[]> {
-    const { rows } = await sql<{
-      day: number;
-      currency: string;
-      is_income: number | string;
-      amount: number | string;
-      count: number | string;
-    }>`select day, currency, is_income, sum(amount) as amount, count(*) as count from (
-          select day, from_currency as currency, 0 as is_income, from_amount as amount
-            from undo_conversions where undo_id = ${undoId}
-          union all
-          select day, to_currency as currency, 1 as is_income, to_amount as amount
-            from undo_conversions where undo_id = ${undoId}
-        ) legs group by day, currency, is_income`.execute(this.db);
-    return rows.map((r) => ({
-      day: r.day,
-      month: monthOfDay(r.day),
-      currency: r.currency,
-      category_id: 0,
-      kind: 'conversion',
-      business_type: '',
-      is_income: Number(r.is_income),
-      amount: sign * Number(r.amount),
-      count: sign * Number(r.count),
-    }));
-  }
-
   /** The categories the saved transactions had, with how many rows each. */
   async savedCategories(undoId: number): Promise<{ categoryId: number; count: number }[]> {
     const rows = await this.db
@@ -222,21 +124,6 @@ export class UndoRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Puts the saved rows back under their own ids, every column as it was; returns how many. */
-  async restoreRows(undoId: number): Promise<number> {
-    const transactions = await this.db
-      .insertInto('transactions')
-      .columns(TRANSACTION_COLUMNS)
-      .expression((eb) => eb.selectFrom('undo_transactions').select(TRANSACTION_COLUMNS).where('undo_id', '=', undoId))
-      .executeTakeFirst();
-    const conversions = await this.db
-      .insertInto('conversions')
-      .columns(CONVERSION_COLUMNS)
-      .expression((eb) => eb.selectFrom('undo_conversions').select(CONVERSION_COLUMNS).where('undo_id', '=', undoId))
-      .executeTakeFirst();
-    return Number(transactions.numInsertedOrUpdatedRows ?? 0) + Number(conversions.numInsertedOrUpdatedRows ?? 0);
-  }
-
   /**
    * How many of the updated rows are gone, and how many differ from what the update left (any
    * column but updated_at: the saved value, or the changed one for the changed columns).
@@ -256,12 +143,19 @@ export class UndoRepository {
     return { gone: Number(rows[0]?.gone ?? 0), changed: Number(rows[0]?.changed ?? 0) };
   }
 
-  /** Gives the updated rows back their saved category, description and updated_at; returns how many. */
-  async revertUpdate(undoId: number, userId: number): Promise<number> {
-    const result = await sql`update transactions set
-        category_id = u.category_id, description = u.description, updated_at = u.updated_at
-      from undo_transactions u
-      where u.undo_id = ${undoId} and transactions.id = u.id and transactions.user_id = ${userId}`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0);
+  /** The saved rows as the ledger writer puts them back: every column, under their own ids. */
+  savedRows(undoId: number) {
+    return {
+      transactions: this.db.selectFrom('undo_transactions').select(TRANSACTION_COLUMNS).where('undo_id', '=', undoId),
+      conversions: this.db.selectFrom('undo_conversions').select(CONVERSION_COLUMNS).where('undo_id', '=', undoId),
+    };
+  }
+
+  /** What a bulk update's undo gives back per row: the saved category, description and updated_at. */
+  savedColumns(undoId: number) {
+    return this.db
+      .selectFrom('undo_transactions')
+      .select(['id', 'category_id', 'description', 'updated_at'])
+      .where('undo_id', '=', undoId);
   }
 }

@@ -1,11 +1,10 @@
 import { UNDO_TTL_MINUTES, type UndoResult } from '@kassa/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { lockUserLedger } from '../../db/user-lock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { applySummedDeltas, DeltaSum } from '../ledger/bulk-load.js';
+import { LedgerWriter } from '../ledger/index.js';
 import { UndoRepository, type UndoChanges, type UndoEntry } from './repository.js';
 import { hashUndoToken, UNDO_TOKEN_PATTERN } from './tokens.js';
 
@@ -30,7 +29,7 @@ export class UndoService {
     if (!UNDO_TOKEN_PATTERN.test(token)) throw notFound(UNKNOWN);
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      await lockUserLedger(trx, owner.id);
+      const writer = await LedgerWriter.open(trx, owner.id, now);
       const repo = new UndoRepository(trx);
       const entry = await repo.findByHash(owner.id, hashUndoToken(token));
       if (entry === undefined) throw notFound(UNKNOWN);
@@ -38,15 +37,13 @@ export class UndoService {
       if (entry.expires_at < now || !(await repo.claim(entry.id, now)))
         throw notFound(`This change can no longer be undone: undo works for ${UNDO_TTL_MINUTES} minutes`);
       await refuseUnusableCategories(trx, owner.id, repo, entry);
-      const deltas = new DeltaSum();
+      const batch = writer.batch();
       let count: number;
       if (entry.action === 'delete') {
         // Ids are never handed out twice; only a restore of the books in between can take them.
         if ((await repo.idsInUse(entry.id)) > 0)
           throw conflict('The books were restored from a backup since; the deleted rows cannot be put back');
-        deltas.add(await repo.savedTotals(entry.id, 1));
-        deltas.add(await repo.savedConversionTotals(entry.id, 1));
-        count = await repo.restoreRows(entry.id);
+        count = await batch.restoreRows(repo.savedRows(entry.id));
       } else {
         const changes = changesOf(entry);
         const drift = await repo.driftSince(entry.id, owner.id, changes);
@@ -55,13 +52,9 @@ export class UndoService {
             `${driftText(drift)} since, out of ${plural(entry.count, 'transaction')}; nothing was undone. ` +
               'Change them back by hand.',
           );
-        if (changes.categoryId !== undefined) {
-          deltas.add(await repo.savedTotals(entry.id, -1, changes.categoryId));
-          deltas.add(await repo.savedTotals(entry.id, 1));
-        }
-        count = await repo.revertUpdate(entry.id, owner.id);
+        count = await batch.restoreTransactionColumns(repo.savedColumns(entry.id));
       }
-      await applySummedDeltas(trx, owner.id, deltas);
+      await batch.finish();
       await repo.dropRows(entry.id);
       return { count };
     });

@@ -7,7 +7,7 @@ import { expectError, okJson } from '../../test/ledger.js';
 import { sampleBooks } from '../../test/sample-books.js';
 import { snapshotTables } from '../../test/snapshot.js';
 import { multipart } from '../../test/upload.js';
-import { bulkLoadTransactions } from '../ledger/bulk-load.js';
+import { LedgerWriter } from '../ledger/writer.js';
 import { DailyTotalsRepository } from '../ledger/daily-totals.js';
 
 interface Tx {
@@ -234,7 +234,7 @@ describeEachDatabase('undo', (ctx) => {
   it('adjusts thousands of daily totals at once, exactly', async () => {
     const b = await books('many@example.com');
     const day0 = Math.floor(Date.UTC(2015, 0, 1) / 86_400_000);
-    await bulkLoadTransactions(
+    await LedgerWriter.load(
       ctx.database.db,
       b.userId,
       Array.from({ length: 2600 }, (_, i) => ({

@@ -1,0 +1,22 @@
+// The ledger's one public face (docs/ARCHITECTURE.md): the read side, the write side, the row
+// types, and the day and value helpers reports share. Code outside ledger/ imports only this
+// file (the lint's ledger zone); tests may reach inside.
+
+export { LedgerReader, statedPerCurrency } from './reader.js';
+export { LedgerWriter, type BatchOptions, type LedgerBatch } from './writer.js';
+export { CONVERSION_COLUMNS, TRANSACTION_COLUMNS, type RestoredColumns, type RowSource } from './row-store.js';
+export {
+  conversionFromColumns,
+  transactionFromColumns,
+  type ConversionRow,
+  type FixpointRow,
+  type StateRow,
+  type TransactionRow,
+} from './rows.js';
+export { firstDayOfMonth, monthOfDay, wholeMonthsBetween, type MonthRange } from './daily-totals.js';
+export { joinScaled, roundScaled, SCALE, scaledValue } from './main-values.js';
+export { rawTotals, splitRange, type DayMeasures, type FlowTotal, type PerCurrency } from './flows.js';
+export { convertedSums, type MainSum, type MainSumOptions } from './main-sums.js';
+export { invalidateHistory, type HistoryPoint } from './history-points.js';
+export { LedgerRepository } from './repository.js';
+export { followRates } from './follow-rates.js';
