@@ -16,6 +16,7 @@ import { benchBudgets } from './budgets.js';
 import { benchBulkEdit } from './bulk-edit.js';
 import { benchInsights } from './insights.js';
 import { benchStall } from './stall.js';
+import { benchValuation } from './valuation.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -83,6 +84,7 @@ for (const line of await benchSearch(process.env['TEST_DATABASE_URL'], count)) c
 for (const line of await benchBudgets(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 for (const line of await benchBulkEdit(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 for (const line of await benchInsights(process.env['TEST_DATABASE_URL'], count)) console.log(line);
+for (const line of await benchValuation(process.env['TEST_DATABASE_URL'], count)) console.log(line);
 // --import-rows=N sets the big file the production server imports (1M rows by default).
 const importArg = process.argv.find((a) => a.startsWith('--import-rows='))?.split('=')[1];
 const importRows = importArg === undefined ? 1_000_000 : Number(importArg);

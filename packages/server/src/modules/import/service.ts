@@ -6,11 +6,9 @@ import {
   MAX_PENDING_PREVIEW_ROWS,
   importCommitSchema,
   importOptionsSchema,
-  type CsvOptions,
   type ImportAccount,
   type ImportBatch,
   type ImportCommitResult,
-  type ImportEncoding,
   type ImportPreview,
   type ImportRow,
   type ImportUndoResult,
@@ -34,7 +32,9 @@ import { RulesRepository } from '../rules/repository.js';
 import { remindersBetween } from '../schedules/reminders.js';
 import { LedgerReader } from '../ledger/index.js';
 import { anchorChecks } from './anchor-check.js';
-import { commitBatch, undoBatch } from './commit.js';
+import { commitBatch } from './commit.js';
+import type { SavedProfile } from './profiles.js';
+import { undoBatch } from './undo-batch.js';
 import { normalisePayee } from './fingerprint.js';
 import { parseFile } from './formats/index.js';
 import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js';
@@ -55,10 +55,6 @@ export interface PendingCaps {
 const LISTED_BATCHES = 200;
 
 /** What a pocket's import profile keeps: the options a user confirmed for its files. */
-export interface SavedProfile {
-  encoding: ImportEncoding;
-  csv?: CsvOptions;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

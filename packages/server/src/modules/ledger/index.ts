@@ -14,7 +14,7 @@ export {
   type TransactionRow,
 } from './rows.js';
 export { firstDayOfMonth, monthOfDay, wholeMonthsBetween, type MonthRange } from './daily-totals.js';
-export { joinScaled, roundScaled, SCALE, scaledValue } from './main-values.js';
+export { joinScaled, MainValuesRepository, roundScaled, SCALE, scaledValue } from './main-values.js';
 export { rawTotals, splitRange, type DayMeasures, type FlowTotal, type PerCurrency } from './flows.js';
 export { convertedSums, type MainSum, type MainSumOptions } from './main-sums.js';
 export { invalidateHistory, type HistoryPoint } from './history-points.js';
