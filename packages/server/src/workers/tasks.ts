@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ParseRequest } from '../modules/import/formats/types.js';
 import { parseFile } from '../modules/import/formats/index.js';
-import { readBackup } from '../modules/backup/service.js';
+import { readBackup } from '../modules/backup/resolve.js';
 import { AppError } from '../http/errors.js';
 import { cutAnswer, type SliceMessage } from './slices.js';
 

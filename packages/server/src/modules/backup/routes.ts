@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { HeavyJobs } from '../../http/heavy-jobs.js';
 import { parseOr400 } from '../../http/validate.js';
 import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
-import type { BackupService, Resolved } from './service.js';
+import type { Resolved } from './resolve.js';
+import type { BackupService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
 /** Largest backup document restore accepts: years of books fit well below it. */
