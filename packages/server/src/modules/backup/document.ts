@@ -1,5 +1,5 @@
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupDocument } from '@kassa/contract';
-import { findCurrency, placeDecimalPoint } from '@kassa/money';
+import { decimalsOf, placeDecimalPoint } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
@@ -35,8 +35,7 @@ export async function backupDocument(db: Kysely<DB>, userId: number, now: number
 
 /** The document of rows read: keys are positions (1, 2, …), so a restored copy exports the same keys again. */
 function documentOf(rows: Rows, mainCurrency: string, now: number): BackupDocument {
-  const decimals = (code: string) => findCurrency(code)?.decimals ?? 2;
-  const amount = (minor: number, code: string) => placeDecimalPoint(BigInt(minor), decimals(code));
+  const amount = (minor: number, code: string) => placeDecimalPoint(BigInt(minor), decimalsOf(code));
   // Keys are positions (1, 2, …), so a restored copy exports the same keys again.
   const pocketKey = new Map(rows.pockets.map((p, i) => [p.id, i + 1]));
   const pocketCurrency = new Map(rows.pockets.map((p) => [p.id, p.currency]));

@@ -72,7 +72,8 @@ function restorableRegex(pattern: string): boolean {
 
 /** Minor units of a decimal string already shaped by the schema; a 400 naming `path` when it has too many decimals. */
 export function minorOf(text: string, currency: string, path: string, signed: boolean): number {
-  const decimals = findCurrency(currency)?.decimals ?? 2;
+  const decimals = findCurrency(currency)?.decimals;
+  if (decimals === undefined) throw badRequest(`${path}: ${currency} is not a supported currency`);
   const parsed = signed ? parseSignedAmount(text, decimals) : parseAmount(text, decimals);
   if (!parsed.ok) throw badRequest(`${path}: ${parsed.message}`);
   return Number(parsed.minor);

@@ -1,5 +1,5 @@
 import type { Category, CategoryType, NewCategory, UpdateCategory } from '@kassa/contract';
-import { findCurrency, minorToMajor, parseAmount } from '@kassa/money';
+import { findCurrency, minorToMajor, parseAmount, UNKNOWN_CURRENCY_DECIMALS } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
@@ -7,8 +7,11 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { CategoriesRepository, type CategoryFilter, type CategoryRow } from './repository.js';
 
 /** Decimals of the currency monthly limits are kept in (the main currency; 2 before one is chosen). */
-const decimalsOf = (mainCurrency: string | null) =>
-  mainCurrency === null ? 2 : (findCurrency(mainCurrency)?.decimals ?? 2);
+/** Decimals of a monthly limit: the main currency's (none chosen yet: the spec's default for unknown currencies). */
+const limitDecimals = (mainCurrency: string | null) =>
+  mainCurrency === null
+    ? UNKNOWN_CURRENCY_DECIMALS
+    : (findCurrency(mainCurrency)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS);
 
 function limitToMinor(limit: number | null, decimals: number): number | null {
   if (limit === null) return null;
@@ -46,7 +49,7 @@ export class CategoriesService {
   }
 
   private toDto(row: CategoryRow, mainCurrency: string | null): Category {
-    const decimals = decimalsOf(mainCurrency);
+    const decimals = limitDecimals(mainCurrency);
     return {
       id: row.id,
       name: row.name,
@@ -108,7 +111,7 @@ export class CategoriesService {
       isIncome,
       isBuiltIn: false,
       isActive: input.isActive,
-      monthlyLimit: limitToMinor(input.monthlyLimit, decimalsOf(mainCurrency)),
+      monthlyLimit: limitToMinor(input.monthlyLimit, limitDecimals(mainCurrency)),
       rollover,
       lastUsed: this.now(),
     };
@@ -138,7 +141,7 @@ export class CategoriesService {
       name: input.name,
       description: input.description,
       isActive: input.isActive,
-      monthlyLimit: limitToMinor(input.monthlyLimit, decimalsOf(mainCurrency)),
+      monthlyLimit: limitToMinor(input.monthlyLimit, limitDecimals(mainCurrency)),
       rollover,
     };
     await nameClash(input.name, () => this.categories.update(userId, existing.id, changes));

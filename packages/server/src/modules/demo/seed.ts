@@ -1,5 +1,5 @@
 import type { ConversionInput } from '@kassa/contract';
-import { findCurrency, majorToMinor, minorToMajor, utcDayOf } from '@kassa/money';
+import { decimalsOf, majorToMinor, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { CategoriesService } from '../categories/service.js';
@@ -271,8 +271,7 @@ export async function seedDemoBooks(db: Kysely<DB>, userId: number, now: number)
   const pockets = await new PocketsService(db).list(user.id);
   const firstPocket = (p: { pocketId: number; currency: string }) =>
     pockets.find((q) => q.currency === p.currency)?.pocketId === p.pocketId;
-  const major = (currency: string, minor: number) =>
-    String(minorToMajor(BigInt(minor), findCurrency(currency)?.decimals ?? 2));
+  const major = (currency: string, minor: number) => String(minorToMajor(BigInt(minor), decimalsOf(currency)));
   await fixpoints.set(
     user.id,
     pockets.map((p) => ({

@@ -7,7 +7,7 @@ import type {
   PocketStateGroup,
   PocketStateUpdate,
 } from '@kassa/contract';
-import { currencyInfo, minorToMajor, parseSignedAmount } from '@kassa/money';
+import { decimalsOf, minorToMajor, parseSignedAmount } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -19,7 +19,6 @@ import type { FixpointRow, StateRow } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { FixpointsRepository } from './repository.js';
 
-const decimalsOf = (code: string) => currencyInfo(code).decimals;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Fixpoints: stated pocket balances at an instant, and their errors against the ledger (DESIGN §4). */

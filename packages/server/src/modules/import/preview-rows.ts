@@ -7,7 +7,14 @@ import {
   type ImportMatch,
   type ImportRow,
 } from '@kassa/contract';
-import { dayFromIso, findCurrency, fixedDecimal, isoFromDay, parseSignedAmount } from '@kassa/money';
+import {
+  dayFromIso,
+  findCurrency,
+  fixedDecimal,
+  isoFromDay,
+  parseSignedAmount,
+  UNKNOWN_CURRENCY_DECIMALS,
+} from '@kassa/money';
 import { FINGERPRINT_VERSION, fingerprintOfKey, knownVersion, occurrenceKey, versionOf } from './fingerprint.js';
 import type { Reminder } from '../schedules/reminders.js';
 import { breather, type Breather } from '../../util/breathe.js';
@@ -77,7 +84,7 @@ export const linkPairKey = (l: Pick<LinkRow, 'pocket_id' | 'day' | 'amount' | 'e
 
 /** Signed minor units as text with the currency's decimals ("-12.50", "1500" for JPY). */
 export const majorText = (minor: number, currency: string) =>
-  fixedDecimal(BigInt(minor), findCurrency(currency)?.decimals ?? 2);
+  fixedDecimal(BigInt(minor), findCurrency(currency)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS);
 
 /**
  * Minor units of a decimal amount a reader normalised, or why not. Zeros a statement writes past
@@ -88,7 +95,7 @@ export function parseExact(
   currency: string,
 ): { ok: true; minor: number } | { ok: false; message: string } {
   const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-  const parsed = parseSignedAmount(trimmed, findCurrency(currency)?.decimals ?? 2);
+  const parsed = parseSignedAmount(trimmed, findCurrency(currency)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS);
   return parsed.ok ? { ok: true, minor: Number(parsed.minor) } : { ok: false, message: parsed.message };
 }
 

@@ -6,7 +6,7 @@ import type {
   UpdatePocket,
   UserCurrencyDto,
 } from '@kassa/contract';
-import { findCurrency, minorToMajor } from '@kassa/money';
+import { decimalsOf, findCurrency, minorToMajor } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import { brokenConstraint } from '../../db/constraint-errors.js';
 import type { DB } from '../../db/schema.js';
@@ -17,7 +17,7 @@ import { defaultPocketName, ownedCurrency } from '../currencies/service.js';
 import { PocketsRepository, type PocketRow } from './repository.js';
 
 function toDto(row: PocketRow): Pocket {
-  const decimals = findCurrency(row.currency)?.decimals ?? 2;
+  const decimals = decimalsOf(row.currency);
   return {
     pocketId: row.id,
     name: row.name,

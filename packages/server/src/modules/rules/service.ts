@@ -1,12 +1,14 @@
 import type { Rule, RuleInput, UpdateRule } from '@kassa/contract';
-import { findCurrency, minorToMajor, parseAmount } from '@kassa/money';
+import { findCurrency, minorToMajor, parseAmount, UNKNOWN_CURRENCY_DECIMALS } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { compileRegex, RulePatternError } from './match.js';
 import { RulesRepository, type RuleRow } from './repository.js';
 
-const decimalsOfCode = (code: string | null) => (code === null ? 2 : (findCurrency(code)?.decimals ?? 2));
+/** Decimals of a rule's amount bounds: its currency's (the spec's default for unknown currencies). */
+const boundDecimals = (code: string | null) =>
+  code === null ? UNKNOWN_CURRENCY_DECIMALS : (findCurrency(code)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS);
 
 /** Category rules for import (DESIGN §9, docs/DECISIONS.md "Category rules"). */
 export class RulesService {
@@ -20,7 +22,7 @@ export class RulesService {
   }
 
   private toDto(row: RuleRow): Rule {
-    const decimals = decimalsOfCode(row.currency);
+    const decimals = boundDecimals(row.currency);
     const major = (minor: number | null) => (minor === null ? null : minorToMajor(BigInt(minor), decimals));
     return {
       id: row.id,
