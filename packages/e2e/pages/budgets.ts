@@ -21,8 +21,21 @@ export class BudgetsPage {
     return this.item(name).getByRole('progressbar');
   }
 
+  /** A budget's state in words ("Close to limit", "Over limit"). */
+  status(name: string, text: string): Locator {
+    return this.item(name).getByText(text);
+  }
+
   rollover(name: string): Locator {
     return this.item(name).getByRole('switch', { name: 'Roll over to next month' });
+  }
+
+  async nextMonth(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Next month' }).click();
+  }
+
+  async thisMonth(): Promise<void> {
+    await this.page.getByRole('button', { name: 'This month' }).click();
   }
 
   /** Gives a category without a limit its budget through the add form. */

@@ -37,6 +37,16 @@ export class ImportPage {
     await (await chooser).setFiles(file);
   }
 
+  /** The page's offer of a pocket for a file in a currency no pocket holds. */
+  pocketOffer(currency: string): Locator {
+    return this.page.locator(`[data-pocket-offer="${currency}"]`);
+  }
+  async createOfferedPocket(currency: string): Promise<void> {
+    await this.pocketOffer(currency)
+      .getByRole('button', { name: `Create the ${currency} pocket` })
+      .click();
+  }
+
   /** The failure of reading the file, as the server said it. */
   get error(): Locator {
     return this.page.getByRole('alert').filter({ hasText: 'The file could not be read' });
@@ -66,6 +76,9 @@ export class ImportPage {
   get rawTable(): Locator {
     return this.page.getByRole('table', { name: 'The file’s first rows' });
   }
+  get rawColumns(): Locator {
+    return this.rawTable.getByRole('columnheader');
+  }
 
   // The rows (table rows at desktop width, cards on a phone).
 
@@ -85,6 +98,10 @@ export class ImportPage {
   rowWith(text: string): Locator {
     return this.rows.filter({ hasText: text });
   }
+  /** The rows' Duplicate badges. */
+  get duplicateBadges(): Locator {
+    return this.rows.getByText('Duplicate', { exact: true });
+  }
   category(line: number): Locator {
     return this.page.getByRole('combobox', { name: `Category of line ${line}` });
   }
@@ -100,6 +117,14 @@ export class ImportPage {
   /** "Confirm the schedule" of a row that pays a due scheduled entry (checked unless declined). */
   confirmSchedule(line: number): Locator {
     return this.page.getByRole('checkbox', { name: `Confirm the schedule (line ${line})` });
+  }
+  /** "Save the statement’s closing balance" (as a fixpoint of the pocket). */
+  get saveClosingBalance(): Locator {
+    return this.page.getByRole('checkbox', { name: /Save the statement’s closing balance/ });
+  }
+  /** What the closing balance does to the pocket's next fixpoint ('agrees', or how they differ). */
+  anchorCheck(state: string): Locator {
+    return this.page.locator(`[data-anchor-check="${state}"]`);
   }
   get counts(): Locator {
     return this.page.locator('[data-counts]');
@@ -125,6 +150,14 @@ export class ImportPage {
   }
   result(key: 'imported' | 'skipped' | 'duplicates' | 'transfers' | 'conversions' | 'fixpoint'): Locator {
     return this.page.locator(`[data-result="${key}"]`);
+  }
+  /** The summary's link to the transaction list. */
+  get showTransactions(): Locator {
+    return this.page.getByRole('link', { name: 'Show transactions' });
+  }
+  /** The summary's way back to a new file. */
+  async importAnother(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Import another file' }).click();
   }
 
   // Earlier imports.

@@ -49,6 +49,11 @@ export class InsightsScreens {
     return this.page.getByTestId('exposure-chart').locator('.recharts-area');
   }
 
+  /** The exposure card's word of what the sensitivity table shows, against the main currency. */
+  sensitivityCaption(main: string): Locator {
+    return this.page.getByText(`If a currency moves 10 % against ${main}`);
+  }
+
   // Balances
 
   get bridge(): Locator {

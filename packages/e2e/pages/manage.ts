@@ -32,6 +32,11 @@ export class ManagePage {
     return this.page.getByRole('tab', { name });
   }
 
+  /** The tab when it is the one shown. */
+  selectedTab(name: ManageTab): Locator {
+    return this.page.getByRole('tab', { name, selected: true });
+  }
+
   async openTab(name: ManageTab) {
     await this.tab(name).click();
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
@@ -60,6 +65,11 @@ export class ManagePage {
 
   categoryCell(kind: CategoryKind, name: string): Locator {
     return this.categoryList(kind).getByRole('cell', { name });
+  }
+
+  /** A category's name cell in any of the page's lists, written exactly so. */
+  categoryNamed(name: string): Locator {
+    return this.page.getByRole('main').getByRole('cell', { name, exact: true });
   }
 
   categoryRow(kind: CategoryKind, text: string): Locator {
@@ -103,6 +113,15 @@ export class ManagePage {
 
   currencyRow(code: string): Locator {
     return this.currencies.locator(`[data-currency="${code}"]`);
+  }
+
+  get mainCurrencyBadge(): Locator {
+    return this.currencies.getByText('Main currency');
+  }
+
+  /** "Rates of …" above the list: the day and source of the rates shown. */
+  get ratesCaption(): Locator {
+    return this.page.locator('[data-rates-caption]');
   }
 
   get addCurrencyPanel(): Locator {
@@ -168,6 +187,21 @@ export class ManagePage {
     return this.pocketGroup(currency).getByTestId('pocket-card');
   }
 
+  /** "Available today" of a currency's group, above its pocket cards. */
+  availableToday(currency: string): Locator {
+    return this.pocketGroup(currency).locator('[data-available-today]');
+  }
+
+  /** A pocket's card by the text it shows (its name). */
+  pocketCard(currency: string, text: string): Locator {
+    return this.pocketCards(currency).filter({ hasText: text });
+  }
+
+  /** What a pocket card's balance is ("At the fixpoint of …"). */
+  balanceCaption(currency: string, text: string): Locator {
+    return this.pocketCard(currency, text).locator('[data-balance-caption]');
+  }
+
   /** A pocket's card is the button that opens its editor. */
   pocket(currency: string, name: string): Locator {
     return this.pocketGroup(currency).getByRole('button', { name: `Edit pocket ${name}` });
@@ -215,6 +249,10 @@ export class CategoryEditor {
 
   get monthlyLimit(): Locator {
     return this.page.getByRole('textbox', { name: 'Monthly limit' });
+  }
+
+  get rollOver(): Locator {
+    return this.page.getByRole('switch', { name: 'Roll over' });
   }
 
   get system(): Locator {

@@ -25,6 +25,11 @@ export class OperationsPage {
     return this.page.getByRole('tab', { name });
   }
 
+  /** The tab when it is the one shown. */
+  selectedTab(name: OperationsTab): Locator {
+    return this.page.getByRole('tab', { name, selected: true });
+  }
+
   async openTab(name: OperationsTab) {
     await this.tab(name).click();
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
@@ -46,6 +51,11 @@ export class OperationsPage {
 
   currencyCard(currency: string): Locator {
     return this.page.locator(`[data-currency="${currency}"]`);
+  }
+
+  /** A line of the calculated errors ("Stated: 75.00 €", "There is no error: $0.00"). */
+  errorLine(text: string): Locator {
+    return this.page.getByText(text);
   }
 
   async calculateErrors() {
@@ -98,6 +108,26 @@ export class OperationsPage {
     return this.page.locator(`tr[data-transaction="${id}"]`);
   }
 
+  /** A row's badge in plain words ("I lent", "Profit"), next to last of its cells. */
+  words(id: number): Locator {
+    return this.transaction(id).locator('td').nth(-2);
+  }
+
+  /** The newest row's badge in plain words. */
+  get newestWords(): Locator {
+    return this.transactions.first().locator('td').nth(-2);
+  }
+
+  /** Each term of the rows' words explained, under the table. */
+  get explanations(): Locator {
+    return this.page.locator('[data-explanations]');
+  }
+
+  /** The explained terms, one by one. */
+  get terms(): Locator {
+    return this.page.locator('[data-explanations] > *');
+  }
+
   get realiseButton(): Locator {
     return this.page.getByRole('button', { name: 'Realise' });
   }
@@ -124,6 +154,11 @@ export class OperationsPage {
     const question = this.page.getByRole('dialog', { name: title });
     await expect(question).toBeVisible();
     return question;
+  }
+
+  /** A question's answer button, to check it is offered. */
+  answerButton(dialog: Locator, choice: 'Yes' | 'No'): Locator {
+    return dialog.getByRole('button', { name: choice });
   }
 
   async answer(dialog: Locator, choice: 'Yes' | 'No') {

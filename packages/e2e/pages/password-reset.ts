@@ -17,6 +17,17 @@ export class PasswordResetPages {
   get sentNotice(): Locator {
     return this.page.getByRole('status').filter({ hasText: 'Check your mail' });
   }
+  /** The status message the page shows, whatever it says. */
+  get status(): Locator {
+    return this.page.getByRole('status');
+  }
+  get resetHeading(): Locator {
+    return this.page.getByRole('heading', { name: 'Choose a new password' });
+  }
+  /** The server's rule a refused password breaks, shown under the field. */
+  passwordProblem(text: string): Locator {
+    return this.page.getByText(text);
+  }
   get newPassword(): Locator {
     return this.page.getByRole('textbox', { name: 'New password', exact: true });
   }
@@ -33,11 +44,14 @@ export class PasswordResetPages {
   get deadLink(): Locator {
     return this.page.getByRole('alert').filter({ hasText: 'This link does not work' });
   }
+  get askAgainLink(): Locator {
+    return this.page.getByRole('link', { name: 'Ask for a new link' });
+  }
 
   /** From the login page's link to the mail being asked for. */
   async askForLink(email: string): Promise<void> {
     await this.page.goto('/public/login');
-    await this.page.getByLabel('E-mail').fill(email);
+    await this.email.fill(email);
     await this.forgotLink.click();
     await expect(this.page).toHaveURL(/\/public\/forgot-password$/);
     await expect(this.email).toHaveValue(email);

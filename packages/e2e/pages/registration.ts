@@ -15,8 +15,25 @@ export class Registration {
     return this.criteria.and(this.page.locator(`[data-met="${String(met)}"]`));
   }
 
+  /** The sign-up form's e-mail (prefilled from an invitation's link). */
+  get email(): Locator {
+    return this.page.getByLabel('E-mail');
+  }
+  /** The sign-up page's word that open registration needs no referral code. */
+  get openRegistrationNote(): Locator {
+    return this.page.getByText(/no referral code is needed/);
+  }
+  /** The verify-email step's word of where the code went. */
+  codeMailedTo(email: string): Locator {
+    return this.page.getByText(`We mailed a verification code to ${email}`);
+  }
+  /** A starter category of the initial data step (all come ticked), or one added there. */
+  starterCategory(name: string): Locator {
+    return this.page.getByRole('checkbox', { name });
+  }
+
   async fillSignup(email: string, password: string, password2 = password): Promise<void> {
-    await this.page.getByLabel('E-mail').fill(email);
+    await this.email.fill(email);
     await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await this.page.getByRole('textbox', { name: 'Password again' }).fill(password2);
   }
@@ -51,6 +68,12 @@ export class Registration {
     await this.page.getByPlaceholder('Pick your main currency').fill(data.currency);
     await this.page.getByRole('option', { name: data.currencyLabel }).click();
     await this.page.getByLabel('Start balance').fill(data.startBalance);
+  }
+
+  /** Adds a category of one's own beside the starter ones. */
+  async addCategory(name: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Another category' }).fill(name);
+    await this.page.getByRole('button', { name: 'Add', exact: true }).click();
   }
 
   async save(): Promise<void> {

@@ -39,8 +39,26 @@ export class SchedulesPage {
     return this.row(text).locator(`[data-figure="${name}"]`);
   }
 
+  /** What the empty table says. */
+  get emptyText(): Locator {
+    return this.table.getByText(/^No schedules yet/);
+  }
+
   get dialog(): Locator {
     return this.page.getByRole('dialog', { name: /^(New|Edit) schedule$/ });
+  }
+
+  /** One of the dialog's pickers by its label ("Kind", "Category", "Repeats"). */
+  picker(label: string): Locator {
+    return this.dialog.getByRole('combobox', { name: label, exact: true });
+  }
+
+  get amount(): Locator {
+    return this.dialog.getByRole('textbox', { name: 'Amount', exact: true });
+  }
+
+  get description(): Locator {
+    return this.dialog.getByRole('textbox', { name: 'Description' });
   }
 
   /** The "Due now" card of the screen. */
@@ -59,7 +77,7 @@ export class SchedulesPage {
 
   /** Opens one of the dialog's pickers and takes an option. */
   async pick(label: string, option: string) {
-    const picker = this.dialog.getByRole('combobox', { name: label, exact: true });
+    const picker = this.picker(label);
     await picker.click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
     await expect(picker).toHaveValue(option);
@@ -70,9 +88,8 @@ export class SchedulesPage {
     if (fields.kind !== undefined) await this.pick('Kind', fields.kind);
     if (fields.category !== undefined) await this.pick('Category', fields.category);
     if (fields.ask !== undefined) await d.getByRole('switch', { name: /each time/ }).setChecked(fields.ask);
-    if (fields.amount !== undefined) await d.getByRole('textbox', { name: 'Amount', exact: true }).fill(fields.amount);
-    if (fields.description !== undefined)
-      await d.getByRole('textbox', { name: 'Description' }).fill(fields.description);
+    if (fields.amount !== undefined) await this.amount.fill(fields.amount);
+    if (fields.description !== undefined) await this.description.fill(fields.description);
     if (fields.start !== undefined) await d.getByLabel('Starts on').fill(fields.start);
     if (fields.repeats !== undefined) await this.pick('Repeats', fields.repeats);
     if (fields.day !== undefined) await d.getByRole('textbox', { name: 'Day of the month' }).fill(fields.day);
@@ -114,6 +131,21 @@ export class UpcomingCard {
   /** "Available after: …" of an occurrence. */
   balanceAfter(text: string): Locator {
     return this.item(text).locator('[data-figure="balance-after"]');
+  }
+
+  /** The occurrences that are due, by the text they show. */
+  dueItem(text: string): Locator {
+    return this.card.locator('[data-testid="upcoming-item"][data-due="true"]').filter({ hasText: text });
+  }
+
+  /** The Due badge of a due occurrence. */
+  dueBadge(text: string): Locator {
+    return this.dueItem(text).getByText('Due', { exact: true });
+  }
+
+  /** A figure of a due occurrence: its amount, or the balance it leaves ("Available after: …"). */
+  dueFigure(text: string, name: 'amount' | 'balance-after'): Locator {
+    return this.dueItem(text).locator(`[data-figure="${name}"]`);
   }
 
   get availableNow(): Locator {

@@ -16,8 +16,12 @@ export class Search {
   get results(): Locator {
     return this.page.getByRole('list', { name: 'Search results' });
   }
+  /** Every result, newest first. */
+  get resultButtons(): Locator {
+    return this.results.getByRole('button');
+  }
   result(text: string): Locator {
-    return this.results.getByRole('button').filter({ hasText: text });
+    return this.resultButtons.filter({ hasText: text });
   }
   get loadMore(): Locator {
     return this.page.getByRole('button', { name: 'Load more' });
@@ -26,5 +30,10 @@ export class Search {
   /** Opens the search with `/` from wherever focus is (not an input). */
   async openWithSlash(): Promise<void> {
     await this.page.locator('body').press('/');
+  }
+
+  /** Opens the search with Ctrl+K from wherever focus is. */
+  async openWithCtrlK(): Promise<void> {
+    await this.page.locator('body').press('Control+k');
   }
 }

@@ -19,6 +19,11 @@ export class SecurityPage {
 
   // API tokens
 
+  /** What the empty list of tokens says. */
+  get noTokens(): Locator {
+    return this.page.getByText('No API tokens yet.');
+  }
+
   /** Fills the create form (scope 'Read' or 'Read and write', expiry as the select shows it) and sends it. */
   async createToken(name: string, scope: 'Read' | 'Read and write', expiry = '90 days') {
     await this.page.getByRole('textbox', { name: 'Token name' }).fill(name);
@@ -82,5 +87,10 @@ export class SecurityPage {
 
   get logEntries(): Locator {
     return this.page.getByRole('list', { name: 'Security log' }).getByRole('listitem');
+  }
+
+  /** The log's entries of one kind ("Signed in", "Session ended"). */
+  logEntriesOf(text: string): Locator {
+    return this.logEntries.filter({ hasText: text });
   }
 }

@@ -44,6 +44,11 @@ export class UserPage {
     return this.page.getByRole('table', { name: 'User info' });
   }
 
+  /** Any field one could type in among the info (there are none: it is read only). */
+  get infoFields(): Locator {
+    return this.info.getByRole('textbox');
+  }
+
   infoRow(label: string): Locator {
     return this.info.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: label }) });
   }
@@ -106,6 +111,11 @@ export class UserPage {
 
   async gotoData() {
     await this.page.goto('/private/user/data');
+  }
+
+  /** The Data tab's word of what a backup is. */
+  get backupIntro(): Locator {
+    return this.page.getByText('Everything you own in one JSON file, to keep or to restore later.');
   }
 
   /** Presses a download action and gives the file the browser received. */

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
+import { Shell } from '../pages/shell.js';
 import { apiOf } from '../support/api.js';
 import { referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { freshUser, uniqueEmail } from '../support/users.js';
@@ -60,7 +61,7 @@ const SHOTS = process.env['E2E_SCREENSHOTS'] === '1';
 
 async function scan(page: Page, path: string, shot: string) {
   await page.goto(path);
-  await expect(page.locator('main')).toBeVisible();
+  await expect(new Shell(page).main).toBeVisible();
   // Let lazily loaded screens and their data settle before judging them.
   await page.waitForLoadState('networkidle');
   if (SHOTS) await page.screenshot({ path: shot, fullPage: true });

@@ -1,8 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { AdminPage } from '../pages/admin.js';
 import { LoginPage } from '../pages/login.js';
+import { FrontPage, PublicHeader } from '../pages/public.js';
 import { Registration } from '../pages/registration.js';
 import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
+import { UserPage } from '../pages/user.js';
 import { startFreshInstall, type FreshInstall } from '../support/fresh-install.js';
 
 // Issue 22: a fresh install admits people through the web alone. With REGISTRATION=open the first
@@ -24,12 +28,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** Signs up on the open page (e-mail given or prefilled), verifies the mailed code and finishes the setup. */
 async function signUpThroughTheWeb(page: Page, install: FreshInstall, email: string, firstName: string) {
   const reg = new Registration(page);
+  const toasts = new Toasts(page);
   await reg.fillSignup(email, PASSWORD);
   await reg.submitSignup();
-  await expect(page.getByText('Signed up')).toBeVisible();
+  await expect(toasts.message('Signed up')).toBeVisible();
   await reg.expectStep('verify-email');
   await reg.verifyEmail(await install.fromMail(email, /verification code is (\d{6})/));
-  await expect(page.getByText('Email verified')).toBeVisible();
+  await expect(toasts.message('Email verified')).toBeVisible();
   // No referral code asked: open registration, or an invitation.
   await reg.expectStep('initial-data');
   await reg.fillInitialData({
@@ -40,7 +45,7 @@ async function signUpThroughTheWeb(page: Page, install: FreshInstall, email: str
     startBalance: '100',
   });
   await reg.save();
-  await expect(page.getByText('Registration complete')).toBeVisible();
+  await expect(toasts.message('Registration complete')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/dashboard$/);
 }
 
@@ -64,21 +69,22 @@ test.describe('a fresh install with REGISTRATION=open', () => {
 
     // The front page's Sign Up, on an install nobody has joined yet.
     await page.goto(`${install.baseUrl}/public`);
-    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+    await new FrontPage(page).signUpLink.click();
     await expect(page).toHaveURL(/\/public\/signup$/);
-    await expect(page.getByText(/no referral code is needed/)).toBeVisible();
+    const reg = new Registration(page);
+    await expect(reg.openRegistrationNote).toBeVisible();
     // No referral step in open registration (issue 32).
-    await expect(new Registration(page).stepIndicator).toHaveText(/^Sign up\s*>\s*Verify email\s*>\s*Initial setup$/);
+    await expect(reg.stepIndicator).toHaveText(/^Sign up\s*>\s*Verify email\s*>\s*Initial setup$/);
     await page.screenshot({ path: testInfo.outputPath('open-signup.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Part-way through, the header offers Log out, not Back to app (the app is not open yet).
-    const reg = new Registration(page);
     await reg.fillSignup(first, PASSWORD);
     await reg.submitSignup();
     await reg.expectStep('verify-email');
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to app' })).toHaveCount(0);
+    const header = new PublicHeader(page);
+    await expect(header.logOut).toBeVisible();
+    await expect(header.backToApp).toHaveCount(0);
     await reg.verifyEmail(await install.fromMail(first, /verification code is (\d{6})/));
     await reg.expectStep('initial-data');
     await reg.fillInitialData({
@@ -94,24 +100,25 @@ test.describe('a fresh install with REGISTRATION=open', () => {
     // The first member is the admin: the account menu leads to the admin page.
     const shell = new Shell(page);
     await shell.accountMenu('Ada').click();
-    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await shell.menuItem('Admin').click();
     await expect(page).toHaveURL(/\/private\/admin$/);
     await expect(shell.title('Admin')).toBeVisible();
-    const users = page.getByRole('list', { name: 'Users' });
-    await expect(users.getByRole('listitem', { name: first })).toBeVisible();
+    const admin = new AdminPage(page);
+    await expect(admin.user(first)).toBeVisible();
     // Open registration has no waitlist, and no referral codes to hand out (issue 32).
-    await expect(page.getByRole('heading', { name: 'Waitlist' })).toHaveCount(0);
+    await expect(admin.waitlistHeading).toHaveCount(0);
 
     await page.goto(`${install.baseUrl}/private/user/referral`);
     await expect(page).toHaveURL(/\/private\/user\/userinfo$/);
-    await expect(page.getByRole('tab', { name: 'Password' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Referral' })).toHaveCount(0);
+    const user = new UserPage(page);
+    await expect(user.tab('Password')).toBeVisible();
+    await expect(user.tab('Referral')).toHaveCount(0);
     await page.goto(`${install.baseUrl}/private/admin`);
 
     // Invites the second person by e-mail.
-    await page.getByLabel('E-mail').fill(second);
-    await page.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page.getByText(`Invitation sent to ${second}`)).toBeVisible();
+    await admin.invite(second);
+    const toasts = new Toasts(page);
+    await expect(toasts.message(`Invitation sent to ${second}`)).toBeVisible();
     const link = await install.fromMail(second, /(http:\/\/\S+\/public\/signup\?email=\S+)/);
     // PUBLIC_URL is not set: links lead to this server by the port it listens on.
     expect(link).toBe(`${install.baseUrl}/public/signup?email=${encodeURIComponent(second)}`);
@@ -124,24 +131,23 @@ test.describe('a fresh install with REGISTRATION=open', () => {
     });
     const invited = await theirs.newPage();
     await invited.goto(link);
-    await expect(invited.getByLabel('E-mail')).toHaveValue(second);
+    await expect(new Registration(invited).email).toHaveValue(second);
     await signUpThroughTheWeb(invited, install, second, 'Bea');
 
     // The admin sees them; the page passes axe in both schemes' default and a phone's width.
     await page.reload();
-    await expect(users.getByRole('listitem', { name: second })).toBeVisible();
+    await expect(admin.user(second)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('admin-page.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Disabling cuts the invited person off at their next request, and keeps them out.
-    await page.getByRole('button', { name: `Disable ${second}` }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(`${second} disabled`)).toBeVisible();
-    await expect(users.getByRole('listitem', { name: second }).getByText('Disabled', { exact: true })).toBeVisible();
+    await admin.disable(second);
+    await expect(toasts.message(`${second} disabled`)).toBeVisible();
+    await expect(admin.disabledBadge(second)).toBeVisible();
     await invited.goto(`${install.baseUrl}/private/transactions`);
     await expect(invited).toHaveURL(/\/public\/login/);
     await new LoginPage(invited).logIn(second, PASSWORD);
-    await expect(invited.getByText('This account has been disabled by an administrator')).toBeVisible();
+    await expect(new Toasts(invited).message('This account has been disabled by an administrator')).toBeVisible();
     await theirs.close();
   });
 });

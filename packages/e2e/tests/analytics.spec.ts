@@ -4,6 +4,8 @@ import { abbreviate, formatMoney, sumMajor } from '@kassa/money';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { AnalyticsPage, figureIn } from '../pages/analytics.js';
 import { LoginPage } from '../pages/login.js';
+import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { apiOf, type PageApi } from '../support/api.js';
 
 interface NamedAsset {
@@ -29,7 +31,7 @@ const amountOf = (list: NamedAsset[], name: string) => list.find((a) => a.name =
 
 async function demoLogin(page: Page): Promise<PageApi> {
   await new LoginPage(page).tryTheDemo();
-  await expect(page.getByText('Logged in as demo user')).toBeVisible();
+  await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
   return apiOf(page);
 }
 
@@ -37,7 +39,7 @@ async function demoLogin(page: Page): Promise<PageApi> {
 async function shots(page: Page, testInfo: TestInfo, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
     // Charts draw without animation frames to wait for, but their colours follow the scheme's CSS variables.
     await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
@@ -125,8 +127,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
   const holdingsBody = await analytics.bodySentTo('holdings', () => analytics.goto('holdings'));
   expect(typeof holdingsBody).toBe('string');
   const holdings = await api.post<Holding[]>('analytics/holdings', holdingsBody);
-  const rows = analytics.holdingRows;
-  await expect(rows).toHaveCount(holdings.length);
+  await expect(analytics.holdingRows).toHaveCount(holdings.length);
   const byValue = [...holdings].sort((a, b) => (b.convertedAmount ?? b.amount) - (a.convertedAmount ?? a.amount));
   for (const [i, h] of byValue.entries()) {
     // A converted value names its rate and the day of the stored rate behind it (issue 21).
@@ -135,7 +136,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
       h.convertedAmount === undefined
         ? /^$/
         : new RegExp(`^${escapeRegExp(eur(h.convertedAmount))}1 ${h.currency} = [0-9.]+ EUR · ${day}$`);
-    await expect(rows.nth(i).locator('td')).toHaveText([h.currency, formatMoney(h.amount, h.currency), converted]);
+    await expect(analytics.holdingCells(i)).toHaveText([h.currency, formatMoney(h.amount, h.currency), converted]);
   }
   await expect(analytics.figure('Total value')).toHaveText(
     eur(sumMajor('EUR', ...holdings.map((h) => h.convertedAmount ?? h.amount))),
@@ -171,11 +172,11 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   const history = await api.post<BalanceHistory>('analytics/balance-history', body);
   expect(history.dates.length).toBeGreaterThan(300); // a year by default
   const chart = analytics.balanceHistoryChart;
-  await expect(chart.locator('.recharts-line')).toHaveCount(4);
+  await expect(chart.lines).toHaveCount(4);
   for (const label of ['Available', 'Loaned', 'Business pending', 'Net worth'])
-    await expect(chart.getByText(label, { exact: true })).toBeVisible();
+    await expect(chart.label(label)).toBeVisible();
   // Axis ticks abbreviate thousands.
-  await expect(chart.locator('.recharts-cartesian-axis-tick-value').filter({ hasText: /\dk$/ })).not.toHaveCount(0);
+  await expect(chart.ticks(/\dk$/)).not.toHaveCount(0);
   // Hovering a day near the end shows its date and the API's values with 2 decimals and k/M.
   await analytics.hoverBalanceHistory(30);
   const tooltip = analytics.tooltip;
@@ -199,8 +200,8 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   expect(names.length).toBeGreaterThan(0);
   expect(names.length).toBeLessThanOrEqual(8);
   const mp = analytics.multiPeriodChart;
-  await expect(mp.locator('.recharts-area')).toHaveCount(names.length);
-  for (const name of names) await expect(mp.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(mp.areas).toHaveCount(names.length);
+  for (const name of names) await expect(mp.label(name).first()).toBeVisible();
   await shots(page, testInfo, 'multiperiod');
 });
 

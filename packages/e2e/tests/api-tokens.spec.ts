@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { SecurityPage } from '../pages/security.js';
+import { Toasts } from '../pages/toasts.js';
 import { logIn, uniqueEmail, createUser } from '../support/users.js';
 
 /** A screenshot of the screen at the project's width, and no serious or critical axe findings on it. */
@@ -19,9 +20,10 @@ test('API tokens: create one on the user page, use it from a script without CSRF
   createUser({ email });
   await logIn(page, email);
   const security = new SecurityPage(page);
+  const toasts = new Toasts(page);
 
   await security.gotoTokens();
-  await expect(page.getByText('No API tokens yet.')).toBeVisible();
+  await expect(security.noTokens).toBeVisible();
   await check(page, testInfo, 'api-tokens-empty');
   await security.createToken('Nightly script', 'Read', '30 days');
   await expect(security.newToken).toBeVisible();
@@ -29,7 +31,7 @@ test('API tokens: create one on the user page, use it from a script without CSRF
   expect(token).toMatch(/^kassa_[A-Za-z0-9_-]{43}$/);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await security.copyNewToken();
-  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  await expect(toasts.message('Copied to clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await check(page, testInfo, 'api-tokens-created');
   await security.doneWithNewToken();
@@ -57,7 +59,7 @@ test('API tokens: create one on the user page, use it from a script without CSRF
   await expect(security.token('Nightly script')).not.toContainText('Last used: never');
   await check(page, testInfo, 'api-tokens-list');
   await security.revoke('Nightly script');
-  await expect(page.getByText('Token revoked')).toBeVisible();
+  await expect(toasts.message('Token revoked')).toBeVisible();
   await expect(security.tokens).toHaveCount(0);
   expect((await script.get('/api/account/userinfo', { headers: auth })).status()).toBe(401);
   await script.dispose();
@@ -80,7 +82,7 @@ test('sessions: a second browser signs in, the first lists and ends it, and the 
   await expect(security.thisDevice).toHaveCount(1);
   await check(page, testInfo, 'sessions');
   await security.endFirstOtherSession();
-  await expect(page.getByText('Session ended')).toBeVisible();
+  await expect(new Toasts(page).message('Session ended')).toBeVisible();
   await expect(security.sessions).toHaveCount(1);
 
   // The ended session's next request is refused, and that browser lands on the login page.
@@ -90,6 +92,6 @@ test('sessions: a second browser signs in, the first lists and ends it, and the 
 
   await security.gotoLog();
   await expect(security.logEntries.first()).toContainText('Session ended');
-  await expect(security.logEntries.filter({ hasText: 'Signed in' })).toHaveCount(2);
+  await expect(security.logEntriesOf('Signed in')).toHaveCount(2);
   await check(page, testInfo, 'security-log');
 });

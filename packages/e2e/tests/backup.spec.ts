@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { UserPage } from '../pages/user.js';
 import { apiOf } from '../support/api.js';
@@ -25,7 +26,7 @@ test('download a backup and restore it into a new user', async ({ page }, testIn
   const user = new UserPage(page);
   await user.gotoData();
   await expect(user.tab('Data')).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Everything you own in one JSON file, to keep or to restore later.')).toBeVisible();
+  await expect(user.backupIntro).toBeVisible();
   await page.waitForTimeout(300); // let the tab's fade settle before the picture
   await page.screenshot({ path: testInfo.outputPath('data-tab.png'), fullPage: true });
 
@@ -47,11 +48,12 @@ test('download a backup and restore it into a new user', async ({ page }, testIn
   await logIn(page, second);
   await user.gotoData();
   await user.restoreFrom(file);
-  await expect(page.getByText(/^Backup restored: 2 transactions, 0 conversions/)).toBeVisible();
+  const toasts = new Toasts(page);
+  await expect(toasts.message(/^Backup restored: 2 transactions, 0 conversions/)).toBeVisible();
 
   const t = new Transactions(page);
   await t.gotoList();
-  await expect(t.rows.filter({ hasText: /Market on Monday|Bakery/ })).toHaveCount(2);
+  await expect(t.row(/Market on Monday|Bakery/)).toHaveCount(2);
   await expect(t.row('Bakery')).toContainText('4.20');
 
   // Restoring again into books that now exist asks first, naming both sides.
@@ -61,15 +63,13 @@ test('download a backup and restore it into a new user', async ({ page }, testIn
   await page.waitForTimeout(300);
   await page.screenshot({ path: testInfo.outputPath('data-confirm.png'), fullPage: true });
   await t.answer('Yes');
-  await expect(page.getByText(/^Backup restored: 2 transactions/)).toBeVisible();
+  await expect(toasts.message(/^Backup restored: 2 transactions/)).toBeVisible();
 
   // The list's export takes the list's filter.
   await t.gotoList();
-  await expect(t.rows.filter({ hasText: /Market on Monday|Bakery/ })).toHaveCount(2);
+  await expect(t.row(/Market on Monday|Bakery/)).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath('list-export.png'), fullPage: true });
-  const csvDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const csv = await csvDownload;
+  const csv = await t.exportCsv();
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const csvFile = testInfo.outputPath(csv.suggestedFilename());
   await csv.saveAs(csvFile);

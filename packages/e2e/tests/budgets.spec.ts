@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BudgetsPage } from '../pages/budgets.js';
+import { DashboardPage } from '../pages/dashboard.js';
+import { CategoryEditor } from '../pages/manage.js';
 import { Shell } from '../pages/shell.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
@@ -18,9 +20,9 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await api.post('category/add', { name: 'Travel', type: 'real', isIncome: false, monthlyLimit: 400 });
 
   // The dashboard card, then the sidebar entry (an overlay behind the burger on a phone).
-  await page.goto('/private/dashboard');
-  const card = page.getByTestId('budgets-card');
-  await expect(card.getByText('Travel')).toBeVisible();
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.budget('Travel')).toBeVisible();
   const shell = new Shell(page);
   if (testInfo.project.name === 'phone') await shell.burger.click();
   await shell.openSection('Budgets');
@@ -42,13 +44,13 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await expect(budgets.figure('Groceries', 'spent')).toContainText('85.00 €');
   await expect(budgets.figure('Groceries', 'left')).toHaveText('15.00 € left');
   await expect(budgets.progress('Groceries')).toHaveAttribute('aria-valuenow', '85');
-  await expect(budgets.item('Groceries').getByText('Close to limit')).toBeVisible();
+  await expect(budgets.status('Groceries', 'Close to limit')).toBeVisible();
 
   // 20 more: over it.
   await api.post('transaction/add', { categoryId: groceries.id, amount: 20, currency: 'EUR', time: now.toISOString() });
   await page.reload();
   await expect(budgets.figure('Groceries', 'left')).toHaveText('5.00 € over');
-  await expect(budgets.item('Groceries').getByText('Over limit')).toBeVisible();
+  await expect(budgets.status('Groceries', 'Over limit')).toBeVisible();
   await expect(budgets.progress('Groceries')).toHaveAttribute('aria-valuenow', '100');
   await page.screenshot({ path: testInfo.outputPath('budgets.png'), fullPage: true });
 
@@ -56,10 +58,10 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await budgets.rollover('Groceries').click();
   await expect(budgets.rollover('Groceries')).toBeChecked();
   await expect(budgets.figure('Groceries', 'carried')).toHaveText('0.00 €');
-  await page.getByRole('button', { name: 'Next month' }).click();
+  await budgets.nextMonth();
   await expect(budgets.figure('Groceries', 'carried')).toHaveText('- 5.00 €');
   await expect(budgets.figure('Groceries', 'left')).toHaveText('95.00 € left');
-  await page.getByRole('button', { name: 'This month' }).click();
+  await budgets.thisMonth();
 
   // The limit in place: 150 leaves 45.
   await budgets.setLimit('Groceries', '150');
@@ -74,11 +76,12 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
 
   // The category editor shows the same limit and rollover.
   await page.goto(`/private/edit-category/${groceries.id}`);
-  await expect(page.getByRole('textbox', { name: 'Monthly limit' })).toHaveValue('150');
-  await expect(page.getByRole('switch', { name: 'Roll over' })).toBeChecked();
+  const editor = new CategoryEditor(page);
+  await expect(editor.monthlyLimit).toHaveValue('150');
+  await expect(editor.rollOver).toBeChecked();
 
   // The dashboard lists Groceries (70 % used) before Travel (nothing spent).
-  await page.goto('/private/dashboard');
-  await expect(card.getByRole('progressbar')).toHaveCount(2);
-  await expect(card.getByRole('progressbar').first()).toHaveAttribute('aria-label', /^Groceries/);
+  await dashboard.goto();
+  await expect(dashboard.budgetBars).toHaveCount(2);
+  await expect(dashboard.budgetBars.first()).toHaveAttribute('aria-label', /^Groceries/);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
@@ -15,9 +16,6 @@ async function figures(api: PageApi): Promise<unknown> {
     byCategory: await api.post('analytics/oneperiod', { interval, direction: false }),
   };
 }
-
-/** A row's checkbox in the list (the cell takes the click, Shift included). */
-const checkbox = (page: Page, description: string) => page.getByRole('checkbox', { name: `Select ${description}` });
 
 test('select rows with Shift, change their category, delete all matching a filter, undo each, and undo a single delete', async ({
   page,
@@ -56,29 +54,26 @@ test('select rows with Shift, change their category, delete all matching a filte
   const before = await figures(api);
 
   const t = new Transactions(page);
+  const toasts = new Toasts(page);
   await t.gotoList();
   await expect(t.rows).toHaveCount(100);
 
   // A click and a Shift-click select the rows between them.
-  await checkbox(page, 'Market 2').click();
-  await checkbox(page, 'Market 5').click({ modifiers: ['Shift'] });
-  const bar = page.locator('[data-bulk-bar]');
+  await t.checkbox('Market 2').click();
+  await t.checkbox('Market 5').click({ modifiers: ['Shift'] });
+  const bar = t.bulkBar;
   await expect(bar).toContainText('4 selected');
-  for (const n of [2, 3, 4, 5]) await expect(checkbox(page, `Market ${n}`)).toBeChecked();
-  await expect(checkbox(page, 'Market 1')).not.toBeChecked();
+  for (const n of [2, 3, 4, 5]) await expect(t.checkbox(`Market ${n}`)).toBeChecked();
+  await expect(t.checkbox('Market 1')).not.toBeChecked();
   await page.screenshot({ path: testInfo.outputPath('bulk-selection.png') });
 
   // Change their category; the toast offers Undo.
-  await bar.getByRole('button', { name: 'Category' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change the category of 4 transactions' });
-  await dialog.getByRole('combobox', { name: 'New category' }).click();
-  await page.getByRole('option', { name: 'Eating out', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Category changed on 4 transactions')).toBeVisible();
+  await t.changeCategoryOfSelection(4, 'Eating out');
+  await expect(toasts.message('Category changed on 4 transactions')).toBeVisible();
   await expect(t.row('Market 3')).toContainText('Eating out');
   await expect(bar).toBeHidden();
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Undone: 4 transactions are back as they were')).toBeVisible();
+  await toasts.undo();
+  await expect(toasts.message('Undone: 4 transactions are back as they were')).toBeVisible();
   await expect(t.row('Market 3')).toContainText('Groceries');
   expect(await figures(api)).toEqual(before);
 
@@ -86,19 +81,19 @@ test('select rows with Shift, change their category, delete all matching a filte
   await t.filters.check();
   await t.choose('Eating out');
   await expect(t.rows).toHaveCount(100);
-  await page.getByRole('checkbox', { name: 'Select every transaction shown' }).click();
-  await page.getByRole('button', { name: 'Select all matching the filter' }).click();
-  await expect(page.getByText('All 110 transactions matching the filter are selected.')).toBeVisible();
+  await t.selectEveryShown();
+  await t.selectAllMatching();
+  await expect(t.selectionNote('All 110 transactions matching the filter are selected.')).toBeVisible();
   await expect(bar).toContainText('110 selected');
-  await bar.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toContainText('110 transactions will be deleted.');
+  await t.deleteSelection();
+  await expect(t.confirmation).toContainText('110 transactions will be deleted.');
   await t.answer('Yes');
-  await expect(page.getByText('110 transactions deleted')).toBeVisible();
-  await expect(page.getByText('No transactions')).toBeVisible();
+  await expect(toasts.message('110 transactions deleted')).toBeVisible();
+  await expect(t.emptyList).toBeVisible();
   expect(await figures(api)).not.toEqual(before);
 
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Undone: 110 transactions are back as they were')).toBeVisible();
+  await toasts.undo();
+  await expect(toasts.message('Undone: 110 transactions are back as they were')).toBeVisible();
   await expect(t.rows).toHaveCount(100);
   expect(await figures(api)).toEqual(before);
 
@@ -107,11 +102,11 @@ test('select rows with Shift, change their category, delete all matching a filte
   await t.row('Market 1').click();
   await t.delete();
   await t.answer('Yes');
-  await expect(page.getByText('Transaction deleted')).toBeVisible();
+  await expect(toasts.message('Transaction deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/transactions$/);
   await expect(t.row('Market 1')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Undone', { exact: true })).toBeVisible();
+  await toasts.undo();
+  await expect(toasts.message('Undone', { exact: true })).toBeVisible();
   await expect(t.row('Market 1')).toHaveCount(1);
   expect(await figures(api)).toEqual(before);
 });

@@ -3,10 +3,14 @@
 // user's time zone, the entry forms opening in the amount, and a compact list filter.
 import { AxeBuilder } from '@axe-core/playwright';
 import { formatDate, formatMoney } from '@kassa/money';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { AnalyticsPage } from '../pages/analytics.js';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { AnalyticsPage, figureIn } from '../pages/analytics.js';
+import { DashboardPage } from '../pages/dashboard.js';
 import { LoginPage } from '../pages/login.js';
+import { ManagePage } from '../pages/manage.js';
 import { OperationsPage } from '../pages/operations.js';
+import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
@@ -48,84 +52,49 @@ async function addTransaction(
   ).id;
 }
 
-/** The words badge of an overview row. */
-const words = (operations: OperationsPage, id: number): Locator => operations.transaction(id).locator('td').nth(-2);
-
 test('loan and business rows speak plain words, each term explained under the table', async ({ page }, testInfo) => {
   await freshUser(page, testInfo, 'words', 'EUR');
   const api = await apiOf(page);
   const now = Date.now();
+  const add = (categoryId: number, amount: string, isIncome: boolean, hoursAgo: number, type?: string) =>
+    addTransaction(api, { categoryId, amount, isIncome, time: now - hoursAgo * HOUR, type });
   // Anna: I lent her 300, she paid 100 back. Bank: it lent me 500, I paid 200 back.
   const anna = await addCategory(api, 'Loan to Anna', 'loan');
-  const lent = await addTransaction(api, { categoryId: anna, amount: '300', isIncome: false, time: now - 50 * HOUR });
-  const repaid = await addTransaction(api, { categoryId: anna, amount: '100', isIncome: true, time: now - 40 * HOUR });
+  const lent = await add(anna, '300', false, 50);
+  const repaid = await add(anna, '100', true, 40);
   const bank = await addCategory(api, 'Loan from the bank', 'loan');
-  const borrowed = await addTransaction(api, {
-    categoryId: bank,
-    amount: '500',
-    isIncome: true,
-    time: now - 30 * HOUR,
-  });
-  const paidBack = await addTransaction(api, {
-    categoryId: bank,
-    amount: '200',
-    isIncome: false,
-    time: now - 20 * HOUR,
-  });
+  const borrowed = await add(bank, '500', true, 30);
+  const paidBack = await add(bank, '200', false, 20);
   const stall = await addCategory(api, 'Market stall', 'business');
   const business = {
-    invested: await addTransaction(api, {
-      categoryId: stall,
-      amount: '1000',
-      isIncome: false,
-      time: now - 60 * HOUR,
-      type: 'invest',
-    }),
-    tookOut: await addTransaction(api, {
-      categoryId: stall,
-      amount: '100',
-      isIncome: true,
-      time: now - 50 * HOUR,
-      type: 'invest',
-    }),
-    profit: await addTransaction(api, {
-      categoryId: stall,
-      amount: '250',
-      isIncome: true,
-      time: now - 40 * HOUR,
-      type: 'pnl',
-    }),
-    loss: await addTransaction(api, {
-      categoryId: stall,
-      amount: '30',
-      isIncome: false,
-      time: now - 30 * HOUR,
-      type: 'pnl',
-    }),
+    invested: await add(stall, '1000', false, 60, 'invest'),
+    tookOut: await add(stall, '100', true, 50, 'invest'),
+    profit: await add(stall, '250', true, 40, 'pnl'),
+    loss: await add(stall, '30', false, 30, 'pnl'),
   };
 
   const operations = new OperationsPage(page);
   await page.goto(`/private/operations/loan?id=${anna}`);
   await expect(operations.figure('Balance')).toContainText(eur(200));
-  await expect(words(operations, lent)).toHaveText('I lent');
-  await expect(words(operations, repaid)).toHaveText('I was repaid');
-  const loanTerms = page.locator('[data-explanations]');
+  await expect(operations.words(lent)).toHaveText('I lent');
+  await expect(operations.words(repaid)).toHaveText('I was repaid');
+  const loanTerms = operations.explanations;
   await expect(loanTerms).toContainText('I lent · I borrowed: money you gave or took that is to be paid back.');
   await expect(loanTerms).toContainText('I was repaid · I repaid: a loan coming back to you, or you paying one back.');
   await look(page, testInfo, 'loan-words');
 
   await page.goto(`/private/operations/loan?id=${bank}`);
   await expect(operations.figure('Balance')).toContainText(eur(-300));
-  await expect(words(operations, borrowed)).toHaveText('I borrowed');
-  await expect(words(operations, paidBack)).toHaveText('I repaid');
+  await expect(operations.words(borrowed)).toHaveText('I borrowed');
+  await expect(operations.words(paidBack)).toHaveText('I repaid');
 
   await operations.gotoBusiness(stall);
   await expect(operations.transactions).toHaveCount(4);
-  await expect(words(operations, business.invested)).toHaveText('I invested');
-  await expect(words(operations, business.tookOut)).toHaveText('I took out');
-  await expect(words(operations, business.profit)).toHaveText('Profit');
-  await expect(words(operations, business.loss)).toHaveText('Loss');
-  const terms = page.locator('[data-explanations] > *');
+  await expect(operations.words(business.invested)).toHaveText('I invested');
+  await expect(operations.words(business.tookOut)).toHaveText('I took out');
+  await expect(operations.words(business.profit)).toHaveText('Profit');
+  await expect(operations.words(business.loss)).toHaveText('Loss');
+  const terms = operations.terms;
   await expect(terms).toHaveCount(3);
   await expect(terms.nth(0)).toHaveText(/^Invest: money put into the business \(I invested\) or taken out of it/);
   await expect(terms.nth(1)).toHaveText('P&L: a known profit or loss, counted like income or an expense.');
@@ -136,7 +105,7 @@ test('loan and business rows speak plain words, each term explained under the ta
   await operations.answer(await operations.realise(), 'Yes');
   await expect(operations.transactions).toHaveCount(5);
   // 900 still in the stall: a latent loss of 900 is realised.
-  await expect(operations.transactions.first().locator('td').nth(-2)).toHaveText('Realised loss');
+  await expect(operations.newestWords).toHaveText('Realised loss');
   await look(page, testInfo, 'business-words');
 });
 
@@ -162,17 +131,16 @@ test('pocket cards show the balance at the last fixpoint, the currency group wha
   });
 
   await page.goto('/private/manage/pocket');
-  const group = page.locator('[data-currency="EUR"]');
-  await expect(group.locator('[data-available-today]')).toHaveText(`Available today: ${eur(114.5)}`);
-  const wallet = group.getByTestId('pocket-card').filter({ hasText: 'Wallet' });
+  const manage = new ManagePage(page);
+  await expect(manage.availableToday('EUR')).toHaveText(`Available today: ${eur(114.5)}`);
+  const wallet = manage.pocketCard('EUR', 'Wallet');
   await expect(wallet).toContainText(eur(40));
   const caption = `At the fixpoint of ${formatDate(new Date(fixpoint.time))}`;
-  await expect(wallet.locator('[data-balance-caption]')).toHaveText(caption);
-  const defaultPocket = group.getByTestId('pocket-card').filter({ hasText: 'Default pocket' });
-  await expect(defaultPocket).toContainText(eur(100));
-  await expect(defaultPocket.locator('[data-balance-caption]')).toHaveText(caption);
+  await expect(manage.balanceCaption('EUR', 'Wallet')).toHaveText(caption);
+  await expect(manage.pocketCard('EUR', 'Default pocket')).toContainText(eur(100));
+  await expect(manage.balanceCaption('EUR', 'Default pocket')).toHaveText(caption);
   // Beside each other: the available figure sits in the group above its pocket cards.
-  const available = await group.locator('[data-available-today]').boundingBox();
+  const available = await manage.availableToday('EUR').boundingBox();
   const card = await wallet.boundingBox();
   expect(available !== null && card !== null && available.y < card.y).toBe(true);
   await look(page, testInfo, 'pockets');
@@ -181,22 +149,8 @@ test('pocket cards show the balance at the last fixpoint, the currency group wha
 /** Logs in as the demo user and returns its API. */
 async function demoLogin(page: Page): Promise<PageApi> {
   await new LoginPage(page).tryTheDemo();
-  await expect(page.getByText('Logged in as demo user')).toBeVisible();
+  await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
   return apiOf(page);
-}
-
-/** The y axis's unit label of a chart. */
-const axisUnit = (chart: Locator, unit: string): Locator => chart.locator('svg').getByText(unit, { exact: true });
-
-/** Hovers `chart` `fromRight` pixels before its plot's right edge and returns the tooltip shown. */
-async function hover(page: Page, chart: Locator, fromRight: number, fromTop = 0.5): Promise<Locator> {
-  await chart.locator('.recharts-surface').scrollIntoViewIfNeeded();
-  const box = await chart.locator('.recharts-surface').boundingBox();
-  if (box === null) throw new Error('no chart surface');
-  await page.mouse.move(box.x + box.width - fromRight, box.y + box.height * fromTop);
-  const tooltip = chart.locator('.recharts-tooltip-wrapper');
-  await expect(tooltip).toBeVisible();
-  return tooltip;
 }
 
 test('charts put the currency on their axes and in their tooltips', async ({ page }, testInfo) => {
@@ -204,9 +158,10 @@ test('charts put the currency on their axes and in their tooltips', async ({ pag
   const analytics = new AnalyticsPage(page);
   await analytics.goto('balance-history');
   const history = analytics.balanceHistoryChart;
-  await expect(history.locator('.recharts-line')).toHaveCount(4);
-  await expect(axisUnit(history, 'EUR')).toHaveCount(1);
-  const tooltip = await hover(page, history, 40);
+  await expect(history.lines).toHaveCount(4);
+  // The y axis's unit label.
+  await expect(history.axisLabel('EUR')).toHaveCount(1);
+  const tooltip = await history.hover(40);
   // Each value of the hovered day with its unit: "Net worth47.66k EUR".
   for (const name of ['Available', 'Net worth'])
     await expect(tooltip).toContainText(new RegExp(`${name}-?[\\d.]+[kM]? EUR`));
@@ -214,18 +169,19 @@ test('charts put the currency on their axes and in their tooltips', async ({ pag
 
   await analytics.openTab('Multi-period');
   const multi = analytics.multiPeriodChart;
-  await expect(multi.locator('.recharts-area').first()).toBeVisible();
-  await expect(axisUnit(multi, 'EUR')).toHaveCount(1);
-  const monthly = await hover(page, multi, 30, 0.8);
+  await expect(multi.areas.first()).toBeVisible();
+  await expect(multi.axisLabel('EUR')).toHaveCount(1);
+  const monthly = await multi.hover(30, 0.8);
   await expect(monthly).toContainText(/\d{4}\.\d{2}\./);
   await expect(monthly).toContainText(/[\d.]+[kM]? EUR/);
   await look(page, testInfo, 'multiperiod-tooltip');
 
   // The dashboard's charts value in the main currency too: the axis says EUR, the tooltip €.
-  await page.goto('/private/dashboard');
-  const networth = page.getByTestId('dashboard-networth');
-  await expect(axisUnit(networth, 'EUR')).toHaveCount(1);
-  const worth = await hover(page, networth, 30);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  const networth = dashboard.networth;
+  await expect(networth.axisLabel('EUR')).toHaveCount(1);
+  const worth = await networth.hover(30);
   await expect(worth).toContainText(/\d[\d ]*\.\d{2} €/);
 });
 
@@ -233,8 +189,8 @@ test('monthly averages of a part of a month are marked as projected, a longer pe
   await demoLogin(page);
   const analytics = new AnalyticsPage(page);
   await analytics.goto('oneperiod');
-  const header = page.getByRole('columnheader', { name: /^Monthly avg\./ });
-  const note = page.locator('[data-projected]');
+  const header = analytics.monthlyAverageHeader;
+  const note = analytics.projectedNote;
   // The default is this month to date, as the browser counts days.
   const today = await page.evaluate(() => {
     const d = new Date();
@@ -262,14 +218,14 @@ test('monthly averages of a part of a month are marked as projected, a longer pe
   await expect(analytics.categoryCells('Sum').nth(2)).toHaveCSS('font-style', 'normal');
 
   // Cash flow keeps the year: its monthly averages are measured; month to date projects them.
-  await page.getByRole('tab', { name: 'Cash flow' }).click();
-  const average = page.locator('[data-section="Income and expenses"] [data-figure="Expenses monthly avg."]');
+  await analytics.tab('Cash flow').click();
+  const average = figureIn(analytics.cashflowSection('Income and expenses'), 'Expenses monthly avg.');
   await expect(average).toHaveCSS('font-style', 'normal');
   await expect(note).toHaveCount(0);
-  await page.getByRole('button', { name: 'MTD' }).click();
+  await analytics.chooseInterval('MTD');
   if (today.day < today.last) {
     await expect(average).toHaveCSS('font-style', 'italic');
-    await expect(page.getByText('Expenses monthly avg. *', { exact: true })).toBeVisible();
+    await expect(analytics.figureLabel('Expenses monthly avg. *')).toBeVisible();
     await expect(note).toContainText(`only ${today.day} ${today.day === 1 ? 'day' : 'days'}`);
   } else {
     await expect(average).toHaveCSS('font-style', 'normal');
@@ -334,11 +290,11 @@ test.describe('in Tokyo', () => {
     expect(spent[dates.indexOf(monthKey(m - 2))]).toBe(100);
     expect(spent[dates.indexOf(monthKey(m - 1))]).toBe(40);
     // The chart's axis starts and ends with those months, and has no month before the first.
-    const chart = analytics.multiPeriodChart.locator('svg');
+    const chart = analytics.multiPeriodChart;
     const label = (month: number) => `${monthKey(month).replace('-', '.')}.`;
-    await expect(chart.getByText(label(m - 11), { exact: true })).toBeVisible();
-    await expect(chart.getByText(label(m), { exact: true })).toBeVisible();
-    await expect(chart.getByText(label(m - 12), { exact: true })).toHaveCount(0);
+    await expect(chart.axisLabel(label(m - 11))).toBeVisible();
+    await expect(chart.axisLabel(label(m))).toBeVisible();
+    await expect(chart.axisLabel(label(m - 12))).toHaveCount(0);
     await look(page, testInfo, 'multiperiod-tokyo');
   });
 });
@@ -356,7 +312,7 @@ test('the entry forms open with the amount focused, new and edited', async ({ pa
   await page.keyboard.type('12.5');
   await expect(t.amount).toHaveValue('12.5');
   await t.gotoAdd('conversion');
-  await expect(page.getByRole('textbox', { name: 'From amount' })).toBeFocused();
+  await expect(t.fromAmount).toBeFocused();
 
   const id = await addTransaction(api, {
     categoryId: groceries,
@@ -376,7 +332,7 @@ test('the entry forms open with the amount focused, new and edited', async ({ pa
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('8');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Transaction edited')).toBeVisible();
+  await expect(new Toasts(page).message('Transaction edited')).toBeVisible();
   expect((await api.get<{ amount: number }>(`transaction/getbyid/${id}`)).amount).toBe(8);
 
   const conversion = await api.post<{ id: number }>('conversion/add', {
@@ -388,8 +344,8 @@ test('the entry forms open with the amount focused, new and edited', async ({ pa
     time: new Date(Date.now() - HOUR).toISOString(),
   });
   await page.goto(`/private/edit-conversion/${conversion.id}`);
-  await expect(page.getByRole('textbox', { name: 'From amount' })).toHaveValue('100');
-  await expect(page.getByRole('textbox', { name: 'From amount' })).toBeFocused();
+  await expect(t.fromAmount).toHaveValue('100');
+  await expect(t.fromAmount).toBeFocused();
   await look(page, testInfo, 'edit-conversion-focus');
 });
 
@@ -411,8 +367,8 @@ test('the list filter leaves the first result on the first screen', async ({ pag
   const t = new Transactions(page);
   await t.gotoList();
   await t.filters.check();
-  await expect(page.getByRole('button', { name: 'Last month', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Last year', exact: true })).toBeVisible();
+  await expect(t.preset('Last month')).toBeVisible();
+  await expect(t.preset('Last year')).toBeVisible();
   await expect(t.rows).toHaveCount(3);
   await page.evaluate(() => window.scrollTo(0, 0));
   await look(page, testInfo, 'list-filter-open');
@@ -420,13 +376,13 @@ test('the list filter leaves the first result on the first screen', async ({ pag
   expect(viewport).not.toBeNull();
   const first = await t.rows.first().boundingBox();
   // The whole first row shows without scrolling, above the footer fixed at the screen's bottom.
-  const footer = await page.getByRole('contentinfo').boundingBox();
+  const footer = await new Shell(page).footer.boundingBox();
   const visibleBottom = Math.min(viewport?.height ?? 0, footer?.y ?? Infinity);
   expect((first?.y ?? Infinity) + (first?.height ?? 0)).toBeLessThanOrEqual(visibleBottom);
   await expect(t.rows.first()).toBeInViewport();
   // Every list is still there to choose from (on a phone in one row that scrolls sideways).
   for (const list of ['Income categories', 'Expense categories', 'Loan / business', 'Currency', 'Direction'])
-    await expect(page.getByRole('group', { name: `Available ${list}` })).toBeAttached();
+    await expect(t.availableList(list)).toBeAttached();
 
   // Filtering still works from the compact panel: only the expense category's rows.
   await t.choose('Groceries');

@@ -5,8 +5,12 @@ import { formatMoney } from '@kassa/money';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
 import { AnalyticsPage } from '../pages/analytics.js';
+import { DashboardPage } from '../pages/dashboard.js';
 import { LoginPage } from '../pages/login.js';
+import { ManagePage } from '../pages/manage.js';
 import { Registration } from '../pages/registration.js';
+import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { referralCodeOf, verificationCodeFor } from '../support/server.js';
@@ -24,7 +28,7 @@ interface Holding {
 async function shots(page: Page, testInfo: TestInfo, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
     await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
   }
@@ -51,54 +55,55 @@ test('a newcomer picks starter categories and follows the onboarding checklist',
     startBalance: '500',
   });
   // Every starter category comes ticked; untick one, add one of one's own.
-  await expect(page.getByRole('checkbox', { name: 'Groceries' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Salary' })).toBeChecked();
-  await page.getByRole('checkbox', { name: 'Entertainment' }).uncheck();
-  await page.getByRole('textbox', { name: 'Another category' }).fill('Pets');
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByRole('checkbox', { name: 'Pets' })).toBeChecked();
+  await expect(reg.starterCategory('Groceries')).toBeChecked();
+  await expect(reg.starterCategory('Salary')).toBeChecked();
+  await reg.starterCategory('Entertainment').uncheck();
+  await reg.addCategory('Pets');
+  await expect(reg.starterCategory('Pets')).toBeChecked();
   await page.screenshot({ path: testInfo.outputPath('initial-data.png'), fullPage: true });
   await reg.save();
-  await expect(page.getByText('Registration complete')).toBeVisible();
+  const toasts = new Toasts(page);
+  await expect(toasts.message('Registration complete')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/dashboard$/);
 
   // The checklist: nothing done but the categories picked at sign-up.
-  const checklist = page.getByTestId('onboarding');
-  await expect(checklist.getByText('1 of 5 done')).toBeVisible();
-  await expect(checklist.locator('[data-step="categories"]')).toHaveAttribute('data-done', 'true');
-  await expect(checklist.locator('[data-step="transaction"]')).toHaveAttribute('data-done', 'false');
+  const dashboard = new DashboardPage(page);
+  const checklist = dashboard.checklist;
+  await expect(dashboard.checklistProgress('1 of 5 done')).toBeVisible();
+  await expect(dashboard.checklistStep('categories')).toHaveAttribute('data-done', 'true');
+  await expect(dashboard.checklistStep('transaction')).toHaveAttribute('data-done', 'false');
   await shots(page, testInfo, 'new-user-dashboard');
 
   // The picked categories are in the category list, the unticked one is not.
   await page.goto('/private/manage/category');
-  const main = page.getByRole('main');
+  const manage = new ManagePage(page);
   for (const name of ['Groceries', 'Rent', 'Dining out', 'Pets', 'Salary', 'Freelance'])
-    await expect(main.getByRole('cell', { name, exact: true })).toBeVisible();
-  await expect(main.getByRole('cell', { name: 'Entertainment', exact: true })).toHaveCount(0);
+    await expect(manage.categoryNamed(name)).toBeVisible();
+  await expect(manage.categoryNamed('Entertainment')).toHaveCount(0);
 
   // Record a transaction through the checklist's link: the step is ticked back on the dashboard.
-  await page.goto('/private/dashboard');
-  await checklist.getByRole('link', { name: 'Record a transaction' }).click();
+  await dashboard.goto();
+  await dashboard.checklistLink('Record a transaction').click();
   await expect(page).toHaveURL(/\/private\/add-transaction/);
   const t = new Transactions(page);
   await t.pick('Category', 'Groceries');
   await t.fill('23.40', 'Market');
   await t.save();
-  await expect(page.getByText(/Transaction added/)).toBeVisible();
-  await page.goto('/private/dashboard');
-  await expect(checklist.getByText('2 of 5 done')).toBeVisible();
-  await expect(checklist.locator('[data-step="transaction"]')).toHaveAttribute('data-done', 'true');
-  await expect(checklist.getByRole('link', { name: 'Record a transaction' })).toHaveCount(0);
+  await expect(toasts.message(/Transaction added/)).toBeVisible();
+  await dashboard.goto();
+  await expect(dashboard.checklistProgress('2 of 5 done')).toBeVisible();
+  await expect(dashboard.checklistStep('transaction')).toHaveAttribute('data-done', 'true');
+  await expect(dashboard.checklistLink('Record a transaction')).toHaveCount(0);
 
   // This month's spending shows in the chart's summary.
-  await expect(page.getByTestId('dashboard-spending')).toContainText(`Most on Groceries: ${formatMoney(23.4, 'EUR')}`);
+  await expect(dashboard.spending.root).toContainText(`Most on Groceries: ${formatMoney(23.4, 'EUR')}`);
 
   // Hidden for good, in this browser.
-  await checklist.getByRole('button', { name: 'Hide checklist' }).click();
+  await dashboard.hideChecklist();
   await expect(checklist).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Hello Stella!' })).toBeVisible();
-  await expect(page.getByTestId('dashboard-networth')).toBeVisible();
+  await expect(dashboard.greeting('Stella')).toBeVisible();
+  await expect(dashboard.networth.root).toBeVisible();
   await expect(checklist).toHaveCount(0);
 });
 
@@ -106,8 +111,9 @@ test('the demo dashboard shows its charts with real figures, and holdings hold n
   page,
 }, testInfo) => {
   await new LoginPage(page).tryTheDemo();
-  await expect(page.getByText('Logged in as demo user')).toBeVisible();
-  await page.goto('/private/dashboard');
+  await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
   const api = await apiOf(page);
 
   // Net worth: the chart's last figure is the API's.
@@ -117,28 +123,27 @@ test('the demo dashboard shows its charts with real figures, and holdings hold n
   });
   const now = history.networth.at(-1) ?? 0;
   expect(now).toBeGreaterThan(0);
-  const networth = page.getByTestId('dashboard-networth');
-  await expect(networth.locator('[data-figure="Net worth now"]')).toHaveText(formatMoney(now, 'EUR'));
-  await expect(networth.locator('.recharts-line-curve')).toHaveCount(1);
+  const networth = dashboard.networth;
+  await expect(networth.figure('Net worth now')).toHaveText(formatMoney(now, 'EUR'));
+  await expect(networth.lineCurves).toHaveCount(1);
 
   // Spending by category this month, and income against spending over six months: bars drawn.
-  const spending = page.getByTestId('dashboard-spending');
-  await expect(spending.getByText(/Most on /)).toBeVisible();
-  await expect(spending.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  const incomeSpending = page.getByTestId('dashboard-income-spending');
-  await expect(incomeSpending.getByText(/Average a month: income/)).toBeVisible();
+  const spending = dashboard.spending;
+  await expect(spending.text(/Most on /)).toBeVisible();
+  await expect(spending.bars.first()).toBeVisible();
+  const incomeSpending = dashboard.incomeSpending;
+  await expect(incomeSpending.text(/Average a month: income/)).toBeVisible();
   // A fresh visitor's months are valued at the first report: the bars may follow the caption.
-  await expect.poll(() => incomeSpending.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(10);
+  await expect.poll(() => incomeSpending.bars.count()).toBeGreaterThanOrEqual(10);
 
   // The balances explained in place; no checklist for the demo; what's new folded.
-  await expect(page.getByTestId('balances-explained')).toContainText('Available (converted)');
-  await expect(page.getByTestId('onboarding')).toHaveCount(0);
-  const whatsNew = page.getByTestId('whats-new');
-  await expect(whatsNew.getByText('v1.10.5')).toBeVisible();
-  await expect(whatsNew.getByText('v1.10.4')).toHaveCount(0);
-  await whatsNew.getByRole('button', { name: /Show all \d+ versions/ }).click();
-  await expect(whatsNew.getByText('v1.10.4')).toBeVisible();
-  await whatsNew.getByRole('button', { name: 'Show only the latest version' }).click();
+  await expect(dashboard.balancesExplained).toContainText('Available (converted)');
+  await expect(dashboard.checklist).toHaveCount(0);
+  await expect(dashboard.whatsNewVersion('v1.10.5')).toBeVisible();
+  await expect(dashboard.whatsNewVersion('v1.10.4')).toHaveCount(0);
+  await dashboard.showAllVersions();
+  await expect(dashboard.whatsNewVersion('v1.10.4')).toBeVisible();
+  await dashboard.showLatestVersionOnly();
   await shots(page, testInfo, 'demo-dashboard');
 
   // Holdings: every currency positive, so the pie has a slice for each and no note.
@@ -147,8 +152,8 @@ test('the demo dashboard shows its charts with real figures, and holdings hold n
   for (const h of holdings) expect(h.amount, h.currency).toBeGreaterThan(0);
   const analytics = new AnalyticsPage(page);
   await analytics.goto('holdings');
-  await expect(page.getByText('Converted value composition')).toBeVisible();
-  await expect(page.getByText(/Not in the pie, being negative/)).toHaveCount(0);
+  await expect(analytics.compositionTitle).toBeVisible();
+  await expect(analytics.negativeNote).toHaveCount(0);
   await expect(analytics.pieSlices).toHaveCount(3);
   await shots(page, testInfo, 'demo-holdings');
 });

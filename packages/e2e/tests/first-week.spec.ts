@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
+import { DashboardPage } from '../pages/dashboard.js';
 import { ImportPage } from '../pages/import.js';
+import { ManagePage } from '../pages/manage.js';
+import { FrontPage } from '../pages/public.js';
 import { Registration } from '../pages/registration.js';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { pageToken, referralCodeOf, verificationCodeFor } from '../support/server.js';
@@ -122,8 +126,9 @@ function savingsCsv(): { name: string; mimeType: string; buffer: Buffer } {
 /** Signs up through the web with the bank's balance as the start balance. */
 async function signUp(page: Page, email: string): Promise<void> {
   const reg = new Registration(page);
-  await page.goto('/public');
-  await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+  const front = new FrontPage(page);
+  await front.goto();
+  await front.signUpLink.click();
   await reg.fillSignup(email, 'Newcomer-pass-1');
   await reg.submitSignup();
   await reg.expectStep('verify-email');
@@ -146,9 +151,8 @@ async function signUp(page: Page, email: string): Promise<void> {
 async function importWithAnchors(imp: ImportPage, file: { name: string; mimeType: string; buffer: Buffer }) {
   await imp.upload(file);
   await expect(imp.rows.first()).toBeVisible();
-  const anchors = imp.page.getByRole('checkbox', { name: /Save the statement’s closing balance/ });
-  await anchors.check();
-  await expect(anchors).toBeChecked();
+  await imp.saveClosingBalance.check();
+  await expect(imp.saveClosingBalance).toBeChecked();
 }
 
 interface Fixpoint {
@@ -184,19 +188,17 @@ test('a first week: start balance, three banks’ history on day one, a category
   await imp.goto();
   await expect(imp.pocket).toHaveValue('Default pocket EUR (EUR)');
   await importWithAnchors(imp, camt());
-  await expect(page.locator('[data-anchor-check="agrees"]')).toContainText('agree: no error');
+  await expect(imp.anchorCheck('agrees')).toContainText('agree: no error');
   await imp.commit();
 
   // 2. The US bank's OFX: no pocket holds USD, so the page offers one and reads the file into it.
   await imp.goto();
   await imp.upload(ofx());
-  const offer = page.locator('[data-pocket-offer="USD"]');
-  await expect(offer).toContainText('None of your pockets holds USD');
-  await offer.getByRole('button', { name: 'Create the USD pocket' }).click();
+  await expect(imp.pocketOffer('USD')).toContainText('None of your pockets holds USD');
+  await imp.createOfferedPocket('USD');
   await expect(imp.destination).toContainText('USD account');
   await expect(imp.rows).toHaveCount(3);
-  const anchors = page.getByRole('checkbox', { name: /Save the statement’s closing balance/ });
-  await anchors.check();
+  await imp.saveClosingBalance.check();
   await imp.commit();
 
   // 3. A savings account in EUR (made under Manage in real life), and its CSV with a balance column:
@@ -222,7 +224,7 @@ test('a first week: start balance, three banks’ history on day one, a category
   await expect(t.amount).toHaveValue('64.3');
   await t.pick('Category', 'Other expense');
   await t.save();
-  await expect(page.getByText('Transaction edited')).toBeVisible();
+  await expect(new Toasts(page).message('Transaction edited')).toBeVisible();
   await expect(t.dialog).toHaveCount(0);
 
   // 5. The books are the banks': pockets at their closing balances, every later statement without
@@ -255,11 +257,13 @@ test('a first week: start balance, three banks’ history on day one, a category
   ]);
 
   // The dashboard and the pockets page say the same.
-  await page.goto('/private/dashboard');
-  await expect(page.getByText('3,952.45 €').or(page.getByText('3 952.45 €')).first()).toBeVisible();
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.showing('3,952.45 €').or(dashboard.showing('3 952.45 €')).first()).toBeVisible();
   await page.goto('/private/manage/pocket');
-  await expect(page.getByRole('region', { name: 'EUR pockets' })).toContainText(/3[ ,]952\.45 €/);
-  await expect(page.getByRole('region', { name: 'USD pockets' })).toContainText(/3[ ,]152\.52/);
+  const manage = new ManagePage(page);
+  await expect(manage.pocketGroup('EUR')).toContainText(/3[ ,]952\.45 €/);
+  await expect(manage.pocketGroup('USD')).toContainText(/3[ ,]152\.52/);
   await page.screenshot({ path: testInfo.outputPath('pockets.png'), fullPage: true });
 
   // 6. hledger reads the export: every balance assertion holds, and its balances are the banks'.

@@ -1,15 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
+import { DashboardPage } from '../pages/dashboard.js';
 import { LoginPage } from '../pages/login.js';
+import { FrontPage } from '../pages/public.js';
 import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 
 test('the root opens the public front page', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/public$/);
+  const front = new FrontPage(page);
   for (const highlight of ['Analytics', 'Pockets', 'Transactions', 'Lendings', 'Multi currency', 'Easy data entry']) {
-    await expect(page.getByRole('heading', { name: highlight })).toBeVisible();
+    await expect(front.highlight(highlight)).toBeVisible();
   }
-  await expect(page.getByText('Kassa v1.10.8')).toBeVisible();
+  await expect(front.version('Kassa v1.10.8')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('front-page.png'), fullPage: true });
 });
 
@@ -23,7 +27,7 @@ test('a wrong password shows the server message', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.logIn(E2E_USER.email, 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password' })).toBeVisible();
+  await expect(new Toasts(page).alert('Wrong e-mail or password')).toBeVisible();
   await expect(page).toHaveURL(/\/public\/login$/);
 });
 
@@ -35,7 +39,7 @@ test('a user logs in, reloads a deep private route, and logs out', async ({ page
   // Back where the visitor was headed before the login page.
   await expect(page).toHaveURL(/\/private\/dashboard$/);
   await expect(shell.title('Dashboard')).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Hello ${E2E_USER.firstName}!` })).toBeVisible();
+  await expect(new DashboardPage(page).greeting(E2E_USER.firstName)).toBeVisible();
 
   // The server answers index.html for client routes, so a reload keeps the page.
   await page.goto('/private/analytics');

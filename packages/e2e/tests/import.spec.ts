@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DashboardPage } from '../pages/dashboard.js';
 import { ImportPage } from '../pages/import.js';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
@@ -34,14 +36,11 @@ function germanCsv(): { name: string; mimeType: string; buffer: Buffer } {
 /** Serious and critical axe findings on the page as it is now, as readable lines: none. */
 async function expectNoSeriousA11yProblems(page: Page): Promise<void> {
   // Toasts go first: their close button (unnamed) is the app's, not this screen's.
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expect(new Toasts(page).all).toHaveCount(0, { timeout: 10_000 });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
-
-/** The transaction list's rows of transactions (fixpoints and conversions aside). */
-const transactionRows = (page: Page) => page.locator('tr[data-row-kind="transaction"]');
 
 /** A small German CSV of the given rows (day, payee, text, amount), dated `daysAgo`. */
 function germanRows(name: string, rows: [string, string, string][], daysAgo = 1) {
@@ -54,8 +53,9 @@ function germanRows(name: string, rows: [string, string, string][], daysAgo = 1)
 
 /** The dashboard's figure of this month's spending, as shown. */
 async function spending(page: Page): Promise<string> {
-  await page.goto('/private/dashboard');
-  const figure = page.locator('[data-figure="Spending"]');
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  const figure = dashboard.figure('Spending');
   await expect(figure).toBeVisible();
   return (await figure.textContent()) ?? '';
 }
@@ -72,7 +72,7 @@ test('import a German CSV with one column mapped by hand, fix a category, see th
   // From the transaction list, beside Export CSV.
   const list = new Transactions(page);
   await list.gotoList();
-  await page.getByRole('main').getByRole('link', { name: 'Import' }).click();
+  await list.importLink.click();
   const imp = new ImportPage(page);
   await expect(imp.heading).toBeVisible();
   // The new user's only pocket is chosen already.
@@ -90,7 +90,7 @@ test('import a German CSV with one column mapped by hand, fix a category, see th
   await expect(imp.setting('Encoding')).toHaveValue(/^(Windows-1252|ISO-8859-1)/);
   await expect(imp.setting('Date')).toHaveValue('Buchungstag');
   await expect(imp.setting('Payee')).toHaveValue('Empfänger');
-  await expect(imp.rawTable.getByRole('columnheader')).toHaveCount(6);
+  await expect(imp.rawColumns).toHaveCount(6);
   await expect(imp.rowWith('Stadtwerke München')).toContainText('- 61.00 €');
   await expect(imp.rowWith('ACME GmbH')).toContainText('2 500.00 €');
 
@@ -117,17 +117,17 @@ test('import a German CSV with one column mapped by hand, fix a category, see th
   await page.screenshot({ path: testInfo.outputPath('import-summary.png'), fullPage: true });
   await expect(imp.batch('umsatz.csv')).toContainText('4 rows in the file, 4 imported');
 
-  await page.getByRole('link', { name: 'Show transactions' }).click();
-  await expect(transactionRows(page)).toHaveCount(4);
+  await imp.showTransactions.click();
+  await expect(list.transactionRows).toHaveCount(4);
   await expect(list.row('REWE Markt')).toContainText('Groceries');
   await expect(list.row('Stadtwerke München')).toContainText('- 61.00 €');
   expect(await spending(page)).toBe('87.95 €');
 
   await imp.goto();
   await imp.undo('umsatz.csv');
-  await expect(page.getByText('Import undone: 4 rows removed')).toBeVisible();
+  await expect(new Toasts(page).message('Import undone: 4 rows removed')).toBeVisible();
   await list.gotoList();
-  await expect(page.getByText('No transactions')).toBeVisible();
+  await expect(list.emptyList).toBeVisible();
   expect(await spending(page)).toBe('0.00 €');
 });
 
@@ -141,10 +141,10 @@ test('the same file again is all duplicates, and importing it adds nothing', asy
   await imp.commit();
   await expect(imp.result('imported')).toContainText('4');
 
-  await page.getByRole('button', { name: 'Import another file' }).click();
+  await imp.importAnother();
   await imp.upload(germanCsv());
   await expect(imp.counts).toHaveText('0 new · 4 duplicates · 0 errors');
-  await expect(imp.rows.getByText('Duplicate', { exact: true })).toHaveCount(4);
+  await expect(imp.duplicateBadges).toHaveCount(4);
   await expect(imp.rowWith('Café Central')).toContainText('the same row was imported before');
   await expect(imp.plan).toHaveText('0 rows will be imported; 4 duplicates left out.');
   await expectNoSeriousA11yProblems(page);
@@ -152,8 +152,9 @@ test('the same file again is all duplicates, and importing it adds nothing', asy
   await expect(imp.result('imported')).toContainText('0');
   await expect(imp.result('duplicates')).toContainText('4');
 
-  await new Transactions(page).gotoList();
-  await expect(transactionRows(page)).toHaveCount(4);
+  const list = new Transactions(page);
+  await list.gotoList();
+  await expect(list.transactionRows).toHaveCount(4);
 });
 
 test('a file Kassa can not read shows the server’s message', async ({ page }, testInfo) => {
@@ -189,7 +190,7 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
   await imp.commit();
   await expect(imp.result('imported')).toContainText('2');
 
-  await page.getByRole('button', { name: 'Import another file' }).click();
+  await imp.importAnother();
   await imp.choosePocket('Savings (EUR)');
   await imp.upload(
     germanRows('spar.csv', [
@@ -223,7 +224,7 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
 
   const list = new Transactions(page);
   await list.gotoList();
-  await expect(transactionRows(page)).toHaveCount(1);
+  await expect(list.transactionRows).toHaveCount(1);
   await expect(list.row('REWE Markt')).toBeVisible();
   await expect(list.conversionRows).toHaveCount(1);
   await expect(list.conversionRows).toContainText('500.00 €');
@@ -231,9 +232,9 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
 
   await imp.goto();
   await imp.undo('spar.csv');
-  await expect(page.getByText('Import undone: 1 row removed, 1 earlier row put back')).toBeVisible();
+  await expect(new Toasts(page).message('Import undone: 1 row removed, 1 earlier row put back')).toBeVisible();
   await list.gotoList();
-  await expect(transactionRows(page)).toHaveCount(2);
+  await expect(list.transactionRows).toHaveCount(2);
   await expect(list.conversionRows).toHaveCount(0);
 });
 
@@ -284,6 +285,6 @@ test('a row paying a due scheduled entry confirms it instead of adding a second 
 
   const list = new Transactions(page);
   await list.gotoList();
-  await expect(transactionRows(page)).toHaveCount(1);
+  await expect(list.transactionRows).toHaveCount(1);
   await expect(list.row('Hausverwaltung')).toContainText('Rent');
 });

@@ -77,7 +77,7 @@ test('currency insights: conversion costs, exposure, the net-worth bridge and fi
   let conversionCost = 0;
   await test.step('Exchange: the conversion, its cost, the pair, the month and the total', async () => {
     const body = await analytics.bodySentTo('conversion-costs', () => insights.gotoExchange());
-    await expect(page.getByRole('tab', { name: 'Exchange' })).toHaveAttribute('aria-selected', 'true');
+    await expect(analytics.tab('Exchange')).toHaveAttribute('aria-selected', 'true');
     const costs = await api.post<ConversionCosts>('analytics/conversion-costs', body);
     expect(costs.count).toBe(1);
     const item = costs.items[0];
@@ -112,7 +112,7 @@ test('currency insights: conversion costs, exposure, the net-worth bridge and fi
     const usdNow = exposure.series[1]?.values.at(-1) ?? 0;
     expect(usd.amount).toBeCloseTo(usdNow / 10, 1);
     await expect(insights.cells('sensitivity USD')).toHaveText(['USD', eur(usd.amount), eur(-usd.amount)]);
-    await expect(page.getByText('If a currency moves 10 % against EUR')).toBeVisible();
+    await expect(insights.sensitivityCaption('EUR')).toBeVisible();
     await insights.conversionCosts.scrollIntoViewIfNeeded();
     await shot(page, testInfo, 'exchange');
   });

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
+import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
@@ -9,11 +12,14 @@ test('a transaction is added and an edit cancelled without the mouse; ? lists th
   const api = await apiOf(page);
   await api.post('category/add', { name: 'Groceries', type: 'real', isIncome: false });
   await page.goto('/private/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const shell = new Shell(page);
+  const t = new Transactions(page);
+  const toasts = new Toasts(page);
+  await expect(shell.currentTitle).toBeVisible();
 
   // ? lists the shortcuts; Esc closes the list.
   await page.keyboard.press('Shift+?');
-  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const help = shell.shortcuts;
   await expect(help).toBeVisible();
   await expect(help).toContainText('New transaction');
   await page.screenshot({ path: testInfo.outputPath('shortcuts.png') });
@@ -23,12 +29,12 @@ test('a transaction is added and an edit cancelled without the mouse; ? lists th
   // n opens a new transaction with the focus on the amount; Enter there saves it.
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
-  const amount = page.getByRole('textbox', { name: /^Amount/ });
+  const amount = t.amount;
   await expect(amount).toBeFocused();
-  await expect(page.getByRole('combobox', { name: /Category/ })).toHaveValue('Groceries');
+  await expect(t.select('Category')).toHaveValue('Groceries');
   await page.keyboard.type('12.5');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Transaction added (12.50 €)')).toBeVisible();
+  await expect(toasts.message('Transaction added (12.50 €)')).toBeVisible();
   // The form is ready for the next one.
   await expect(amount).toHaveValue('');
 
@@ -37,13 +43,13 @@ test('a transaction is added and an edit cancelled without the mouse; ? lists th
   // Fields reached with Tab; Ctrl+Enter saves from the description, where Enter is a new line.
   await amount.focus();
   await page.keyboard.type('3');
-  const description = page.getByRole('textbox', { name: 'Description' });
+  const description = t.description;
   await description.focus();
   await page.keyboard.type('Bakery');
   await page.keyboard.press('Enter');
   await page.keyboard.type('rolls');
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText('Transaction added (3.00 €)')).toBeVisible();
+  await expect(toasts.message('Transaction added (3.00 €)')).toBeVisible();
   const rows = await api.post<{ amount: number; description: string }[]>('transaction/getfiltered', {});
   expect(rows.map((r) => [r.amount, r.description])).toEqual(
     expect.arrayContaining([

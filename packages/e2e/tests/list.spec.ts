@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
@@ -42,33 +43,33 @@ test('the transaction list keeps its filter across an edit and says what it show
   await t.gotoList();
   // Four rows: two transactions, the conversion and the fixpoint; the footer names each kind.
   await expect(t.rows).toHaveCount(4);
-  await expect(page.locator('[data-shown]')).toHaveText('2 transactions, 1 conversion and 1 fixpoint shown');
+  await expect(t.shownCount).toHaveText('2 transactions, 1 conversion and 1 fixpoint shown');
   // The italic row before the fixpoint has its legend.
   await expect(t.beforeFixRows).toHaveCount(1);
-  await expect(page.locator('[data-legend]')).toContainText('dated before the last fixpoint');
+  await expect(t.legend).toContainText('dated before the last fixpoint');
   // Descriptions are cut at 30 characters (spec §9).
   await expect(t.row('A very long description of a …')).toHaveCount(1);
   if (phone) {
     // The compact table: no Time or Category column, the time and category under the description.
-    await expect(page.getByRole('columnheader', { name: 'Time' })).toHaveCount(0);
-    await expect(page.getByRole('columnheader', { name: 'Category' })).toHaveCount(0);
+    await expect(t.columnHeader('Time')).toHaveCount(0);
+    await expect(t.columnHeader('Category')).toHaveCount(0);
     await expect(t.row('A very long')).toContainText(/\d{4}\.\d{2}\.\d{2}\. \d{2}:\d{2} · Groceries/);
   } else {
-    await expect(page.getByRole('columnheader', { name: 'Time' })).toBeVisible();
+    await expect(t.columnHeader('Time')).toBeVisible();
     await expect(t.row('A very long')).toContainText('Groceries');
   }
 
   // The filter: on, Last month preset then 1 Y back, Groceries and Expense; it lands in the URL.
   await t.filters.check();
-  await page.getByRole('button', { name: 'Last month', exact: true }).click();
+  await t.preset('Last month').click();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=/);
-  await page.getByRole('button', { name: '1 Y', exact: true }).click();
+  await t.preset('1 Y').click();
   await t.choose('Groceries');
   await t.choose('Expense');
   await expect(page).toHaveURL(new RegExp(`expense=${groceries.id}.*direction=out`));
   await expect(t.rows).toHaveCount(2);
   await expect(t.sumRow).toHaveText(/^Sum\s*- 22\.50 €$/);
-  await expect(page.locator('[data-shown]')).toHaveText('2 transactions shown');
+  await expect(t.shownCount).toHaveText('2 transactions shown');
   // Compact: on a phone the results start within the first screen.
   const top = await t.rows.first().boundingBox();
   expect(top?.y ?? Infinity).toBeLessThan(phone ? 812 * 1.2 : 800);
@@ -80,10 +81,10 @@ test('the transaction list keeps its filter across an edit and says what it show
   await expect(page).toHaveURL(/\/private\/edit-transaction\/\d+$/);
   await t.amount.fill('13.5');
   await t.save();
-  await expect(page.getByText('Transaction edited')).toBeVisible();
+  await expect(new Toasts(page).message('Transaction edited')).toBeVisible();
   await expect(page).toHaveURL(filtered);
   await expect(t.filters).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Remove Groceries' })).toBeVisible();
+  await expect(t.removeChip('Groceries')).toBeVisible();
   await expect(t.rows).toHaveCount(2);
   await expect(t.sumRow).toHaveText(/^Sum\s*- 23\.50 €$/);
 
@@ -119,7 +120,7 @@ test('the list comes back at the same scroll position after an edit', async ({ p
   expect(before).toBeGreaterThan(200);
   await target.click();
   await expect(page).toHaveURL(/\/private\/edit-transaction\/\d+$/);
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await t.cancel();
   await expect(t.rows).toHaveCount(40);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 40);
   await expect(t.row('Entry 35')).toBeInViewport();

@@ -19,7 +19,7 @@ test('categories: add expense and income, edit one, delete one; system categorie
   const manage = new ManagePage(page);
   await manage.goto();
   await expect(page).toHaveURL(/\/private\/manage\/category$/);
-  await expect(page.getByRole('tab', { name: 'Categories', selected: true })).toBeVisible();
+  await expect(manage.selectedTab('Categories')).toBeVisible();
 
   await manage.addCategory('Groceries', 'expense', { limit: '300' });
   await expect(manage.categoryCell('expense', 'Groceries')).toBeVisible();
@@ -67,7 +67,7 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   await freshUser(page, testInfo, 'manage-cur', 'EUR');
   const manage = new ManagePage(page);
   await manage.gotoCurrencies();
-  await expect(manage.currencies.getByText('Main currency')).toBeVisible();
+  await expect(manage.mainCurrencyBadge).toBeVisible();
 
   await manage.openAddCurrency();
   await manage.openCurrencyPicker();

@@ -1,5 +1,8 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { figureIn } from '../pages/analytics.js';
+import { InsightsScreens } from '../pages/insights.js';
 import { OperationsPage } from '../pages/operations.js';
+import { Shell } from '../pages/shell.js';
 import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
@@ -43,7 +46,7 @@ test('a fixpoint goes through its three stages, is edited, and another is delete
 
   const operations = new OperationsPage(page);
   await operations.gotoFixpoint();
-  await expect(page.getByRole('tab', { name: 'Fixpoint', selected: true })).toBeVisible();
+  await expect(operations.selectedTab('Fixpoint')).toBeVisible();
   await expect(operations.lastFixpoint).toContainText(/Last fixpoint: \d{4}\.\d{2}\.\d{2}\. \d{2}:\d{2}/);
   // EUR has two pockets (each from its last stated balance); USD one, from its calculated balance.
   await expect(operations.pocketBalance('Default pocket EUR')).toHaveValue('0');
@@ -55,15 +58,15 @@ test('a fixpoint goes through its three stages, is edited, and another is delete
   await shot(page, testInfo, 'fixpoint-1-statement');
   await operations.calculateErrors();
   // Stated 75 against a calculated -25: 100 more than the ledger knows of.
-  await expect(page.getByText('Calculated error (excess): 100.00 €')).toBeVisible();
-  await expect(page.getByText('There is no error: $0.00')).toBeVisible();
-  await expect(page.getByText('Stated: 75.00 €')).toBeVisible();
+  await expect(operations.errorLine('Calculated error (excess): 100.00 €')).toBeVisible();
+  await expect(operations.errorLine('There is no error: $0.00')).toBeVisible();
+  await expect(operations.errorLine('Stated: 75.00 €')).toBeVisible();
 
   await operations.makeChanges();
   await expect(operations.pocketBalance('Wallet')).toHaveValue('70+5');
   await operations.pocketBalance('Default pocket EUR').fill('-125');
   await operations.calculateErrors();
-  await expect(page.getByText('Calculated error (missing): - 25.00 €')).toBeVisible();
+  await expect(operations.errorLine('Calculated error (missing): - 25.00 €')).toBeVisible();
   await shot(page, testInfo, 'fixpoint-2-errors');
 
   await operations.saveFixpoint();
@@ -72,8 +75,7 @@ test('a fixpoint goes through its three stages, is edited, and another is delete
   await expect(operations.toast('Fixpoint saved!')).toBeVisible();
   await expect(operations.toast('Fixpoint successfully saved')).toBeVisible();
   // Issue 21: the drift of the fixpoints, the 25 EUR just found missing in it.
-  const drift = page.getByTestId('fixpoint-drift');
-  await expect(drift.locator('[data-figure="Drift EUR"]')).toHaveText('- 25.00 €');
+  await expect(figureIn(new InsightsScreens(page).drift, 'Drift EUR')).toHaveText('- 25.00 €');
   await shot(page, testInfo, 'fixpoint-3-saved');
   const saved = await api.get<{ id: number }>('fixpoint/getlast');
 
@@ -145,7 +147,7 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   // Business: 700 still in the cart, so a latent P&L of -700 (-70.0 % of the 1 000 invested).
   const operations = new OperationsPage(page);
   await operations.gotoBusiness(cart);
-  await expect(page.getByRole('tab', { name: 'Businesses', selected: true })).toBeVisible();
+  await expect(operations.selectedTab('Businesses')).toBeVisible();
   const latent = operations.figure('Latent P&L');
   await expect(latent).toContainText('- 700.00 €');
   await expect(latent).toContainText('-70.0 %');
@@ -175,7 +177,7 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   await expect(operations.figure('Latent P&L')).toContainText('- 200.00 €');
   const closing = await operations.close('You are closing this business category');
   await expect(closing).toContainText('(recommended)');
-  await expect(closing.getByRole('button', { name: 'No' })).toBeVisible();
+  await expect(operations.answerButton(closing, 'No')).toBeVisible();
   await shot(page, testInfo, 'business-close-question');
   await operations.answer(closing, 'Yes');
   await expect(operations.toast('Category closed')).toBeVisible();
@@ -204,8 +206,9 @@ test('a business realises its latent P&L, another closes with it, and a loan is 
   await shot(page, testInfo, 'loan-closed');
 
   await operations.openTab('Businesses');
-  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const shell = new Shell(page);
+  await shell.switchToDarkMode();
+  await expect(shell.document).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(operations.figure('Latent P&L')).toBeVisible();
   await shot(page, testInfo, 'business-dark');
 });

@@ -3,6 +3,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { PasswordResetPages } from '../pages/password-reset.js';
+import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { mailsTo, pageToken, resetLinkFor } from '../support/server.js';
 import { createUser, DEFAULT_PASSWORD, logIn, uniqueEmail } from '../support/users.js';
 
@@ -56,13 +58,13 @@ test('a forgotten password: the login page’s link, the mail, the link, a new p
   const link = await resetLinkFor(email);
   expect(link.startsWith(`${E2E_BASE_URL}/public/reset-password?token=`)).toBe(true);
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(reset.resetHeading).toBeVisible();
   await expectNoSideways(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The server's rules, shown under the field; the link still works afterwards.
   await reset.choosePassword('short');
-  await expect(page.getByText('Must be at least 8 characters')).toBeVisible();
+  await expect(reset.passwordProblem('Must be at least 8 characters')).toBeVisible();
   await screenshots(page, testInfo, 'reset-refused');
   await reset.choosePassword(NEW_PASSWORD);
   await expect(page).toHaveURL(/\/public\/login$/);
@@ -76,22 +78,23 @@ test('a forgotten password: the login page’s link, the mail, the link, a new p
 
   const login = new LoginPage(page);
   await login.logIn(email, DEFAULT_PASSWORD);
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible();
+  await expect(new Toasts(page).message('Wrong e-mail or password')).toBeVisible();
   await logIn(page, email, NEW_PASSWORD);
-  await expect(page.getByRole('button', { name: 'Tess' })).toBeVisible();
+  await expect(new Shell(page).accountMenu('Tess')).toBeVisible();
 
   // The link worked once.
   await page.goto(link);
   await reset.choosePassword('Another-pass-33');
   await expect(reset.deadLink).toBeVisible();
-  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await reset.askAgainLink.click();
   await expect(page).toHaveURL(/\/public\/forgot-password$/);
 });
 
 test('an address without an account gets the same answer, and no mail', async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, 'nobody');
-  await new PasswordResetPages(page).askForLink(email);
-  await expect(page.getByRole('status')).toContainText(NEUTRAL);
+  const reset = new PasswordResetPages(page);
+  await reset.askForLink(email);
+  await expect(reset.status).toContainText(NEUTRAL);
   await page.waitForTimeout(500);
   expect(mailsTo(email)).toEqual([]);
 });

@@ -6,7 +6,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { formatMoney, formatRate } from '@kassa/money';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { AnalyticsPage, figureIn } from '../pages/analytics.js';
+import { ManagePage } from '../pages/manage.js';
 import { RateProvenanceBlock } from '../pages/provenance.js';
+import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
@@ -128,27 +130,27 @@ test('rate provenance: captions, rates used, the converted cell and the valuatio
   });
 
   await test.step('currencies page: "Rates of …" with the source as users know it', async () => {
-    await page.goto('/private/manage/currency');
-    await expect(page.locator('[data-rates-caption]')).toHaveText(`${caption}, the latest stored for each currency.`);
-    await expect(page.locator('[data-currency="USD"]')).toContainText(today.text);
+    const manage = new ManagePage(page);
+    await manage.gotoCurrencies();
+    await expect(manage.ratesCaption).toHaveText(`${caption}, the latest stored for each currency.`);
+    await expect(manage.currencyRow('USD')).toContainText(today.text);
   });
 
   await test.step('transaction list: the converted cell tells its rate, day and source', async () => {
-    await page.goto('/private/transactions');
-    const row = page.locator('tbody tr', { hasText: 'Dinner in New York' });
-    await expect(row).toBeVisible();
+    const t = new Transactions(page);
+    await t.gotoList();
+    await expect(t.row('Dinner in New York')).toBeVisible();
     if (testInfo.project.name === 'phone') {
       // The compact table has no Converted column (spec §2), so there is nothing to explain.
-      await expect(page.getByRole('columnheader', { name: 'Converted' })).toHaveCount(0);
+      await expect(t.columnHeader('Converted')).toHaveCount(0);
     } else {
       const then = await usdRateOn(api, new Date(dinnerTime));
-      await expect(row.locator('[data-converted]')).toHaveAttribute(
+      await expect(t.convertedCell('Dinner in New York')).toHaveAttribute(
         'title',
         `${then.text} · rate of ${then.day} · ${then.source}`,
       );
       // A row in the main currency converts nothing and has no title.
-      const groceries = page.locator('tbody tr', { hasText: 'Groceries' });
-      await expect(groceries.locator('[data-converted]')).not.toHaveAttribute('title', /.+/);
+      await expect(t.convertedCell('Groceries')).not.toHaveAttribute('title', /.+/);
     }
     await shot(page, testInfo, 'transactions');
     expect(await seriousViolations(page)).toEqual([]);
@@ -158,14 +160,10 @@ test('rate provenance: captions, rates used, the converted cell and the valuatio
     const analytics = new AnalyticsPage(page);
     await analytics.goto('oneperiod');
     await expect(analytics.categoryCells('Food')).toHaveCount(4);
-    await expect(page.locator('[data-rate-provenance="oneperiod"] [data-rates-caption]')).toContainText(
-      "Each flow at its own day's rate.",
-    );
-    await analytics.bodySentTo('oneperiod', () => page.getByText('One date', { exact: true }).click());
-    const body = await analytics.bodySentTo('oneperiod', async () => {
-      await page.getByRole('combobox', { name: 'Currency', exact: true }).click();
-      await page.getByRole('option', { name: 'USD', exact: true }).click();
-    });
+    const note = new RateProvenanceBlock(page, 'oneperiod');
+    await expect(note.caption).toContainText("Each flow at its own day's rate.");
+    await analytics.bodySentTo('oneperiod', () => analytics.chooseValuation('One date'));
+    const body = await analytics.bodySentTo('oneperiod', () => analytics.chooseCurrency('USD'));
     const todayLocal = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
     const localDay = `${todayLocal.getFullYear()}-${pad(todayLocal.getMonth() + 1)}-${pad(todayLocal.getDate())}`;
@@ -176,7 +174,6 @@ test('rate provenance: captions, rates used, the converted cell and the valuatio
     await expect(analytics.categoryCells('Food').nth(1)).toHaveText(formatMoney(foodAnswer?.asset.amount ?? 0, 'USD'));
     // 50 USD and 20 EUR at one day's rates, in USD: more than the dollars alone.
     expect(foodAnswer?.asset.amount ?? 0).toBeGreaterThan(50);
-    const note = new RateProvenanceBlock(page, 'oneperiod');
     await expect(note.caption).toContainText(`All flows at the rates of ${dayLabel(localDay)}`);
     await note.open();
     // Shown in USD: the rate reads from USD to EUR.
@@ -195,17 +192,12 @@ test('rate provenance: captions, rates used, the converted cell and the valuatio
     await expect(figureIn(analytics.cashflowSection('Income and expenses'), 'Expenses')).toHaveText(
       formatMoney(Math.abs(expense?.amount ?? 0), 'USD'),
     );
-    await expect(page.locator('[data-rate-provenance="cashflow"] [data-rates-caption]')).toContainText(
-      'All flows at the rates of',
-    );
+    const rates = new RateProvenanceBlock(page, 'cashflow');
+    await expect(rates.caption).toContainText('All flows at the rates of');
     // Back to each day's rate: the caption says so, and the figures follow the API again.
-    const thenBody = await analytics.bodySentTo('cashflow', () =>
-      page.getByText("Each day's rate", { exact: true }).click(),
-    );
+    const thenBody = await analytics.bodySentTo('cashflow', () => analytics.chooseValuation("Each day's rate"));
     expect(thenBody).not.toHaveProperty('valuation');
-    await expect(page.locator('[data-rate-provenance="cashflow"] [data-rates-caption]')).toContainText(
-      "Each flow at its own day's rate.",
-    );
+    await expect(rates.caption).toContainText("Each flow at its own day's rate.");
     const thenAnswer = await api.post<Named[]>('analytics/cashflow', thenBody);
     const thenExpense = thenAnswer.find((a) => a.name === 'expense')?.asset;
     await expect(figureIn(analytics.cashflowSection('Income and expenses'), 'Expenses')).toHaveText(

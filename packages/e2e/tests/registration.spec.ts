@@ -1,22 +1,26 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
+import { FrontPage } from '../pages/public.js';
 import { Registration } from '../pages/registration.js';
 import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { apiOf } from '../support/api.js';
 import { pageToken, referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { runCli, uniqueEmail } from '../support/users.js';
 
 /** Signs up through the form and verifies the e-mail with the code the server mailed. */
 async function signUpAndVerify(reg: Registration, page: Page, email: string) {
-  await page.goto('/public');
-  await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+  const front = new FrontPage(page);
+  const toasts = new Toasts(page);
+  await front.goto();
+  await front.signUpLink.click();
   await expect(page).toHaveURL(/\/public\/signup$/);
   await reg.fillSignup(email, 'Newcomer-pass-1');
   await reg.submitSignup();
-  await expect(page.getByText('Signed up')).toBeVisible();
+  await expect(toasts.message('Signed up')).toBeVisible();
   await reg.expectStep('verify-email');
   await reg.verifyEmail(await verificationCodeFor(email));
-  await expect(page.getByText('Email verified')).toBeVisible();
+  await expect(toasts.message('Email verified')).toBeVisible();
   await reg.expectStep('verify-referral');
 }
 
@@ -27,8 +31,10 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'newcomer');
   const reg = new Registration(page);
-  await page.goto('/public');
-  await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+  const toasts = new Toasts(page);
+  const front = new FrontPage(page);
+  await front.goto();
+  await front.signUpLink.click();
   await expect(page).toHaveURL(/\/public\/signup$/);
   await expect(reg.stepIndicator).toHaveText(/Sign up\s*>\s*Verify email\s*>\s*Referral code\s*>\s*Initial setup/);
 
@@ -38,20 +44,20 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
   await expect(reg.criteriaMet(true)).toHaveCount(6);
   await page.screenshot({ path: testInfo.outputPath('signup.png'), fullPage: true });
   await reg.submitSignup();
-  await expect(page.getByText('Signed up')).toBeVisible();
+  await expect(toasts.message('Signed up')).toBeVisible();
   await reg.expectStep('verify-email');
-  await expect(page.getByText(`We mailed a verification code to ${email}`)).toBeVisible();
+  await expect(reg.codeMailedTo(email)).toBeVisible();
 
   // The private area is closed until registration is complete.
   await page.goto('/private/dashboard');
   await reg.expectStep('verify-email');
 
   await reg.verifyEmail(await verificationCodeFor(email));
-  await expect(page.getByText('Email verified')).toBeVisible();
+  await expect(toasts.message('Email verified')).toBeVisible();
   await reg.expectStep('verify-referral');
 
   await reg.enterReferral(await referralCodeOf(E2E_USER.email, E2E_USER.password));
-  await expect(page.getByText('Referral accepted')).toBeVisible();
+  await expect(toasts.message('Referral accepted')).toBeVisible();
   await reg.expectStep('initial-data');
 
   await reg.fillInitialData({
@@ -63,7 +69,7 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
   });
   await page.screenshot({ path: testInfo.outputPath('initial-data.png'), fullPage: true });
   await reg.save();
-  await expect(page.getByText('Registration complete')).toBeVisible();
+  await expect(toasts.message('Registration complete')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/dashboard$/);
   const shell = new Shell(page);
   await expect(shell.title('Dashboard')).toBeVisible();
@@ -83,7 +89,7 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
   ]);
 
   await shell.logOut('Nova');
-  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(toasts.message('Logged out')).toBeVisible();
   await expect(page).toHaveURL(/\/public$/);
   expect(await pageToken(page)).toBe('');
 });
@@ -93,7 +99,7 @@ test('a newcomer without a referral code joins the waitlist', async ({ page }, t
   const reg = new Registration(page);
   await signUpAndVerify(reg, page, email);
   await reg.joinWaitlist();
-  await expect(page.getByText('You are on the waitlist')).toBeVisible();
+  await expect(new Toasts(page).message('You are on the waitlist')).toBeVisible();
   await expect(page).toHaveURL(/\/public$/);
 
   // The admin sees them on the waitlist, and the private area stays closed to them.

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DashboardPage } from '../pages/dashboard.js';
 import { ManagePage } from '../pages/manage.js';
 import { dueButton, SchedulesPage, UpcomingCard } from '../pages/schedules.js';
 import { Transactions } from '../pages/transactions.js';
@@ -45,7 +46,7 @@ test('schedules: remind and confirm from the dashboard, post by itself, skip, ma
   await manage.goto();
   await manage.openTab('Schedules');
   const schedules = new SchedulesPage(page);
-  await expect(schedules.table.getByText(/^No schedules yet/)).toBeVisible();
+  await expect(schedules.emptyText).toBeVisible();
 
   // A monthly rent that reminds: due at once.
   await schedules.add({ category: 'Rent', amount: '950', description: 'Flat rent', start });
@@ -58,22 +59,20 @@ test('schedules: remind and confirm from the dashboard, post by itself, skip, ma
   expect(await seriousViolations(page)).toEqual([]);
 
   // The dashboard: due, with the balance it leaves; confirming posts it.
-  await page.goto('/private/dashboard');
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
   const upcoming = new UpcomingCard(page);
-  const available = page.locator('[data-figure="Available in EUR"]');
+  const available = dashboard.figure('Available in EUR');
   await expect(available).toHaveText('2 000.00 €');
-  const due = upcoming.card.locator('[data-testid="upcoming-item"][data-due="true"]');
-  await expect(due.filter({ hasText: 'Flat rent' }).getByText('Due', { exact: true })).toBeVisible();
-  await expect(due.filter({ hasText: 'Flat rent' }).locator('[data-figure="amount"]')).toHaveText('- 950.00 €');
-  await expect(due.filter({ hasText: 'Flat rent' }).locator('[data-figure="balance-after"]')).toHaveText(
-    'Available after: 1 050.00 €',
-  );
+  await expect(upcoming.dueBadge('Flat rent')).toBeVisible();
+  await expect(upcoming.dueFigure('Flat rent', 'amount')).toHaveText('- 950.00 €');
+  await expect(upcoming.dueFigure('Flat rent', 'balance-after')).toHaveText('Available after: 1 050.00 €');
   await page.screenshot({ path: testInfo.outputPath('upcoming.png'), fullPage: true });
   expect(await seriousViolations(page, '[data-testid="upcoming-card"]')).toEqual([]);
   await dueButton(upcoming.card, 'Confirm', 'Flat rent').click();
-  await expect(page.getByText('Transaction added', { exact: true })).toBeVisible();
+  await expect(schedules.toast('Transaction added')).toBeVisible();
   await expect(available).toHaveText('1 050.00 €');
-  await expect(due.filter({ hasText: 'Flat rent' })).toHaveCount(0);
+  await expect(upcoming.dueItem('Flat rent')).toHaveCount(0);
   const transactions = new Transactions(page);
   await transactions.gotoList();
   await expect(transactions.row('Flat rent')).toBeVisible();
@@ -127,11 +126,11 @@ test('schedules: remind and confirm from the dashboard, post by itself, skip, ma
     description: 'Streaming',
   });
   await page.goto(`/private/edit-transaction/${streaming.id}`);
-  await page.getByRole('link', { name: 'Make this a schedule' }).click();
+  await transactions.makeScheduleLink.click();
   await expect(schedules.dialog).toBeVisible();
-  await expect(schedules.dialog.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue('Subscriptions');
-  await expect(schedules.dialog.getByRole('textbox', { name: 'Amount', exact: true })).toHaveValue('12.99');
-  await expect(schedules.dialog.getByRole('textbox', { name: 'Description' })).toHaveValue('Streaming');
+  await expect(schedules.picker('Category')).toHaveValue('Subscriptions');
+  await expect(schedules.amount).toHaveValue('12.99');
+  await expect(schedules.description).toHaveValue('Streaming');
   await page.screenshot({ path: testInfo.outputPath('schedule-form.png'), fullPage: true });
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await schedules.submit();

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { Search } from '../pages/search.js';
+import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 
@@ -50,7 +51,7 @@ test('the search box finds transactions and conversions by words, amounts and da
   await expect(search.box).toBeFocused();
   await search.box.fill('market 12.50 march');
   await expect(search.result('Farmers market')).toBeVisible();
-  await expect(search.results.getByRole('button')).toHaveCount(1);
+  await expect(search.resultButtons).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('search-result.png'), fullPage: true });
   // The open dialog has no serious or critical accessibility problem.
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
@@ -59,24 +60,25 @@ test('the search box finds transactions and conversions by words, amounts and da
   ).toEqual([]);
   await search.result('Farmers market').click();
   await expect(page).toHaveURL(new RegExp(`/private/edit-transaction/${market.id}$`));
-  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Farmers market');
+  const t = new Transactions(page);
+  await expect(t.description).toHaveValue('Farmers market');
   await expect(search.dialog).toBeHidden();
 
   // Ctrl+K opens it again; a category's name finds its rows, newest first, 50 at a time.
-  await page.locator('body').press('Control+k');
+  await search.openWithCtrlK();
   await search.box.fill('groceries');
-  await expect(search.results.getByRole('button')).toHaveCount(50);
-  await expect(search.results.getByRole('button').first()).toContainText('Corner shop 59');
+  await expect(search.resultButtons).toHaveCount(50);
+  await expect(search.resultButtons.first()).toContainText('Corner shop 59');
   await search.loadMore.click();
-  await expect(search.results.getByRole('button')).toHaveCount(61);
-  await expect(search.results.getByRole('button').last()).toContainText('Farmers market');
+  await expect(search.resultButtons).toHaveCount(61);
+  await expect(search.resultButtons.last()).toContainText('Farmers market');
   await expect(search.loadMore).toBeHidden();
 
   // Esc closes; `/` typed in an input stays text.
   await page.keyboard.press('Escape');
   await expect(search.dialog).toBeHidden();
   await page.goto(`/private/edit-transaction/${market.id}`);
-  const description = page.getByRole('textbox', { name: 'Description' });
+  const description = t.description;
   await description.fill('');
   await description.press('/');
   await expect(description).toHaveValue('/');

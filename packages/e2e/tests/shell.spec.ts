@@ -1,21 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
+import { HelpPage } from '../pages/help.js';
 import { LoginPage } from '../pages/login.js';
+import { FrontPage, PublicHeader } from '../pages/public.js';
 import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { apiOf } from '../support/api.js';
 import { pageToken } from '../support/server.js';
 
 test('Try the demo! logs in as the demo user with one click', async ({ page }, testInfo) => {
   await new LoginPage(page).tryTheDemo();
-  await expect(page.getByText('Logged in as demo user')).toBeVisible();
+  await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/dashboard$/);
-  await expect(page.getByRole('button', { name: 'Demo' })).toBeVisible();
+  await expect(new Shell(page).accountMenu('Demo')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('demo-shell.png'), fullPage: true });
 
   // Logged in, the public header offers Back to app instead of Log In.
   await page.goto('/public/help');
-  await expect(page.getByRole('navigation', { name: 'Help topics' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to app' }).click();
+  await expect(new HelpPage(page).topics).toBeVisible();
+  await new PublicHeader(page).backToApp.click();
   await expect(page).toHaveURL(/\/private\/add-transaction$/);
 });
 
@@ -24,7 +27,7 @@ test("every demo visitor gets books of their own: one visitor's entry is not the
   page,
 }) => {
   await new LoginPage(page).tryTheDemo();
-  await expect(page.getByText('Logged in as demo user')).toBeVisible();
+  await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
   const first = await apiOf(page);
   const [category] = await first.get<{ id: number }[]>('category/getall?type=real');
   const entry = { amount: 777, currency: 'EUR', categoryId: category?.id, description: 'First visitor was here' };
@@ -36,7 +39,7 @@ test("every demo visitor gets books of their own: one visitor's entry is not the
   const other = await browser.newContext();
   const second = await other.newPage();
   await new LoginPage(second).tryTheDemo();
-  await expect(second.getByText('Logged in as demo user')).toBeVisible();
+  await expect(new Toasts(second).message('Logged in as demo user')).toBeVisible();
   const rows = await (await apiOf(second)).post<{ description: string }[]>('transaction/getfiltered', {});
   expect(rows.length).toBeGreaterThan(300);
   expect(mine(rows)).toEqual([]);
@@ -47,9 +50,10 @@ test("every demo visitor gets books of their own: one visitor's entry is not the
 });
 
 test('the public header writes to support with the spec subject', async ({ page }, testInfo) => {
-  await page.goto('/public');
-  if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'More' }).click();
-  const contact = page.getByRole(testInfo.project.name === 'phone' ? 'menuitem' : 'link', { name: 'Contact' });
+  await new FrontPage(page).goto();
+  const header = new PublicHeader(page);
+  if (testInfo.project.name === 'phone') await header.openMore();
+  const contact = header.contact(testInfo.project.name === 'phone');
   await expect(contact).toHaveAttribute('href', 'mailto:support@example.com?subject=Contacting%20the%20developer');
 });
 
@@ -88,7 +92,7 @@ test('a session the server no longer accepts ends with the spec message on the l
   const token = await pageToken(page);
   await page.evaluate((t) => localStorage.setItem('jwtToken', `${t.slice(0, -4)}AAAA`), token);
   await page.goto('/private/dashboard');
-  await expect(page.getByText('Your session has expired. Please log in again')).toBeVisible();
+  await expect(new Toasts(page).message('Your session has expired. Please log in again')).toBeVisible();
   await expect(page).toHaveURL(/\/public\/login$/);
   expect(await pageToken(page)).toBe('');
 });

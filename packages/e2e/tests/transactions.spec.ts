@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
@@ -8,6 +9,7 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
 }, testInfo) => {
   await freshUser(page, testInfo, 'ledger', 'EUR');
   const t = new Transactions(page);
+  const toasts = new Toasts(page);
   const api = await apiOf(page);
   await api.post('currency/add', { currency: 'USD', items: [{ name: 'Dollar account' }] });
   await api.post('category/add', { name: 'Groceries', type: 'real', isIncome: false });
@@ -16,14 +18,14 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   await api.post('category/add', { name: 'Coffee cart', type: 'business' });
 
   await t.gotoAdd();
-  await expect(page.getByRole('tab', { name: 'Expense', selected: true })).toBeVisible();
+  await expect(t.selectedTab('Expense')).toBeVisible();
   await t.pick('Category', 'Groceries');
   // A new session starts in the main currency, not USD, the most recently used one (issue 22).
   await expect(t.select('Currency')).toHaveValue('EUR');
   await t.pick('Currency', 'EUR');
   await t.fill('12.5+3', 'Market');
   await t.save();
-  await expect(page.getByText('Transaction added (15.50 €)')).toBeVisible();
+  await expect(toasts.message('Transaction added (15.50 €)')).toBeVisible();
   // The form resets for the next entry.
   await expect(t.amount).toHaveValue('');
 
@@ -32,32 +34,32 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   await t.pick('Category', 'Salary');
   await t.fill('2000', 'November pay');
   await t.save();
-  await expect(page.getByText('Transaction added (2 000.00 €)')).toBeVisible();
+  await expect(toasts.message('Transaction added (2 000.00 €)')).toBeVisible();
 
   await t.tab('Loan').click();
   await t.direction('OUT');
   await t.fill('300', 'Lent to Ann');
   await t.save();
-  await expect(page.getByText('Transaction added (300.00 €)')).toBeVisible();
+  await expect(toasts.message('Transaction added (300.00 €)')).toBeVisible();
 
   await t.tab('Business').click();
   await t.pick('Type', 'P&L');
   await t.pick('Currency', 'USD');
   await t.fill('40', 'Cart repair');
   await t.save();
-  await expect(page.getByText('Transaction added ($40.00)')).toBeVisible();
+  await expect(toasts.message('Transaction added ($40.00)')).toBeVisible();
 
   await t.tab('External').click();
   await t.pick('Currency', 'EUR');
   await t.fill('50', 'Found in a coat');
   await t.save();
-  await expect(page.getByText('Transaction added (50.00 €)')).toBeVisible();
+  await expect(toasts.message('Transaction added (50.00 €)')).toBeVisible();
 
   await t.tab('Conversion').click();
-  await page.getByRole('textbox', { name: 'From amount' }).fill('100');
-  await page.getByRole('textbox', { name: 'To amount' }).fill('108');
+  await t.fromAmount.fill('100');
+  await t.toAmount.fill('108');
   await t.save();
-  await expect(page.getByText('Conversion added')).toBeVisible();
+  await expect(toasts.message('Conversion added')).toBeVisible();
 
   // The list: five transactions and the conversion, newest first.
   await t.gotoList();
@@ -85,31 +87,31 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   await expect(t.amount).toHaveValue('15.5');
   await t.amount.fill('20');
   await t.save();
-  await expect(page.getByText('Transaction edited')).toBeVisible();
+  await expect(toasts.message('Transaction edited')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/transactions$/);
   await expect(t.row('Market')).toContainText('- 20.00 €');
 
   // Delete the income.
   await t.row('November pay').click();
   await t.delete();
-  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toContainText(
+  await expect(t.confirmation).toContainText(
     'The transaction will be deleted. The message that follows offers Undo for 10 seconds.',
   );
   await t.answer('Yes');
-  await expect(page.getByText('Transaction deleted')).toBeVisible();
+  await expect(toasts.message('Transaction deleted')).toBeVisible();
   await expect(rows).toHaveCount(5);
 
   // Edit and delete the conversion.
   await t.conversionRows.click();
   await expect(page).toHaveURL(/\/private\/edit-conversion\/\d+$/);
-  await page.getByRole('textbox', { name: 'To amount' }).fill('109.5');
+  await t.toAmount.fill('109.5');
   await t.save();
-  await expect(page.getByText('Conversion edited')).toBeVisible();
+  await expect(toasts.message('Conversion edited')).toBeVisible();
   await expect(t.conversionRows).toContainText('$109.50');
   await t.conversionRows.click();
   await t.delete();
   await t.answer('Yes');
-  await expect(page.getByText('Conversion deleted')).toBeVisible();
+  await expect(toasts.message('Conversion deleted')).toBeVisible();
   await expect(t.conversionRows).toHaveCount(0);
 });
 
@@ -131,17 +133,16 @@ test('editing a transaction from before the last fixpoint warns and asks first',
   await t.gotoList();
   await expect(t.beforeFixRows).toHaveCount(1);
   await page.goto(`/private/edit-transaction/${tx.id}`);
-  await expect(
-    page.getByText('Warning: editing transactions from before the last fixpoint is not recommended!'),
-  ).toBeVisible();
+  await expect(t.beforeFixpointWarning).toBeVisible();
   await t.amount.fill('11');
   await t.save();
   await expect(t.dialog).toContainText('Changes before fixpoints are not recommended');
   await t.answer('Cancel');
-  await expect(page.getByText('Transaction edited')).toHaveCount(0);
+  const toasts = new Toasts(page);
+  await expect(toasts.message('Transaction edited')).toHaveCount(0);
   await t.save();
   await t.answer('Yes');
-  await expect(page.getByText('Transaction edited')).toBeVisible();
+  await expect(toasts.message('Transaction edited')).toBeVisible();
   expect((await api.get<{ amount: number }>(`transaction/getbyid/${tx.id}`)).amount).toBe(11);
 });
 
@@ -150,6 +151,6 @@ test('a missing transaction sends the editor back', async ({ page }, testInfo) =
   const t = new Transactions(page);
   await t.gotoList();
   await page.goto('/private/edit-transaction/999999');
-  await expect(page.getByRole('alert').filter({ hasText: /not found/i })).toBeVisible();
+  await expect(new Toasts(page).alert(/not found/i)).toBeVisible();
   await expect(page).toHaveURL(/\/private\/transactions$/);
 });

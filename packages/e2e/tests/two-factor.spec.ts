@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { TwoFactorPage } from '../pages/two-factor.js';
 import { pageToken } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser } from '../support/users.js';
@@ -38,7 +39,7 @@ test('two-factor sign-in: set up on the user page, then log in with a code of th
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await check(page, testInfo, 'two-factor-setup');
   await twoFactor.turnOn(appCode(secret));
-  await expect(page.getByText('Two-factor sign-in turned on')).toBeVisible();
+  await expect(new Toasts(page).message('Two-factor sign-in turned on')).toBeVisible();
   await expect(twoFactor.recoveryCodes).toHaveCount(10);
   const recoveryCodes = await twoFactor.recoveryCodes.allTextContents();
   await check(page, testInfo, 'two-factor-recovery-codes');

@@ -1,6 +1,8 @@
 import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
+import { Shell } from '../pages/shell.js';
+import { Toasts } from '../pages/toasts.js';
 import { UserPage } from '../pages/user.js';
 import { pageToken, verificationCodeFor } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser, logIn, uniqueEmail } from '../support/users.js';
@@ -47,7 +49,7 @@ test('the profile shows who is signed in, read only', async ({ page }, testInfo)
   await expect(user.infoRow('E-mail')).toContainText(email);
   await expect(user.infoRow('First name')).toContainText('Tess');
   await expect(user.infoRow('Main currency')).toContainText('HUF · Hungarian Forint');
-  await expect(user.info.getByRole('textbox')).toHaveCount(0);
+  await expect(user.infoFields).toHaveCount(0);
   await screenshots(page, testInfo, 'userinfo');
 });
 
@@ -86,10 +88,10 @@ test('changing the password logs out; the new password logs in, the old one and 
   expect(stale.status()).toBe(401);
 
   await new LoginPage(page).logIn(email, DEFAULT_PASSWORD);
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible();
+  await expect(new Toasts(page).message('Wrong e-mail or password')).toBeVisible();
 
   await logIn(page, email, newPassword);
-  await expect(page.getByRole('button', { name: 'Tess' })).toBeVisible();
+  await expect(new Shell(page).accountMenu('Tess')).toBeVisible();
 });
 
 test('a referral code is generated, copied, used once by a newcomer and refused the second time', async ({
