@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
   retries: 0,
-  timeout: 20_000,
+  // Two journeys share the two cores: a step waits longer than alone.
+  timeout: 40_000,
   reporter: [['list']],
   // One folder per port, so journeys run side by side (E2E_PORT) do not clear each other's results.
   outputDir: E2E_PORT === 18765 ? './test-results' : `./test-results-${E2E_PORT}`,
