@@ -12,7 +12,8 @@ import { RateTable } from '../rates/rate-table.js';
 import { RatesRepository } from '../rates/repository.js';
 import { RatesService } from '../rates/service.js';
 import { TransactionsService } from '../transactions/service.js';
-import { InsightsService, apportion } from './service.js';
+import { apportion } from './figures.js';
+import { InsightsService } from './service.js';
 
 // Hand-computed fixtures on hand-made rates (units per 1 EUR), main currency EUR:
 //   from 2026-10-05 (and before it, as the first rate): USD 1.25, JPY 160, GBP 0.8

@@ -1,13 +1,5 @@
 import type { BridgePartName, ConversionCosts, Exposure, FixpointDrift, NetworthBridge } from '@kassa/contract';
-import {
-  currencyInfo,
-  divideHalfEven,
-  isoFromDay,
-  minorToMajor,
-  pow10,
-  utcDayOf,
-  type CurrencyInfo,
-} from '@kassa/money';
+import { currencyInfo, divideHalfEven, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
@@ -15,67 +7,12 @@ import { wholeMonthsBetween } from '../ledger/index.js';
 import { splitRange, type FlowTotal, type PerCurrency } from '../ledger/index.js';
 import { joinScaled, roundScaled, SCALE, scaledValue } from '../ledger/index.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/index.js';
-import type { ConversionRow } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
+import { availableAtPoints } from './available-points.js';
+import { conversionCosts } from './conversion-costs.js';
+import { addTo, apportion, DAYS_PER_MONTH_HUNDREDTHS, EXPOSURE_DAILY_DAYS, iso, MS_PER_DAY } from './figures.js';
 import { InsightsRepository } from './repository.js';
-
-const MS_PER_DAY = 86_400_000;
-/** Conversions listed by conversion-costs at most (its totals count every one): the bounded-list cap. */
-export const MAX_COST_ITEMS = 5_000;
-/** Exposure gives one point a day up to this many days, one a week beyond (about 13 months). */
-export const EXPOSURE_DAILY_DAYS = 400;
-/** DESIGN §5: a month counts 30.42 days (held as hundredths, so the average is exact). */
-const DAYS_PER_MONTH_HUNDREDTHS = 3042n;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-/**
- * A rate as shown: 10 significant digits. Rates are display values (amounts never come from
- * them), so a float quotient of the exact integers is enough here, and ten times cheaper than
- * exact decimal formatting for thousands of conversions.
- */
-const display = (rate: number) => Number(rate.toPrecision(10));
-const endOfDay = (day: number) => (day + 1) * MS_PER_DAY - 1;
-
-/** The main-currency values of one conversion's legs (10^-12 minor units) and its cost. */
-interface ValuedConversion {
-  row: ConversionRow;
-  from: bigint;
-  to: bigint;
-  /** from − to: > 0 is money lost. */
-  cost: bigint;
-}
-
-/** Adds to a per-key bigint map. */
-function addTo<K>(map: Map<K, bigint>, key: K, value: bigint): void {
-  map.set(key, (map.get(key) ?? 0n) + value);
-}
-
-/**
- * Splits `target` whole minor units among entries whose exact values (10^-12 units) sum to
- * within a few units of it: each entry is its exact value rounded half to even, and the units
- * left over go one at a time to the entry rounded furthest the other way (largest remainder), so
- * every entry stays within a unit of its exact value unless more units are left than entries.
- */
-export function apportion(exact: readonly bigint[], target: bigint): bigint[] {
-  const rounded = exact.map((e) => roundScaled(e));
-  let left = target - rounded.reduce((a, b) => a + b, 0n);
-  while (left !== 0n && rounded.length > 0) {
-    const up = left > 0n;
-    let best = 0;
-    let bestGap: bigint | undefined;
-    exact.forEach((e, i) => {
-      const gap = e - (rounded[i] ?? 0n) * SCALE; // > 0: rounded down
-      if (bestGap === undefined || (up ? gap > bestGap : gap < bestGap)) {
-        best = i;
-        bestGap = gap;
-      }
-    });
-    rounded[best] = (rounded[best] ?? 0n) + (up ? 1n : -1n);
-    left += up ? -1n : 1n;
-  }
-  return rounded;
-}
 
 /** Issue 21: what currencies did to the user's money (conversion costs, bridge, drift, exposure). */
 export class InsightsService {
@@ -89,89 +26,9 @@ export class InsightsService {
     this.repository = new InsightsRepository(db);
   }
 
-  /** Every conversion of [start, end] valued at its day's rate in the main currency. */
-  private async valuedConversions(
-    userId: number,
-    converter: Converter,
-    start: number,
-    end: number,
-  ): Promise<ValuedConversion[]> {
-    return (await this.repository.conversionsBetween(userId, start, end)).map((row) => {
-      const from = scaledValue(converter, BigInt(row.fromAmount), row.fromCurrency, row.day);
-      const to = scaledValue(converter, BigInt(row.toAmount), row.toCurrency, row.day);
-      return { row, from, to, cost: from - to };
-    });
-  }
-
-  /**
-   * conversion-costs: per conversion of [start, end] the effective rate, the reference cross rate
-   * of its day (through EUR, DESIGN §6) and its cost = value of the from-leg − value of the to-leg
-   * in the main currency, both at that day's rates; each cost, month, pair and the total is the
-   * sum of exact values rounded once, half to even. Most expensive first.
-   */
+  /** conversion-costs (conversion-costs.ts). */
   async conversionCosts(owner: Owner, start: number, end: number): Promise<ConversionCosts> {
-    const converter = this.rates.requireMainConverter(owner.mainCurrency);
-    const main = converter.to;
-    const valued = await this.valuedConversions(owner.id, converter, start, end);
-    const crossTo = new Map<string, Converter>();
-    const reference = (from: CurrencyInfo, to: CurrencyInfo, day: number) => {
-      let c = crossTo.get(to.code);
-      if (c === undefined) {
-        c = this.rates.converter(to);
-        crossTo.set(to.code, c);
-      }
-      // Units of `to` per 1 unit of `from`: the exact fraction, shown to 10 significant digits.
-      const { num, den } = c.fraction(pow10(from.decimals), from, day);
-      return display(Number(num) / Number(den) / 10 ** to.decimals);
-    };
-    let total = 0n;
-    const months = new Map<string, bigint>();
-    const pairs = new Map<string, { from: string; to: string; count: number; cost: bigint }>();
-    for (const v of valued) {
-      total += v.cost;
-      addTo(months, isoFromDay(v.row.day).slice(0, 7), v.cost);
-      const key = `${v.row.fromCurrency}>${v.row.toCurrency}`;
-      const pair = pairs.get(key) ?? { from: v.row.fromCurrency, to: v.row.toCurrency, count: 0, cost: 0n };
-      pair.count += 1;
-      pair.cost += v.cost;
-      pairs.set(key, pair);
-    }
-    const d = main.decimals;
-    const byCost = [...valued].sort((a, b) =>
-      a.cost === b.cost ? a.row.time - b.row.time || a.row.id - b.row.id : a.cost > b.cost ? -1 : 1,
-    );
-    const items = byCost.slice(0, MAX_COST_ITEMS).map(({ row, cost }) => {
-      const from = currencyInfo(row.fromCurrency);
-      const to = currencyInfo(row.toCurrency);
-      // toAmount / fromAmount in major units = (to × 10^dFrom) / (from × 10^dTo).
-      const effective = display((row.toAmount * 10 ** from.decimals) / (row.fromAmount * 10 ** to.decimals));
-      return {
-        id: row.id,
-        time: iso(row.time),
-        fromAmount: minorToMajor(BigInt(row.fromAmount), from.decimals),
-        fromCurrency: from.code,
-        toAmount: minorToMajor(BigInt(row.toAmount), to.decimals),
-        toCurrency: to.code,
-        effectiveRate: effective,
-        referenceRate: reference(from, to, row.day),
-        rateDay: isoFromDay(row.day),
-        cost: minorToMajor(roundScaled(cost), d),
-      };
-    });
-    return {
-      currency: main.code,
-      total: minorToMajor(roundScaled(total), d),
-      count: valued.length,
-      items,
-      months: [...months]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([month, cost]) => ({ month, cost: minorToMajor(roundScaled(cost), d) })),
-      pairs: [...pairs.values()]
-        .sort((a, b) =>
-          a.cost === b.cost ? `${a.from}${a.to}`.localeCompare(`${b.from}${b.to}`) : a.cost > b.cost ? -1 : 1,
-        )
-        .map((p) => ({ from: p.from, to: p.to, count: p.count, cost: minorToMajor(roundScaled(p.cost), d) })),
-    };
+    return conversionCosts(this.repository, this.rates, owner, start, end);
   }
 
   /**
@@ -414,7 +271,7 @@ export class InsightsService {
     pointDays.reverse();
     // Independent reads, at once (on PostgreSQL each is its own round trip).
     const [available, { held }] = await Promise.all([
-      this.availableAtPoints(owner.id, firstDay, lastDay, step),
+      availableAtPoints(this.ledger, this.repository, owner.id, firstDay, lastDay, step),
       this.worthAt(owner.id, converter, end),
     ]);
     const codes = [...new Set(available.flatMap((a) => [...a.keys()]))].sort((a, b) =>
@@ -463,76 +320,5 @@ export class InsightsService {
       }),
       sensitivity,
     };
-  }
-
-  /**
-   * available_C at the end of each point day (every `step` days ending with lastDay, within
-   * firstDay..lastDay), ascending: the balance at the end of the day before, then the native
-   * cash per bucket of days between points, summed by the database; a bucket holding a fixpoint
-   * comes per day, and its last fixpoint of a day restarts available from the stated balances
-   * plus what flowed after it that day (as balance-history).
-   */
-  private async availableAtPoints(
-    userId: number,
-    firstDay: number,
-    lastDay: number,
-    step: number,
-  ): Promise<PerCurrency[]> {
-    const dayBefore = endOfDay(firstDay - 1);
-    // Independent reads at once, in two rounds (on PostgreSQL each read is a round trip).
-    const [start, fixpoints] = await Promise.all([
-      this.ledger.available(userId, dayBefore),
-      this.ledger.fixpointsBetween(userId, dayBefore + 1, endOfDay(lastDay)),
-    ]);
-    let availableNow = start;
-    const lastFixpointOfDay = new Map<number, { id: number; time: number }>();
-    for (const f of fixpoints) {
-      const known = lastFixpointOfDay.get(utcDayOf(f.time));
-      if (known === undefined || f.time > known.time) lastFixpointOfDay.set(utcDayOf(f.time), f);
-    }
-    const bucketOf = (day: number) => Math.floor((lastDay - day) / step);
-    const byDayBuckets = [...new Set([...lastFixpointOfDay.keys()].map(bucketOf))];
-    const fixDays = [...lastFixpointOfDay.keys()];
-    const [states, buckets, after] = await Promise.all([
-      this.ledger.statesOfMany(
-        userId,
-        [...lastFixpointOfDay.values()].map((f) => f.id),
-      ),
-      this.repository.cashByBucket(userId, firstDay, lastDay, step, byDayBuckets),
-      // What flowed after each day's last fixpoint until the day's end, for all of them at once.
-      this.repository.cashOver(
-        userId,
-        fixDays.map((day) => [lastFixpointOfDay.get(day)?.time ?? 0, endOfDay(day)] as const),
-      ),
-    ]);
-    const stated = statedPerCurrency(states);
-    const cash = new Map<number, [string, bigint][]>();
-    for (const r of buckets) {
-      const list = cash.get(r.key) ?? [];
-      list.push([r.currency, r.cash]);
-      cash.set(r.key, list);
-    }
-    const split = new Set(byDayBuckets);
-    // Fixpoints that leave pockets unstated restart by the pocket rule (DESIGN §4).
-    const byPocket = await this.ledger.countsByPocket(userId);
-    const afterFixpoint = new Map(fixDays.map((day, i) => [day, after[i] ?? new Map<string, bigint>()]));
-    const out: PerCurrency[] = [];
-    for (let b = bucketOf(firstDay); b >= 0; b--) {
-      const pointDay = lastDay - step * b;
-      if (!split.has(b)) {
-        for (const [code, v] of cash.get(b) ?? []) addTo(availableNow, code, v);
-      } else
-        for (let day = Math.max(firstDay, pointDay - step + 1); day <= pointDay; day++) {
-          for (const [code, v] of cash.get(-1 - day) ?? []) addTo(availableNow, code, v);
-          const fixpoint = lastFixpointOfDay.get(day);
-          if (fixpoint !== undefined && byPocket) availableNow = await this.ledger.available(userId, endOfDay(day));
-          else if (fixpoint !== undefined) {
-            availableNow = new Map(stated.get(fixpoint.id) ?? []);
-            for (const [code, v] of afterFixpoint.get(day) ?? []) addTo(availableNow, code, v);
-          }
-        }
-      out.push(new Map(availableNow));
-    }
-    return out;
   }
 }
