@@ -1,15 +1,15 @@
-import type { BackupDocument, ParsedBackup } from '@kassa/contract';
-import { dayFromIso, isoFromDay } from '@kassa/money';
+import type { BackupDocument } from '@kassa/contract';
+import { isoFromDay } from '@kassa/money';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB, ImportLinksTable } from '../../db/schema.js';
 import type { TransactionRow } from '../ledger/index.js';
-import { badRequest } from '../../http/errors.js';
+import type { ResolvedImports } from './imports-resolve.js';
 import { BackupRepository } from './repository.js';
 
 // The import history in a backup (version 3, docs/DECISIONS.md "Backup and restore"): committed
 // and undone batches with their links, what an undo would put back, and the pockets' import
 // profiles. Rows refer to the document's lists by index (transactions, conversions, fixpoints,
-// imports and their links) and to pockets and categories by key.
+// imports and their links) and to pockets and categories by key. Reading them back is imports-resolve.ts.
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -149,160 +149,6 @@ export function exportImports(
     ];
   });
   return { imports, importProfiles };
-}
-
-/** A batch resolved from a document: minor units, day numbers, references checked (still by index and key). */
-export interface ResolvedImport {
-  fileName: string;
-  format: string;
-  status: 'committed' | 'undone';
-  createdAt: number;
-  committedAt: number;
-  undoneAt: number | null;
-  rowCount: number;
-  imported: number;
-  accounts: { account: string; currency: string; pocketKey: number | null }[];
-  links: {
-    pocketKey: number;
-    line: number;
-    transaction: number | null;
-    conversion: number | null;
-    externalId: string | null;
-    fingerprint: string;
-    day: number;
-    amount: number;
-    currency: string;
-    payee: string;
-    description: string;
-  }[];
-  replaced: {
-    /** The transaction with its category's document key in categoryId (mapped on write). */
-    transactions: { link: { batch: number; link: number } | null; row: Omit<TransactionRow, 'id'> }[];
-    states: { fixpoint: number; pocketKey: number; balance: number }[];
-    fixpoints: number[];
-  };
-  fixpoint: number | null;
-}
-
-export interface ResolvedImports {
-  imports: ResolvedImport[];
-  profiles: { pocketKey: number; account: string; options: string }[];
-}
-
-/** What the import checks need from the rest of the document. */
-export interface ResolveContext {
-  pocketCurrency: ReadonlyMap<number, string>;
-  transactions: number;
-  conversions: number;
-  fixpoints: number;
-  supported: (code: string, path: string) => void;
-  minorOf: (text: string, currency: string, path: string, signed: boolean) => number;
-  transaction: (t: ParsedBackup['transactions'][number], path: string) => Omit<TransactionRow, 'id'>;
-}
-
-type ParsedImports = Pick<ParsedBackup, 'imports' | 'importProfiles'>;
-
-/** Checks every reference of the import history; a 400 naming the first problem's path. */
-export function resolveImports(doc: ParsedImports, ctx: ResolveContext): ResolvedImports {
-  const index = (i: number | null, count: number, what: string, path: string) => {
-    if (i !== null && i >= count) throw badRequest(`${path}: the document has no ${what} at index ${i}`);
-  };
-  const pocket = (key: number, path: string): string => {
-    const currency = ctx.pocketCurrency.get(key);
-    if (currency === undefined) throw badRequest(`${path}: no pocket has key ${key}`);
-    return currency;
-  };
-  const linkedTransactions = new Set<number>();
-  const imports = doc.imports.map((b, i): ResolvedImport => {
-    const path = `imports.${i}`;
-    if ((b.status === 'undone') !== (b.undoneAt !== null))
-      throw badRequest(`${path}.undoneAt: is required for an undone batch and null for a committed one`);
-    const accounts = b.accounts.map((a, j) => {
-      ctx.supported(a.currency, `${path}.accounts.${j}.currency`);
-      if (a.pocketKey !== null) pocket(a.pocketKey, `${path}.accounts.${j}.pocketKey`);
-      return { account: a.account, currency: a.currency, pocketKey: a.pocketKey };
-    });
-    const links = b.links.map((l, j) => {
-      const at = `${path}.links.${j}`;
-      pocket(l.pocketKey, `${at}.pocketKey`);
-      index(l.transaction, ctx.transactions, 'transaction', `${at}.transaction`);
-      index(l.conversion, ctx.conversions, 'conversion', `${at}.conversion`);
-      if (l.transaction !== null && l.conversion !== null)
-        throw badRequest(`${at}.conversion: a row became a transaction or a conversion, not both`);
-      if (l.transaction !== null) {
-        if (linkedTransactions.has(l.transaction))
-          throw badRequest(`${at}.transaction: transaction ${l.transaction} is linked to two imported rows`);
-        linkedTransactions.add(l.transaction);
-      }
-      if (!/^v\d+:/.test(l.fingerprint)) throw badRequest(`${at}.fingerprint: must be a versioned fingerprint (v1:…)`);
-      const day = dayFromIso(l.day);
-      if (day === undefined) throw badRequest(`${at}.day: ${l.day} is not a date`);
-      ctx.supported(l.currency, `${at}.currency`);
-      return {
-        pocketKey: l.pocketKey,
-        line: l.line,
-        transaction: l.transaction,
-        conversion: l.conversion,
-        externalId: l.externalId,
-        fingerprint: l.fingerprint,
-        day,
-        amount: ctx.minorOf(l.amount, l.currency, `${at}.amount`, true),
-        currency: l.currency,
-        payee: l.payee,
-        description: l.description,
-      };
-    });
-    const transactions = b.replaced.transactions.map((r, j) => {
-      const at = `${path}.replaced.transactions.${j}`;
-      return { link: r.link, row: ctx.transaction(r.transaction, `${at}.transaction`) };
-    });
-    const states = b.replaced.states.map((s, j) => {
-      const at = `${path}.replaced.states.${j}`;
-      index(s.fixpoint, ctx.fixpoints, 'fixpoint', `${at}.fixpoint`);
-      const currency = pocket(s.pocketKey, `${at}.pocketKey`);
-      return {
-        fixpoint: s.fixpoint,
-        pocketKey: s.pocketKey,
-        balance: ctx.minorOf(s.balance, currency, `${at}.balance`, true),
-      };
-    });
-    for (const [j, f] of b.replaced.fixpoints.entries())
-      index(f, ctx.fixpoints, 'fixpoint', `${path}.replaced.fixpoints.${j}`);
-    index(b.fixpoint, ctx.fixpoints, 'fixpoint', `${path}.fixpoint`);
-    return {
-      fileName: b.fileName,
-      format: b.format,
-      status: b.status,
-      createdAt: b.createdAt,
-      committedAt: b.committedAt,
-      undoneAt: b.undoneAt,
-      rowCount: b.rowCount,
-      imported: b.imported,
-      accounts,
-      links,
-      replaced: { transactions, states, fixpoints: b.replaced.fixpoints },
-      fixpoint: b.fixpoint,
-    };
-  });
-  // Links back from what an undo puts back, checked once every batch's links are known.
-  for (const [i, b] of imports.entries())
-    for (const [j, r] of b.replaced.transactions.entries()) {
-      if (r.link === null) continue;
-      const at = `imports.${i}.replaced.transactions.${j}.link`;
-      const target = imports[r.link.batch];
-      if (target === undefined) throw badRequest(`${at}.batch: the document has no import at index ${r.link.batch}`);
-      if (r.link.link >= target.links.length)
-        throw badRequest(`${at}.link: import ${r.link.batch} has no link at index ${r.link.link}`);
-    }
-  const profiled = new Set<number>();
-  const profiles = doc.importProfiles.map((p, i) => {
-    pocket(p.pocketKey, `importProfiles.${i}.pocketKey`);
-    if (profiled.has(p.pocketKey))
-      throw badRequest(`importProfiles.${i}.pocketKey: pocket ${p.pocketKey} has two profiles`);
-    profiled.add(p.pocketKey);
-    return { pocketKey: p.pocketKey, account: p.account, options: JSON.stringify(p.options) };
-  });
-  return { imports, profiles };
 }
 
 /** New ids of what the rest of restore wrote, by document key or index. */

@@ -13,7 +13,7 @@ import { parseOr400 } from '../../http/validate.js';
 import type { ConversionRow, TransactionRow } from '../ledger/index.js';
 import { compileRegex } from '../rules/match.js';
 import type { RuleRow } from '../rules/repository.js';
-import { resolveImports, type ResolvedImports } from './imports.js';
+import { resolveImports, type ResolvedImports } from './imports-resolve.js';
 import { resolveSchedules, type ResolvedSchedule } from './schedules.js';
 
 // Reading a backup document into the rows restore writes: pure (it runs on a worker thread), and
