@@ -1,23 +1,21 @@
-/** What a keydown needs to be told apart: the key, its modifiers and where focus is. */
-export interface ShortcutEvent {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  target: EventTarget | null;
-}
+import type { HotkeyItem } from '@mantine/hooks';
 
-/** Whether focus is in something the user types into (then a letter is text, not a shortcut). */
-export function isTyping(target: EventTarget | null): boolean {
-  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
-}
+/**
+ * Options for a key handled with Mantine's `useHotkeys`: the handler prevents the default
+ * itself, once it takes the key (useHotkeys would before calling it, and the handler could then
+ * no longer tell a key another handler already took).
+ */
+export const OWN_DEFAULT = { preventDefault: false } as const;
 
-/** A one-key shortcut (`n`, `?`): that key, no Ctrl, ⌘ or Alt, and focus outside any input. */
-export function isPlainKey(e: ShortcutEvent, key: string): boolean {
-  return e.key === key && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target);
+/**
+ * `useHotkeys` entries for a key whether Shift is held or not: `?` takes Shift on most layouts,
+ * `/` on some (useHotkeys matches Shift exactly). Ctrl, ⌘ and Alt are matched exactly.
+ */
+export function withOrWithoutShift(hotkey: string, handler: (e: KeyboardEvent) => void): HotkeyItem[] {
+  return [
+    [hotkey, handler, OWN_DEFAULT],
+    [`shift+${hotkey}`, handler, OWN_DEFAULT],
+  ];
 }
 
 /** The keys the app answers to, as the `?` list shows them. */

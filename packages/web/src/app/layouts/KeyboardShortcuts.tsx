@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useHotkeys } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isPlainKey } from '../../lib/keyboard';
+import { OWN_DEFAULT, withOrWithoutShift } from '../../lib/keyboard';
 
 // The list's code (a modal: overlay, focus trap) loads when `?` is first pressed, so the shell stays small.
 const ShortcutsDialog = lazy(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog }));
@@ -13,24 +14,25 @@ export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.repeat) return;
-      // Another dialog open (search, a confirmation) keeps its keys.
-      if (!opened && document.querySelector('[role="dialog"]') !== null) return;
-      if (isPlainKey(e, 'n')) {
-        e.preventDefault();
-        setOpened(false);
-        void navigate('/private/add-transaction');
-      } else if (isPlainKey(e, '?')) {
-        e.preventDefault();
-        setUsed(true);
-        setOpened(true);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [navigate, opened]);
+  /** `action` for a first press of `key` that no one took before. */
+  const shortcut = (key: string, action: () => void) => (e: KeyboardEvent) => {
+    // useHotkeys matches a letter in either case: with Caps Lock on, `N` is not the shortcut.
+    if (e.defaultPrevented || e.repeat || e.key !== key) return;
+    // Another dialog open (search, a confirmation) keeps its keys.
+    if (!opened && document.querySelector('[role="dialog"]') !== null) return;
+    e.preventDefault();
+    action();
+  };
+  const newTransaction = shortcut('n', () => {
+    setOpened(false);
+    void navigate('/private/add-transaction');
+  });
+  const list = shortcut('?', () => {
+    setUsed(true);
+    setOpened(true);
+  });
+  // Outside inputs, selects and editable text (useHotkeys' default), never with Ctrl, ⌘ or Alt.
+  useHotkeys([['n', newTransaction, OWN_DEFAULT], ...withOrWithoutShift('?', list)]);
   if (!used) return null;
   return (
     <Suspense fallback={null}>

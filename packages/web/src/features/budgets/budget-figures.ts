@@ -66,3 +66,11 @@ export function closestToLimit<T extends Pick<BudgetItem, 'limit' | 'carried' | 
     })
     .slice(0, count);
 }
+
+/** A limit as typed: a plain non-negative decimal in the main currency; empty removes the budget. */
+export function parseLimit(text: string): { ok: true; value: number | null } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: 'Enter a non-negative number, e.g. 250 or 99.90' };
+  return { ok: true, value: Number(trimmed) };
+}

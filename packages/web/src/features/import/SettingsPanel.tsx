@@ -4,7 +4,6 @@ import {
   Card,
   Collapse,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -19,52 +18,19 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import {
   amountModeOf,
-  choiceOf,
   COLUMN_ROLES,
   columnMapOf,
-  DATE_FORMATS,
-  DECIMAL_SEPARATORS,
   DELIMITERS,
   ENCODINGS,
   FORMAT_LABEL,
-  FORMATS,
-  keyOf,
   SOURCE_TEXT,
-  THOUSANDS_SEPARATORS,
   type AmountMode,
-  type Choice,
   type ColumnMap,
   type ColumnRole,
   type SettingChange,
   withoutRoles,
 } from './settings';
-
-const selectData = <T,>(list: readonly Choice<T>[]) => list.map((c) => ({ value: c.key, label: c.label }));
-
-function ChoiceSelect<T>({
-  label,
-  list,
-  value,
-  onPick,
-}: {
-  label: string;
-  list: readonly Choice<T>[];
-  value: T | undefined;
-  onPick: (value: T) => void;
-}) {
-  return (
-    <Select
-      label={label}
-      data={selectData(list)}
-      value={keyOf(list, value)}
-      allowDeselect={false}
-      onChange={(key) => {
-        const picked = choiceOf(list, key);
-        if (picked !== undefined && picked !== value) onPick(picked);
-      }}
-    />
-  );
-}
+import { SettingChoices } from './SettingChoices';
 
 /** A header cell as a choice: its text, with its position when the text repeats, or "Column N" when empty. */
 const columnLabel = (header: readonly string[], i: number) => {
@@ -122,49 +88,7 @@ export function SettingsPanel({
         </Group>
         <Collapse expanded={open} id="import-settings-body">
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-              <ChoiceSelect
-                label="Format"
-                list={FORMATS}
-                value={options.format}
-                onPick={(value) => onChange({ field: 'format', value })}
-              />
-              <ChoiceSelect
-                label="Encoding"
-                list={ENCODINGS}
-                value={options.encoding}
-                onPick={(value) => onChange({ field: 'encoding', value })}
-              />
-              {csv !== undefined && (
-                <>
-                  <ChoiceSelect
-                    label="Delimiter"
-                    list={DELIMITERS}
-                    value={csv.delimiter}
-                    onPick={(value) => onChange({ field: 'delimiter', value })}
-                  />
-                  <SkipLinesInput value={csv.skipLines} onChange={(value) => onChange({ field: 'skipLines', value })} />
-                  <ChoiceSelect
-                    label="Decimal separator"
-                    list={DECIMAL_SEPARATORS}
-                    value={csv.decimalSeparator}
-                    onPick={(value) => onChange({ field: 'decimalSeparator', value })}
-                  />
-                  <ChoiceSelect
-                    label="Thousands separator"
-                    list={THOUSANDS_SEPARATORS}
-                    value={csv.thousandsSeparator}
-                    onPick={(value) => onChange({ field: 'thousandsSeparator', value })}
-                  />
-                  <ChoiceSelect
-                    label="Date format"
-                    list={DATE_FORMATS}
-                    value={csv.dateFormat}
-                    onPick={(value) => onChange({ field: 'dateFormat', value })}
-                  />
-                </>
-              )}
-            </SimpleGrid>
+            <SettingChoices options={options} onChange={onChange} />
             {csv !== undefined && table !== undefined && (
               <>
                 <ColumnMapping
@@ -193,32 +117,6 @@ function settingsLine({ options }: ImportPreview): string {
       ? []
       : [DELIMITERS.find((d) => d.value === csv.delimiter)?.label ?? csv.delimiter, csv.dateFormat]),
   ].join(' · ');
-}
-
-/** Title lines: typed freely, sent once it is a whole number (the page waits a moment after typing). */
-function SkipLinesInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {
-  const [text, setText] = useState<string | number>(value);
-  // A new preview may have read another number (after another delimiter): show it.
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value);
-  }
-  return (
-    <NumberInput
-      label="Title lines to skip"
-      title="Lines above the header row"
-      min={0}
-      max={1000}
-      allowDecimal={false}
-      allowNegative={false}
-      value={text}
-      onChange={(v) => {
-        setText(v);
-        if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1000) onChange(v);
-      }}
-    />
-  );
 }
 
 const ROLE_LABEL = Object.fromEntries(COLUMN_ROLES.map((r) => [r.role, r.label])) as Record<ColumnRole, string>;

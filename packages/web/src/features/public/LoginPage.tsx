@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginChallenge } from '@kassa/contract';
 import type { LoginRedirectState } from '../../shared/session';
@@ -21,22 +21,7 @@ import { useLogin } from './api';
 import type { ForgotPasswordState } from './ForgotPasswordPage';
 import { LoginCodeForm } from './LoginCodeForm';
 import type { PasswordResetState } from './ResetPasswordPage';
-
-/** Seconds left until `until` (epoch ms), ticking once a second; 0 when passed or unset. */
-function useSecondsUntil(until: number | undefined): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (until === undefined) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-}
-
-/** "0:40", "14:05": a wait as a clock shows it. */
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+import { clock, useLoginWait } from './use-login-wait';
 
 /**
  * E-mail and password login, then for users with two-factor sign-in on a code; stores the token
@@ -50,11 +35,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   // The right password of a two-factor user: the ticket of the code step.
   const [challenge, setChallenge] = useState<LoginChallenge>();
-  // After too many failed logins the server says when to try again (429 Retry-After): the page
-  // counts down and holds the button until then, so the owner knows the wait is short.
-  const [retryAt, setRetryAt] = useState<number>();
-  const wait = useSecondsUntil(retryAt);
-  const rateLimited = (seconds: number) => setRetryAt(Date.now() + seconds * 1000);
+  const { wait, rateLimited, clear: clearWait } = useLoginWait();
   const signedIn = async (token: string) => {
     startSession(token, 'Logged in');
     await navigate(from ?? '/private', { replace: true });
@@ -83,83 +64,93 @@ export function LoginPage() {
 
   if (challenge !== undefined)
     return (
-      <Container size={420} py="xl">
-        <Title order={1} size="h2" ta="center">
-          Two-factor sign-in
-        </Title>
-        <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-          <LoginCodeForm
-            ticket={challenge.ticket}
-            onSignedIn={signedIn}
-            onRestart={() => {
-              setChallenge(undefined);
-              setPassword('');
-            }}
-            onRateLimited={rateLimited}
-            wait={wait}
-            waitNotice={waitNotice}
-          />
-        </Paper>
-      </Container>
+      <LoginFrame title="Two-factor sign-in">
+        <LoginCodeForm
+          ticket={challenge.ticket}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setChallenge(undefined);
+            setPassword('');
+          }}
+          onRateLimited={rateLimited}
+          wait={wait}
+          waitNotice={waitNotice}
+        />
+      </LoginFrame>
     );
 
   return (
+    <LoginFrame title="Log in">
+      <form onSubmit={submit}>
+        <Stack>
+          {state?.passwordReset === true && (
+            <Alert color="teal" role="status" title="Password changed">
+              Your password was reset and every session ended. Log in with the new password.
+            </Alert>
+          )}
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              // The wait is for this e-mail (from here); another one may try at once.
+              clearWait();
+            }}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <ForgotPasswordLink email={email} />
+          {waitNotice}
+          <Button type="submit" loading={login.isPending} disabled={wait > 0}>
+            Login
+          </Button>
+          {/* No social-login icons (issue 32): the spec's disabled ones did nothing but promise. */}
+          <Text size="sm" ta="center">
+            No account yet?{' '}
+            <Anchor component={Link} to="/public/signup">
+              Sign Up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </LoginFrame>
+  );
+}
+
+/** The login steps' page: a title over a card. */
+function LoginFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">
-        Log in
+        {title}
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <form onSubmit={submit}>
-          <Stack>
-            {state?.passwordReset === true && (
-              <Alert color="teal" role="status" title="Password changed">
-                Your password was reset and every session ended. Log in with the new password.
-              </Alert>
-            )}
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                // The wait is for this e-mail (from here); another one may try at once.
-                setRetryAt(undefined);
-              }}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Group justify="flex-end" mt={-8}>
-              {/* The spec's disabled link, enabled: a mailed single-use link (the address typed goes along). */}
-              <Anchor
-                component={Link}
-                to="/public/forgot-password"
-                state={{ email: email.trim() } satisfies ForgotPasswordState}
-                size="sm"
-              >
-                Forgot password?
-              </Anchor>
-            </Group>
-            {waitNotice}
-            <Button type="submit" loading={login.isPending} disabled={wait > 0}>
-              Login
-            </Button>
-            {/* No social-login icons (issue 32): the spec's disabled ones did nothing but promise. */}
-            <Text size="sm" ta="center">
-              No account yet?{' '}
-              <Anchor component={Link} to="/public/signup">
-                Sign Up
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
+        {children}
       </Paper>
     </Container>
+  );
+}
+
+function ForgotPasswordLink({ email }: { email: string }) {
+  return (
+    <Group justify="flex-end" mt={-8}>
+      {/* The spec's disabled link, enabled: a mailed single-use link (the address typed goes along). */}
+      <Anchor
+        component={Link}
+        to="/public/forgot-password"
+        state={{ email: email.trim() } satisfies ForgotPasswordState}
+        size="sm"
+      >
+        Forgot password?
+      </Anchor>
+    </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { isSearchShortcut } from './shortcut';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchShortcut } from './shortcut';
 
 // The dialog's code loads when search is first opened, so the shell stays small.
 const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog')).SearchDialog }));
@@ -10,16 +10,11 @@ const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog'
 export function SearchLauncher() {
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !isSearchShortcut(e)) return;
-      e.preventDefault();
-      setUsed(true);
-      setOpened(true);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  const open = () => {
+    setUsed(true);
+    setOpened(true);
+  };
+  useSearchShortcut(open);
   return (
     <>
       <ActionIcon
@@ -28,10 +23,7 @@ export function SearchLauncher() {
         aria-label="Search transactions"
         aria-keyshortcuts="/ Control+K"
         title="Search (/ or Ctrl+K)"
-        onClick={() => {
-          setUsed(true);
-          setOpened(true);
-        }}
+        onClick={open}
       >
         <IconSearch size={18} stroke={1.5} />
       </ActionIcon>

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
 import { SEARCH_PAGE_SIZE } from './api';
-import { isSearchShortcut } from './shortcut';
 
 const tx = (id: number, description: string): SearchResult => ({
   kind: 'transaction',
@@ -32,27 +31,37 @@ const LAST: SearchResult = {
   time: '2023-01-01T00:00:00.000Z',
 };
 
-describe('isSearchShortcut', () => {
-  const key = (k: string, extra: Partial<Parameters<typeof isSearchShortcut>[0]> = {}) =>
-    isSearchShortcut({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: document.body, ...extra });
-  it('takes / outside fields, and Ctrl+K or ⌘K in fields too', () => {
-    expect(key('/')).toBe(true);
-    expect(key('k', { ctrlKey: true })).toBe(true);
-    expect(key('K', { metaKey: true })).toBe(true);
-    expect(key('k')).toBe(false);
-    expect(key('/', { ctrlKey: true })).toBe(false);
-    expect(key('/', { altKey: true })).toBe(false);
-    for (const tag of ['input', 'textarea', 'select']) {
-      const el = document.createElement(tag);
-      expect(key('/', { target: el }), tag).toBe(false);
-      expect(key('k', { ctrlKey: true, target: el }), tag).toBe(true);
-      expect(key('k', { target: el }), tag).toBe(false);
-    }
-  });
-});
-
 describe('the search box', () => {
   beforeEach(() => setToken(fakeToken()));
+
+  it('takes / outside fields, and Ctrl+K or ⌘K in fields too', async () => {
+    stubApi({
+      'POST transaction/getfiltered': { status: 200, body: [] },
+      'POST conversion/getbetween': { status: 200, body: [] },
+      'POST fixpoint/getbetween': { status: 200, body: [] },
+      'GET category/get-external': { status: 200, body: [] },
+    });
+    renderApp('/private/transactions');
+    await screen.findByRole('button', { name: 'Search transactions' });
+    // fireEvent answers false when a handler took the key (prevented its default).
+    const taken = (target: Element, init: KeyboardEventInit) => !fireEvent.keyDown(target, init);
+    const body = document.body;
+    expect(taken(body, { key: 'k' })).toBe(false);
+    expect(taken(body, { key: '/', ctrlKey: true })).toBe(false);
+    expect(taken(body, { key: '/', altKey: true })).toBe(false);
+    expect(taken(body, { key: 'k', ctrlKey: true, altKey: true })).toBe(false);
+    for (const tag of ['input', 'textarea', 'select']) {
+      const field = body.appendChild(document.createElement(tag));
+      expect(taken(field, { key: '/' }), tag).toBe(false);
+      expect(taken(field, { key: 'k' }), tag).toBe(false);
+      expect(taken(field, { key: 'k', ctrlKey: true }), tag).toBe(true);
+      field.remove();
+    }
+    expect(taken(body, { key: '/' })).toBe(true);
+    expect(taken(body, { key: '/', shiftKey: true })).toBe(true);
+    expect(taken(body, { key: 'K', metaKey: true })).toBe(true);
+    expect(await screen.findByRole('textbox', { name: 'Search transactions and conversions' })).toBeTruthy();
+  });
 
   it('opens with /, searches, pages on with Load more, opens a result and closes with Esc', async () => {
     const calls = stubApi({

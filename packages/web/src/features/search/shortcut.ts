@@ -1,11 +1,17 @@
-import { isTyping, type ShortcutEvent } from '../../lib/keyboard';
+import { useHotkeys } from '@mantine/hooks';
+import { withOrWithoutShift } from '../../lib/keyboard';
 
 /**
- * `/` outside inputs, or Ctrl+K / ⌘K anywhere, opens the search: Ctrl+K types no text, and the
- * forms open with the focus in a field.
+ * `/` outside inputs, or Ctrl+K / ⌘K anywhere, calls `open`: Ctrl+K types no text, and the
+ * forms open with the focus in a field. Alt never; Ctrl or ⌘ with `/` neither.
  */
-export function isSearchShortcut(e: ShortcutEvent): boolean {
-  if (e.altKey) return false;
-  if (e.key === '/') return !e.ctrlKey && !e.metaKey && !isTyping(e.target);
-  return (e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey);
+export function useSearchShortcut(open: () => void) {
+  const onKey = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return;
+    e.preventDefault();
+    open();
+  };
+  useHotkeys(withOrWithoutShift('/', onKey));
+  // No tags ignored, editable text included: inside every field too.
+  useHotkeys(withOrWithoutShift('mod+k', onKey), [], true);
 }

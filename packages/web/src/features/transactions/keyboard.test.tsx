@@ -1,6 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isPlainKey } from '../../lib/keyboard';
 import { setToken } from '../../lib/token';
 import { testCategory } from '../../test/fixtures';
 import { fakeToken, renderApp, stubApi } from '../../test/render';
@@ -38,13 +37,29 @@ describe('keyboard (issue 20)', () => {
   beforeEach(() => setToken(fakeToken()));
   afterEach(cleanup);
 
-  it('tells a one-key shortcut from typing and from a modified key', () => {
-    const input = document.createElement('input');
-    const plain = { key: 'n', ctrlKey: false, metaKey: false, altKey: false, target: document.body };
-    expect(isPlainKey(plain, 'n')).toBe(true);
-    expect(isPlainKey({ ...plain, target: input }, 'n')).toBe(false);
-    expect(isPlainKey({ ...plain, ctrlKey: true }, 'n')).toBe(false);
-    expect(isPlainKey({ ...plain, key: 'm' }, 'n')).toBe(false);
+  it('tells a one-key shortcut from typing, from a modified key and from a held key', async () => {
+    api();
+    const router = renderApp('/private/add-transaction/income');
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    // fireEvent answers false when a handler took the key (prevented its default).
+    const taken = (target: Element, init: KeyboardEventInit) => !fireEvent.keyDown(target, init);
+    expect(taken(amount, key('n'))).toBe(false);
+    for (const modifier of ['ctrlKey', 'metaKey', 'altKey', 'shiftKey'])
+      expect(taken(document.body, key('n', { [modifier]: true })), modifier).toBe(false);
+    expect(taken(document.body, key('N'))).toBe(false);
+    expect(taken(document.body, key('m'))).toBe(false);
+    expect(taken(document.body, key('n', { repeat: true }))).toBe(false);
+    expect(taken(document.body, key('?', { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(router.state.location.pathname).toBe('/private/add-transaction/income');
+    // Another dialog open (here search) keeps its keys.
+    expect(taken(document.body, key('/'))).toBe(true);
+    const search = await screen.findByRole('textbox', { name: 'Search transactions and conversions' });
+    expect(taken(document.body, key('n'))).toBe(false);
+    expect(taken(document.body, key('?', { shiftKey: true }))).toBe(false);
+    fireEvent.keyDown(search, key('Escape'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(taken(document.body, key('n'))).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/private/add-transaction'));
   });
 
   it('saves the form with Ctrl+Enter from the description, checking required fields first', async () => {

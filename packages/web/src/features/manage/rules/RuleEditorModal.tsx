@@ -1,35 +1,10 @@
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Grid,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { Rule, RuleInputBody, RuleMatch } from '@kassa/contract';
-import { useId, useState } from 'react';
-import { AmountInput } from '../../../components/AmountInput';
-import { currencyOptions } from '../../../components/currency-options';
-import { ApiError } from '../../../lib/api';
-import { notifySuccess } from '../../../lib/notify';
-import { useCategories, useUserCurrencies } from '../../../shared/global-data';
-import { reportFailure } from '../../../shared/session';
-import { useRuleMutations } from '../api';
-import {
-  categoryChoices,
-  checkDraft,
-  draftOf,
-  MATCH_LABELS,
-  MAX_PATTERN,
-  serverError,
-  type FieldErrors,
-  type RuleDraft,
-} from './rule-form';
+import { useState } from 'react';
+import { useCategories } from '../../../shared/global-data';
+import { categoryChoices, MAX_PATTERN } from './rule-form';
+import { AmountRangeFields, INSIDE, MatchField } from './RuleFormFields';
+import { useRuleForm } from './use-rule-form';
 
 export interface RuleEditorModalProps {
   /** Whether the dialog shows. */
@@ -73,77 +48,17 @@ export function RuleEditorModal({ opened, onClose, rule, initial, onSaved }: Rul
 
 type FormProps = Omit<RuleEditorModalProps, 'opened'>;
 
-/**
- * The pickers' lists open inside the dialog, not in a portal: from a portal, a phone placed them
- * past the right edge, which widened the page and moved the dialog under them, over and over.
- */
-const INSIDE = { withinPortal: false };
-
-const MATCH_CHOICES = (['contains', 'regex'] as const).map((value) => ({ value, label: MATCH_LABELS[value] }));
-
 const PATTERN_HELP: Record<RuleMatch, string> = {
   contains: 'Found anywhere in the payee or description; case and accents do not matter.',
   regex:
     'A regular expression (RE2: no backreferences or lookaround), tried on the payee and description without regard to case, e.g. ^(lidl|aldi)\\b',
 };
 
+/** The form: the rule's fields, a refusal the server gave to none of them, and the buttons. */
 function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
-  const { add, update } = useRuleMutations();
   const categories = useCategories().data ?? [];
-  const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
-  const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule ?? initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const matchLabel = useId();
-  const saving = add.isPending || update.isPending;
-
-  const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    // A field's message goes once the field changes; a missing currency also when the range empties.
-    setErrors((e) => ({
-      ...e,
-      [key]: undefined,
-      ...(key === 'minAmount' || key === 'maxAmount' ? { currency: undefined } : {}),
-    }));
-  };
-
+  const { draft, set, errors, general, saving, submit } = useRuleForm({ rule, initial, onSaved, onClose });
   const keepCategory = rule?.categoryId ?? null;
-  // The rule's own currency stays offered even if the user no longer has it.
-  const codes = draft.currency !== null && !owned.includes(draft.currency) ? [draft.currency, ...owned] : owned;
-
-  const submit = async () => {
-    setGeneral(null);
-    // RE2 loads with the first regex rule saved; should it fail to load, the server's 400 says the same.
-    const regexCheck =
-      draft.match === 'regex'
-        ? await import('./regex-check').then((m) => m.regexProblem).catch(() => undefined)
-        : undefined;
-    const checked = checkDraft(draft, regexCheck);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    const done = (saved: Rule) => {
-      notifySuccess(rule === undefined ? 'Rule added' : 'Rule saved');
-      onSaved?.(saved);
-      onClose();
-    };
-    // The server's refusal (400, or 404 naming a category gone meanwhile) shows in the form, which
-    // keeps what was typed; anything else (no connection, session over) takes the usual path.
-    const failed = (err: unknown) => {
-      const refused = err instanceof ApiError && (err.status === 400 || err.status === 404) ? err.body : undefined;
-      if (refused === undefined) {
-        reportFailure(err);
-        return;
-      }
-      const { field, text } = serverError(refused.message);
-      if (field === null) setGeneral(text);
-      else setErrors({ [field]: text });
-    };
-    if (rule === undefined) add.mutate(checked.body, { onSuccess: done, onError: failed });
-    else update.mutate({ ...checked.body, id: rule.id, position: rule.position }, { onSuccess: done, onError: failed });
-  };
 
   return (
     <form
@@ -154,23 +69,7 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
       }}
     >
       <Stack gap="sm">
-        <div>
-          <Text size="sm" fw={500} mb={4} id={matchLabel}>
-            Match
-          </Text>
-          <SegmentedControl
-            aria-labelledby={matchLabel}
-            fullWidth
-            data={MATCH_CHOICES}
-            value={draft.match}
-            onChange={(v) => set('match', v === 'regex' ? 'regex' : 'contains')}
-          />
-          {errors.match !== undefined && (
-            <Text size="xs" c="red" mt={4}>
-              {errors.match}
-            </Text>
-          )}
-        </div>
+        <MatchField draft={draft} errors={errors} set={set} />
         <TextInput
           label="Pattern"
           required
@@ -198,44 +97,7 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
           error={errors.categoryId}
           onChange={(v) => set('categoryId', v)}
         />
-        <Fieldset legend="Amount range (optional)" variant="filled" p="sm">
-          <Text size="xs" c="dimmed" mb="xs">
-            The rule then fits only rows in this currency whose amount, without its sign, lies in the range.
-          </Text>
-          <Grid gap="xs">
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <AmountInput
-                label="Min amount"
-                placeholder="Any"
-                value={draft.minAmount}
-                error={errors.minAmount}
-                onChange={(v) => set('minAmount', v)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <AmountInput
-                label="Max amount"
-                placeholder="Any"
-                value={draft.maxAmount}
-                error={errors.maxAmount}
-                onChange={(v) => set('maxAmount', v)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select
-                label="Currency"
-                placeholder="Choose"
-                searchable
-                clearable
-                comboboxProps={INSIDE}
-                data={currencyOptions(codes, draft.currency)}
-                value={draft.currency}
-                error={errors.currency}
-                onChange={(v) => set('currency', v)}
-              />
-            </Grid.Col>
-          </Grid>
-        </Fieldset>
+        <AmountRangeFields draft={draft} errors={errors} set={set} />
         {general !== null && (
           <Alert color="red" role="alert">
             {general}

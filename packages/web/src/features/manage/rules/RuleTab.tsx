@@ -1,16 +1,14 @@
-import { ActionIcon, Card, Code, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { Category, Rule } from '@kassa/contract';
+import { Card, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Rule } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useConfirm } from '../../../components/confirm/confirm-context';
-import { notifySuccess } from '../../../lib/notify';
 import { useCategories } from '../../../shared/global-data';
-import { useRuleMutations, useRules } from '../api';
+import { useRules } from '../api';
 import { EmptyRow } from '../EmptyRow';
 import { AddNewButton, ListHeader } from '../ListHeader';
-import { MATCH_LABELS, positionsAfterMove, rangeText } from './rule-form';
 import { RuleEditorModal } from './RuleEditorModal';
+import { RuleActions, RuleRow } from './RuleRow';
+import { useRuleChanges } from './use-rule-changes';
 
 const TITLE = 'Category rules';
 
@@ -27,8 +25,7 @@ export function RuleTab() {
   const query = useRules();
   const rules = query.data ?? [];
   const categories = new Map((useCategories().data ?? []).map((c) => [c.id, c]));
-  const { remove, reorder } = useRuleMutations();
-  const confirm = useConfirm();
+  const { move, del, moving } = useRuleChanges(rules);
   const compact = useMediaQuery('(max-width: 599.98px)');
   // The dialog, and the rule it edits (none: a new one); kept while the dialog fades out.
   const [open, setOpen] = useState(false);
@@ -38,74 +35,6 @@ export function RuleTab() {
     setOpen(true);
   };
   const columns = compact ? 2 : 5;
-
-  const move = (index: number, delta: -1 | 1) => {
-    const updates = positionsAfterMove(rules, index, delta);
-    if (updates.length > 0) reorder.mutate(updates);
-  };
-
-  const del = async (rule: Rule) => {
-    const answer = await confirm({
-      title: 'Delete this rule?',
-      text: `Imported rows will no longer be matched by “${rule.pattern}”. This action can not be undone!`,
-      danger: true,
-    });
-    if (answer !== 'yes') return;
-    const done = await remove.mutateAsync(rule.id).then(
-      () => true,
-      () => false,
-    );
-    if (done) notifySuccess('Rule deleted');
-  };
-
-  const row = (rule: Rule, index: number) => {
-    const range = rangeText(rule);
-    const category = <CategoryName category={categories.get(rule.categoryId)} />;
-    const amount = (
-      <Text size="sm" span c={range === null ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {range ?? 'Any amount'}
-      </Text>
-    );
-    return (
-      <Table.Tr key={rule.id} data-rule={rule.id}>
-        {!compact && (
-          <Table.Td c="dimmed" w={40}>
-            {index + 1}
-          </Table.Td>
-        )}
-        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-          <Text size="xs" c="dimmed">
-            {MATCH_LABELS[rule.match]}
-          </Text>
-          <Code fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {rule.pattern}
-          </Code>
-          {/* A phone has no room for category and amount columns: they go under the pattern. */}
-          {compact && (
-            <Text size="sm" mt={4} component="div">
-              → {category}
-              <div>{amount}</div>
-            </Text>
-          )}
-        </Table.Td>
-        {!compact && <Table.Td style={{ overflowWrap: 'anywhere' }}>{category}</Table.Td>}
-        {!compact && <Table.Td>{amount}</Table.Td>}
-        <Table.Td w={compact ? 92 : 136}>
-          <RuleActions
-            pattern={rule.pattern}
-            compact={compact}
-            first={index === 0}
-            last={index === rules.length - 1}
-            moving={reorder.isPending}
-            onUp={() => move(index, -1)}
-            onDown={() => move(index, 1)}
-            onEdit={() => openEditor(rule)}
-            onDelete={() => void del(rule)}
-          />
-        </Table.Td>
-      </Table.Tr>
-    );
-  };
 
   return (
     <Stack gap="md">
@@ -134,7 +63,27 @@ export function RuleTab() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rules.map(row)}
+              {rules.map((rule, index) => (
+                <RuleRow
+                  key={rule.id}
+                  rule={rule}
+                  index={index}
+                  compact={compact}
+                  category={categories.get(rule.categoryId)}
+                >
+                  <RuleActions
+                    pattern={rule.pattern}
+                    compact={compact}
+                    first={index === 0}
+                    last={index === rules.length - 1}
+                    moving={moving}
+                    onUp={() => move(index, -1)}
+                    onDown={() => move(index, 1)}
+                    onEdit={() => openEditor(rule)}
+                    onDelete={() => void del(rule)}
+                  />
+                </RuleRow>
+              ))}
               {rules.length === 0 && <EmptyRow colSpan={columns}>{`No rules yet. ${RULES_EXPLAINED}`}</EmptyRow>}
             </Table.Tbody>
           </Table>
@@ -142,59 +91,5 @@ export function RuleTab() {
       </Card>
       <RuleEditorModal opened={open} rule={target} onClose={() => setOpen(false)} />
     </Stack>
-  );
-}
-
-function CategoryName({ category }: { category: Category | undefined }) {
-  if (category === undefined)
-    return (
-      <Text span size="sm" c="dimmed">
-        Unknown category
-      </Text>
-    );
-  return (
-    <Text span size="sm">
-      {category.name}
-      {!category.isActive && (
-        <Text span size="xs" c="dimmed">
-          {' '}
-          (inactive)
-        </Text>
-      )}
-    </Text>
-  );
-}
-
-interface ActionsProps {
-  pattern: string;
-  compact: boolean;
-  first: boolean;
-  last: boolean;
-  moving: boolean;
-  onUp: () => void;
-  onDown: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}
-
-/** Move up, move down, edit and delete: in a row on a wide screen, two by two on a phone. */
-function RuleActions({ pattern, compact, first, last, moving, onUp, onDown, onEdit, onDelete }: ActionsProps) {
-  const icon = { size: 16, stroke: 1.75 };
-  const button = { variant: 'subtle', color: 'gray', size: 'md' } as const;
-  return (
-    <Group gap={4} wrap={compact ? 'wrap' : 'nowrap'} justify="flex-end">
-      <ActionIcon {...button} aria-label={`Move rule ${pattern} up`} disabled={first || moving} onClick={onUp}>
-        <IconArrowUp {...icon} />
-      </ActionIcon>
-      <ActionIcon {...button} aria-label={`Move rule ${pattern} down`} disabled={last || moving} onClick={onDown}>
-        <IconArrowDown {...icon} />
-      </ActionIcon>
-      <ActionIcon {...button} aria-label={`Edit rule ${pattern}`} onClick={onEdit}>
-        <IconPencil {...icon} />
-      </ActionIcon>
-      <ActionIcon {...button} color="red" aria-label={`Delete rule ${pattern}`} onClick={onDelete}>
-        <IconTrash {...icon} />
-      </ActionIcon>
-    </Group>
   );
 }

@@ -1,29 +1,20 @@
-import { Alert, Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { PocketStateGroup } from '@kassa/contract';
-import { formatDate, formatMoney, formatTime } from '@kassa/money';
+import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatDate, formatTime } from '@kassa/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { AmountInput } from '../../../components/AmountInput';
-import { useConfirm } from '../../../components/confirm/confirm-context';
-import { notifySuccess } from '../../../lib/notify';
 import { useGoBack } from '../../../lib/use-go-back';
-import { useFixpoint, useFixpointMutations } from '../api';
+import { useFixpoint } from '../api';
 import { ErrorLine } from './ErrorReview';
-
-/** Typed balances by pocket id while editing. */
-type Draft = Record<number, string>;
-
-const draftOf = (groups: readonly PocketStateGroup[]): Draft =>
-  Object.fromEntries(groups.flatMap((g) => g.items.map((s) => [s.pocketId, String(s.balance)])));
+import { PocketStatesCard } from './PocketStatesCard';
+import { draftOf, useFixpointChanges, type Draft } from './use-fixpoint-changes';
 
 /** private/edit-fixpoint/{id}: a fixpoint's pocket states, viewed or edited (spec §2, §4). */
 export function EditFixpointPage() {
   const id = Number(useParams()['id']);
   const { detail, states } = useFixpoint(id);
-  const { updateStates, deleteFixpoint } = useFixpointMutations();
   const goBack = useGoBack('/private/transactions');
-  const confirm = useConfirm();
+  const { save, remove, saving, deleting } = useFixpointChanges(id, goBack);
   const [draft, setDraft] = useState<Draft | undefined>();
   const editing = draft !== undefined;
 
@@ -49,40 +40,6 @@ export function EditFixpointPage() {
   }
   const time = new Date(fixpoint.time);
 
-  const save = async () => {
-    if (draft === undefined) return;
-    if ((await confirm({ text: 'It is not recommended to change an existing fixpoint.' })) !== 'yes') return;
-    const updates = groups.flatMap((g) =>
-      g.items.map((s) => ({
-        fixpointId: s.fixpointId,
-        pocketId: s.pocketId,
-        balance: (draft[s.pocketId] ?? String(s.balance)).trim(),
-      })),
-    );
-    const done = await updateStates.mutateAsync(updates).then(
-      () => true,
-      () => false,
-    );
-    if (!done) return;
-    notifySuccess('Fixpoint changed');
-    goBack();
-  };
-
-  const remove = async () => {
-    const answer = await confirm({
-      text: 'It is not recommended to delete a fixpoint, and it can not be undone.',
-      danger: true,
-    });
-    if (answer !== 'yes') return;
-    const done = await deleteFixpoint.mutateAsync(id).then(
-      () => true,
-      () => false,
-    );
-    if (!done) return;
-    notifySuccess('Fixpoint deleted');
-    goBack();
-  };
-
   return (
     <Container size="sm" px={0}>
       <Card withBorder radius="md" padding="md">
@@ -101,34 +58,7 @@ export function EditFixpointPage() {
             </Alert>
           )}
           {groups.map((group) => (
-            <Card key={group.currency} withBorder radius="md" padding="sm" data-currency={group.currency}>
-              <Title order={3} size="h5" mb="xs">
-                {group.currency}
-              </Title>
-              {editing ? (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {group.items.map((s) => (
-                    <AmountInput
-                      key={s.pocketId}
-                      label={s.name}
-                      value={draft[s.pocketId] ?? String(s.balance)}
-                      onChange={(value) => setDraft({ ...draft, [s.pocketId]: value })}
-                    />
-                  ))}
-                </SimpleGrid>
-              ) : (
-                <Stack gap={4}>
-                  {group.items.map((s) => (
-                    <Group key={s.pocketId} justify="space-between" wrap="nowrap">
-                      <Text size="sm">{s.name}</Text>
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(s.balance, group.currency)}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Card>
+            <PocketStatesCard key={group.currency} group={group} draft={draft} setDraft={setDraft} />
           ))}
           {!editing && fixpoint.errors.length > 0 && (
             <Stack gap="xs">
@@ -143,13 +73,13 @@ export function EditFixpointPage() {
           <Group justify="flex-end" gap="xs">
             {editing ? (
               <>
-                <Button color="red" variant="light" onClick={() => void remove()} loading={deleteFixpoint.isPending}>
+                <Button color="red" variant="light" onClick={() => void remove()} loading={deleting}>
                   Delete
                 </Button>
                 <Button variant="default" onClick={goBack}>
                   Cancel
                 </Button>
-                <Button onClick={() => void save()} loading={updateStates.isPending}>
+                <Button onClick={() => void save(groups, draft)} loading={saving}>
                   Save
                 </Button>
               </>

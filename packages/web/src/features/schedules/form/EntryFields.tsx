@@ -1,8 +1,7 @@
 import { SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { AmountInput } from '../../../components/AmountInput';
-import { CurrencyPicker } from '../../../components/CurrencyPicker';
 import { BUSINESS_TYPES, KIND_RULES } from '../../transactions';
 import type { ScheduleDraft, ScheduleErrors } from '../schedule-form';
+import { EntryAmountFields } from './EntryAmountFields';
 import { ENTRY_KINDS, INSIDE, type SetField } from './form-parts';
 
 interface Props {
@@ -19,8 +18,6 @@ interface Props {
 export function EntryFields({ draft, errors, set, codes, categories }: Props) {
   const conversion = draft.kind === 'conversion';
   const rules = draft.kind === 'conversion' ? undefined : KIND_RULES[draft.kind];
-  // A stored currency stays offered even if the user no longer has it.
-  const offered = (code: string | null) => (code !== null && !codes.includes(code) ? [code, ...codes] : codes);
   const askLabel = conversion ? 'Ask for the amounts each time' : 'Ask for the amount each time';
   return (
     <Stack gap="sm">
@@ -80,66 +77,7 @@ export function EntryFields({ draft, errors, set, codes, categories }: Props) {
           A conversion needs two currencies: add one under Manage › Currencies.
         </Text>
       )}
-      {conversion ? (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <AmountInput
-            label="From amount"
-            required={!draft.ask}
-            disabled={draft.ask}
-            placeholder={draft.ask ? 'Asked each time' : '0.00'}
-            value={draft.ask ? '' : draft.fromAmount}
-            error={errors.fromAmount}
-            onChange={(v) => set('fromAmount', v)}
-          />
-          <CurrencyPicker
-            label="From currency"
-            required
-            comboboxProps={INSIDE}
-            codes={offered(draft.fromCurrency)}
-            value={draft.fromCurrency}
-            error={errors.fromCurrency}
-            onChange={(v) => set('fromCurrency', v)}
-          />
-          <AmountInput
-            label="To amount"
-            required={!draft.ask}
-            disabled={draft.ask}
-            placeholder={draft.ask ? 'Asked each time' : '0.00'}
-            value={draft.ask ? '' : draft.toAmount}
-            error={errors.toAmount}
-            onChange={(v) => set('toAmount', v)}
-          />
-          <CurrencyPicker
-            label="To currency"
-            required
-            comboboxProps={INSIDE}
-            codes={offered(draft.toCurrency)}
-            exclude={draft.fromCurrency}
-            value={draft.toCurrency}
-            error={errors.toCurrency}
-            onChange={(v) => set('toCurrency', v)}
-          />
-        </SimpleGrid>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <AmountInput
-            required={!draft.ask}
-            disabled={draft.ask}
-            placeholder={draft.ask ? 'Asked each time' : '0.00'}
-            value={draft.ask ? '' : draft.amount}
-            error={errors.amount}
-            onChange={(v) => set('amount', v)}
-          />
-          <CurrencyPicker
-            required
-            comboboxProps={INSIDE}
-            codes={offered(draft.currency)}
-            value={draft.currency}
-            error={errors.currency}
-            onChange={(v) => set('currency', v)}
-          />
-        </SimpleGrid>
-      )}
+      <EntryAmountFields draft={draft} errors={errors} set={set} codes={codes} />
       <Switch label={askLabel} checked={draft.ask} onChange={(e) => set('ask', e.currentTarget.checked)} />
       <Textarea
         label="Description"

@@ -2,28 +2,12 @@ import { Alert, Button, Divider, Group, Loader, Modal, Radio, Stack, Text } from
 import type { Category, Schedule, ScheduleMode } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { toLocalDateValue } from '../../../lib/local-time';
-import { notifySuccess } from '../../../lib/notify';
-import { useEntryCurrency } from '../../../shared/entry-currency';
-import { useCategories, useUserCurrencies } from '../../../shared/global-data';
-import { reportFailure } from '../../../shared/session';
-import { categoriesFor, KIND_RULES, useExternalCategories } from '../../transactions';
-import { useScheduleMutations } from '../api';
+import { useCategories } from '../../../shared/global-data';
+import { useExternalCategories } from '../../transactions';
 import type { SchedulePrefill } from '../../../shared/schedule-prefill';
-import {
-  checkDraft,
-  draftOf,
-  newDraft,
-  repeatFieldsFor,
-  serverError,
-  type ScheduleDraft,
-  type ScheduleErrors,
-  type ScheduleField,
-} from '../schedule-form';
 import { EntryFields } from './EntryFields';
-import type { SetField } from './form-parts';
 import { RepeatFields } from './RepeatFields';
+import { useScheduleForm } from './use-schedule-form';
 
 export interface ScheduleEditorModalProps {
   opened: boolean;
@@ -80,99 +64,14 @@ const MODE_CHOICES: { value: ScheduleMode; label: string; description: string }[
   { value: 'post', label: 'Post it automatically', description: 'Kassa records it on its day.' },
 ];
 
-/** The fields whose messages go when a field changes (beside the field itself). */
-const CLEARS: Partial<Record<keyof ScheduleDraft, readonly ScheduleField[]>> = {
-  kind: ['amount', 'currency', 'categoryId', 'fromAmount', 'fromCurrency', 'toAmount', 'toCurrency', 'type'],
-  ask: ['amount', 'fromAmount', 'toAmount'],
-  repeat: ['rule', 'day', 'every', 'month', 'yearDay', 'count'],
-  custom: ['rule'],
-  yearDay: ['rule'],
-  month: ['yearDay', 'rule'],
-  day: ['rule'],
-  every: ['rule'],
-  ends: ['end', 'count'],
-  endDate: ['end'],
-  start: ['end'],
-};
-
+/** What the schedule posts, how it repeats and what it does on its day, with Cancel and Save. */
 function ScheduleForm({ schedule, prefill, onClose, categories }: FormProps & { categories: Category[] }) {
-  const { add, update } = useScheduleMutations();
-  const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
-  const entryCurrency = useEntryCurrency();
-  const [draft, setDraft] = useState<ScheduleDraft>(() =>
-    schedule === undefined
-      ? newDraft(toLocalDateValue(new Date()), prefill, categories)
-      : draftOf(schedule, categories),
-  );
-  const [errors, setErrors] = useState<ScheduleErrors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  // A new schedule's day, weekday and date follow its start until the user sets them.
-  const [repeatSet, setRepeatSet] = useState(schedule !== undefined);
-  const saving = add.isPending || update.isPending;
-
-  const set: SetField = (key, value) => {
-    setDraft((d) => {
-      const next = { ...d, [key]: value };
-      if (key === 'kind' && next.kind !== d.kind) {
-        next.categoryId = null;
-        if (next.kind !== 'conversion') next.isIncome = KIND_RULES[next.kind].defaultIncome;
-      }
-      if (key === 'start' && !repeatSet && typeof value === 'string') Object.assign(next, repeatFieldsFor(value));
-      return next;
-    });
-    if (key === 'day' || key === 'weekday' || key === 'month' || key === 'yearDay') setRepeatSet(true);
-    setErrors((e) => {
-      const cleared: ScheduleErrors = { ...e, [key]: undefined };
-      for (const f of CLEARS[key] ?? []) cleared[f] = undefined;
-      return cleared;
-    });
-  };
-
-  // The kind's categories (an edited schedule keeps its own, even inactive); until the user picks,
-  // the most recently used category and the main currency (issue 32; a conversion to the most
-  // recently used other one) are preselected, as on the add form.
-  const offered = draft.kind === 'conversion' ? [] : categoriesFor(draft.kind, categories);
-  const own = categories.find((c) => String(c.id) === draft.categoryId);
-  const choices = [...(own !== undefined && !offered.includes(own) ? [own] : []), ...offered].map((c) => ({
-    value: String(c.id),
-    label: c.isActive ? c.name : `${c.name} (inactive)`,
-  }));
-  const fromCurrency = draft.fromCurrency ?? entryCurrency;
-  const shown: ScheduleDraft = {
-    ...draft,
-    categoryId: draft.categoryId ?? choices[0]?.value ?? null,
-    currency: draft.currency ?? entryCurrency,
-    fromCurrency,
-    toCurrency: draft.toCurrency ?? codes.find((c) => c !== fromCurrency) ?? null,
-  };
-
-  const submit = () => {
-    setGeneral(null);
-    const checked = checkDraft(shown);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    const done = () => {
-      notifySuccess(schedule === undefined ? 'Schedule added' : 'Schedule saved');
-      onClose();
-    };
-    // The server's refusal (400, or 404 naming a category or currency gone meanwhile) shows in the
-    // form, which keeps what was typed; anything else (no connection, session over) the usual way.
-    const failed = (err: unknown) => {
-      const refused = err instanceof ApiError && (err.status === 400 || err.status === 404) ? err.body : undefined;
-      if (refused === undefined) {
-        reportFailure(err);
-        return;
-      }
-      const { field, text } = serverError(refused.message);
-      if (field === null) setGeneral(text);
-      else setErrors({ [field]: text });
-    };
-    if (schedule === undefined) add.mutate(checked.body, { onSuccess: done, onError: failed });
-    else update.mutate({ ...checked.body, id: schedule.id }, { onSuccess: done, onError: failed });
-  };
+  const { draft, shown, choices, codes, set, errors, general, saving, submit } = useScheduleForm({
+    schedule,
+    prefill,
+    onClose,
+    categories,
+  });
 
   return (
     <form

@@ -7,6 +7,16 @@ import { WEEKEND_LABELS } from '../entry-text';
 /** Changes one field of the draft. */
 export type SetField = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => void;
 
+/** The choice whose value `v` is, typed as the choices are; none for another value. */
+export const pick = <T extends string>(choices: readonly { value: T }[], v: string | null): T | undefined =>
+  choices.find((c) => c.value === v)?.value;
+
+/** A column: the whole width on a phone, `span` twelfths from the xs breakpoint. */
+export const col = (span: number) => ({ base: 12, xs: span });
+
+/** A field of digits: a phone shows its number pad. */
+export const NUMERIC = { inputMode: 'numeric', autoComplete: 'off' } as const;
+
 /**
  * The pickers' lists open inside the dialog, not in a portal: from a portal, a phone placed them
  * past the right edge (as in the rule dialog).

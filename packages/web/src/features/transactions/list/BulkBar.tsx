@@ -48,34 +48,19 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
         <Text size="sm" fw={600} aria-live="polite">
           {count === 1 ? '1 selected' : `${count.toLocaleString()} selected`}
         </Text>
-        <Group gap={6} wrap="wrap">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => {
-              setCategoryId(null);
-              setDialog('category');
-            }}
-          >
-            Category
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => {
-              setDescription('');
-              setDialog('description');
-            }}
-          >
-            Description
-          </Button>
-          <Button size="xs" color="red" variant="light" onClick={onDelete} loading={busy && dialog === undefined}>
-            Delete
-          </Button>
-          <Button size="xs" variant="subtle" onClick={onClear}>
-            Clear
-          </Button>
-        </Group>
+        <BulkButtons
+          onCategory={() => {
+            setCategoryId(null);
+            setDialog('category');
+          }}
+          onDescription={() => {
+            setDescription('');
+            setDialog('description');
+          }}
+          onDelete={onDelete}
+          deleting={busy && dialog === undefined}
+          onClear={onClear}
+        />
       </Group>
       {children}
       <Modal
@@ -95,32 +80,14 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
           }}
         >
           <Stack>
-            {dialog === 'category' &&
-              (fitting.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  The selected transactions are of different kinds (income, expenses, loans, businesses): no one
-                  category fits them all. Select transactions of one kind.
-                </Text>
-              ) : (
-                <Select
-                  label="New category"
-                  data={fitting.map((c) => ({ value: String(c.id), label: c.name }))}
-                  value={categoryId}
-                  onChange={setCategoryId}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-              ))}
-            {dialog === 'description' && (
-              <TextInput
-                label="New description"
-                description="Replaces the description of every selected transaction"
-                value={description}
-                onChange={(e) => setDescription(e.currentTarget.value)}
-                maxLength={500}
-                data-autofocus
-              />
-            )}
+            <BulkFields
+              dialog={dialog}
+              fitting={fitting}
+              categoryId={categoryId}
+              setCategoryId={setCategoryId}
+              description={description}
+              setDescription={setDescription}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel
@@ -137,5 +104,85 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
         </form>
       </Modal>
     </Paper>
+  );
+}
+
+/** Opens the category or description dialog; Delete; Clear the selection. */
+function BulkButtons({
+  onCategory,
+  onDescription,
+  onDelete,
+  deleting,
+  onClear,
+}: {
+  onCategory: () => void;
+  onDescription: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  onClear: () => void;
+}) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Button size="xs" variant="default" onClick={onCategory}>
+        Category
+      </Button>
+      <Button size="xs" variant="default" onClick={onDescription}>
+        Description
+      </Button>
+      <Button size="xs" color="red" variant="light" onClick={onDelete} loading={deleting}>
+        Delete
+      </Button>
+      <Button size="xs" variant="subtle" onClick={onClear}>
+        Clear
+      </Button>
+    </Group>
+  );
+}
+
+/** The open dialog's field: the new category (of those that fit every row) or the new description. */
+function BulkFields({
+  dialog,
+  fitting,
+  categoryId,
+  setCategoryId,
+  description,
+  setDescription,
+}: {
+  dialog: Dialog;
+  fitting: readonly Category[];
+  categoryId: string | null;
+  setCategoryId: (id: string | null) => void;
+  description: string;
+  setDescription: (description: string) => void;
+}) {
+  return (
+    <>
+      {dialog === 'category' &&
+        (fitting.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The selected transactions are of different kinds (income, expenses, loans, businesses): no one category fits
+            them all. Select transactions of one kind.
+          </Text>
+        ) : (
+          <Select
+            label="New category"
+            data={fitting.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={categoryId}
+            onChange={setCategoryId}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+        ))}
+      {dialog === 'description' && (
+        <TextInput
+          label="New description"
+          description="Replaces the description of every selected transaction"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          maxLength={500}
+          data-autofocus
+        />
+      )}
+    </>
   );
 }

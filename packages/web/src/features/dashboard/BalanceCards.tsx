@@ -1,0 +1,103 @@
+import { Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import type { NamedAsset } from '@kassa/contract';
+import { formatMoney, sumMajor } from '@kassa/money';
+import { useState } from 'react';
+import { quickRange, toApiInterval } from '../../components/interval';
+import { RateProvenance } from '../../components/RateProvenance';
+import { utcDay, valuationCaption } from '../../shared/rate-provenance';
+import { useProvenanceOn, useProvenanceOver } from '../../shared/rates-used';
+import { named, useMonthCashflow } from './api';
+
+/** A figure under its label; a placeholder while it loads. */
+function Figure({
+  label,
+  asset,
+  colored,
+}: {
+  label: string;
+  asset: NamedAsset['asset'] | undefined;
+  colored?: boolean;
+}) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {asset === undefined ? (
+        <Skeleton h={28} w={140} mt={4} />
+      ) : (
+        <Text
+          fz="xl"
+          fw={700}
+          c={colored === true ? (asset.amount < 0 ? 'red' : asset.amount > 0 ? 'teal' : undefined) : undefined}
+          data-figure={label}
+        >
+          {formatMoney(asset.amount, asset.currency)}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** What the user holds now: in the main currency itself, and everything converted to it. */
+export function BalancesCard({ balances, main }: { balances: readonly NamedAsset[] | undefined; main: string }) {
+  const nominal = named(balances, 'availablenominalmain');
+  // Where the converted figures come from (issue 21): today's rates for the balances.
+  const today = useProvenanceOn(utcDay(new Date()));
+  return (
+    <Card withBorder radius="md">
+      <Title order={3} size="h4" mb="sm">
+        Balances
+      </Title>
+      <Group gap="xl">
+        <Figure label={`Available in ${main}`} asset={nominal?.asset} />
+        <Figure label="Available (converted)" asset={named(balances, 'available')?.asset} />
+      </Group>
+      <Text size="xs" c="dimmed" mt="sm" data-testid="balances-explained">
+        Available in {main}: the money you hold in {main} itself. Available (converted): everything you hold, every
+        currency converted to {main} at today&apos;s rate.
+      </Text>
+      {today != null && (
+        <RateProvenance name="dashboard-balances" caption={today.caption} lines={today.lines} warning={today.warning} />
+      )}
+    </Card>
+  );
+}
+
+/** This month's income, spending and saving. */
+export function CashflowCard() {
+  const cashflow = useMonthCashflow().data;
+  const income = named(cashflow, 'income')?.asset;
+  const expense = named(cashflow, 'expense')?.asset;
+  // Spec §9: saving = income + expense (expenses are negative); summed exactly.
+  const saving =
+    income !== undefined && expense !== undefined
+      ? { amount: sumMajor(income.currency, income.amount, expense.amount), currency: income.currency }
+      : undefined;
+  // Each day's rate of this month for the cash flow (issue 21).
+  const [month] = useState(() => toApiInterval(quickRange('MTD')));
+  const monthRates = useProvenanceOver(utcDay(month.start), utcDay(month.end));
+  return (
+    <Card withBorder radius="md">
+      <Title order={3} size="h4" mb="sm">
+        Cash flow this month
+      </Title>
+      <Group gap="xl">
+        <Figure label="Income" asset={income} />
+        <Figure
+          label="Spending"
+          asset={expense === undefined ? undefined : { ...expense, amount: Math.abs(expense.amount) }}
+        />
+        <Figure label="Saving" asset={saving} colored />
+      </Group>
+      {monthRates != null && (
+        <RateProvenance
+          name="dashboard-cashflow"
+          caption={valuationCaption(undefined, monthRates)}
+          lines={monthRates.lines}
+          warning={monthRates.warning}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { Fieldset, Grid, SegmentedControl, Select, Text } from '@mantine/core';
+import { useId } from 'react';
+import { AmountInput } from '../../../components/AmountInput';
+import { currencyOptions } from '../../../components/currency-options';
+import { useUserCurrencies } from '../../../shared/global-data';
+import { MATCH_LABELS, type FieldErrors, type RuleDraft } from './rule-form';
+import type { SetRuleField } from './use-rule-form';
+
+/**
+ * The pickers' lists open inside the dialog, not in a portal: from a portal, a phone placed them
+ * past the right edge, which widened the page and moved the dialog under them, over and over.
+ */
+export const INSIDE = { withinPortal: false };
+
+const MATCH_CHOICES = (['contains', 'regex'] as const).map((value) => ({ value, label: MATCH_LABELS[value] }));
+
+interface FieldsProps {
+  draft: RuleDraft;
+  errors: FieldErrors;
+  set: SetRuleField;
+}
+
+/** How the pattern matches: contained, or a regular expression. */
+export function MatchField({ draft, errors, set }: FieldsProps) {
+  const matchLabel = useId();
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id={matchLabel}>
+        Match
+      </Text>
+      <SegmentedControl
+        aria-labelledby={matchLabel}
+        fullWidth
+        data={MATCH_CHOICES}
+        value={draft.match}
+        onChange={(v) => set('match', v === 'regex' ? 'regex' : 'contains')}
+      />
+      {errors.match !== undefined && (
+        <Text size="xs" c="red" mt={4}>
+          {errors.match}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** The optional amount range and its currency. */
+export function AmountRangeFields({ draft, errors, set }: FieldsProps) {
+  const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
+  // The rule's own currency stays offered even if the user no longer has it.
+  const codes = draft.currency !== null && !owned.includes(draft.currency) ? [draft.currency, ...owned] : owned;
+  return (
+    <Fieldset legend="Amount range (optional)" variant="filled" p="sm">
+      <Text size="xs" c="dimmed" mb="xs">
+        The rule then fits only rows in this currency whose amount, without its sign, lies in the range.
+      </Text>
+      <Grid gap="xs">
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <AmountInput
+            label="Min amount"
+            placeholder="Any"
+            value={draft.minAmount}
+            error={errors.minAmount}
+            onChange={(v) => set('minAmount', v)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <AmountInput
+            label="Max amount"
+            placeholder="Any"
+            value={draft.maxAmount}
+            error={errors.maxAmount}
+            onChange={(v) => set('maxAmount', v)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select
+            label="Currency"
+            placeholder="Choose"
+            searchable
+            clearable
+            comboboxProps={INSIDE}
+            data={currencyOptions(codes, draft.currency)}
+            value={draft.currency}
+            error={errors.currency}
+            onChange={(v) => set('currency', v)}
+          />
+        </Grid.Col>
+      </Grid>
+    </Fieldset>
+  );
+}

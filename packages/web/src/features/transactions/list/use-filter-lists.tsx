@@ -1,0 +1,65 @@
+import type { ReactElement } from 'react';
+import { TransferList } from '../../../components/TransferList';
+import { useCategories, useUserCurrencies } from '../../../shared/global-data';
+import type { FilterState } from './filter';
+
+/** About three lines of choices; more scroll. */
+const LIST_HEIGHT = 76;
+const DIRECTIONS = [
+  { value: true, label: 'Income' },
+  { value: false, label: 'Expense' },
+];
+
+/** The filter's five multi-selects (spec §2): income, expense and loan/business categories, currency and direction. */
+export function useFilterLists(value: FilterState, onChange: (s: FilterState) => void): ReactElement[] {
+  const categories = useCategories().data ?? [];
+  const currencies = useUserCurrencies().data ?? [];
+  const real = (income: boolean) =>
+    categories.filter((c) => c.type === 'real' && c.isIncome === income).map((c) => ({ value: c.id, label: c.name }));
+  const loanBusiness = categories
+    .filter((c) => c.type === 'loan' || c.type === 'business')
+    .map((c) => ({ value: c.id, label: c.name }));
+
+  return [
+    <TransferList
+      key="Income categories"
+      label="Income categories"
+      options={real(true)}
+      selected={value.incomeCategories}
+      onChange={(incomeCategories) => onChange({ ...value, incomeCategories })}
+      maxAvailableHeight={LIST_HEIGHT}
+    />,
+    <TransferList
+      key="Expense categories"
+      label="Expense categories"
+      options={real(false)}
+      selected={value.expenseCategories}
+      onChange={(expenseCategories) => onChange({ ...value, expenseCategories })}
+      maxAvailableHeight={LIST_HEIGHT}
+    />,
+    <TransferList
+      key="Loan / business"
+      label="Loan / business"
+      options={loanBusiness}
+      selected={value.loanBusinessCategories}
+      onChange={(loanBusinessCategories) => onChange({ ...value, loanBusinessCategories })}
+      maxAvailableHeight={LIST_HEIGHT}
+    />,
+    <TransferList
+      key="Currency"
+      label="Currency"
+      options={currencies.map((c) => ({ value: c.code, label: c.code }))}
+      selected={value.currencies}
+      onChange={(selected) => onChange({ ...value, currencies: selected })}
+      maxAvailableHeight={LIST_HEIGHT}
+    />,
+    <TransferList
+      key="Direction"
+      label="Direction"
+      options={DIRECTIONS}
+      selected={value.directions}
+      onChange={(directions) => onChange({ ...value, directions })}
+      maxAvailableHeight={LIST_HEIGHT}
+    />,
+  ];
+}
