@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { idSlices } from '../../db/id-slices.js';
 import type { ConversionsTable, DB, TransactionsTable } from '../../db/schema.js';
 import { breather } from '../../util/breathe.js';
 import { monthOfDay, type TotalDelta } from './daily-totals.js';
@@ -20,14 +21,6 @@ import {
 
 /** Rows per multi-row INSERT: 500 rows of 13 columns stay within every driver's bound parameters. */
 const INSERT_ROWS = 500;
-
-/** Ids per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
-const ID_SLICE = 5000;
-
-/** Slices of at most ID_SLICE ids. */
-export function* idSlices(ids: readonly number[]): Generator<number[]> {
-  for (let i = 0; i < ids.length; i += ID_SLICE) yield ids.slice(i, i + ID_SLICE);
-}
 
 /** A row to insert: under its own id when it has one (ids taken first, or put back by undo), stamped `at` unless it says otherwise. */
 export type NewRow<R> = Omit<R, 'id'> & { id?: number; createdAt?: number; updatedAt?: number };

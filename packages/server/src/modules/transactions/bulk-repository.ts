@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { idSlices } from '../../db/id-slices.js';
 import type { DB } from '../../db/schema.js';
 import type { TransactionRow } from '../ledger/index.js';
-import { slices } from '../undo/repository.js';
 
 /** The selected rows of one category and direction: what the bulk rules look at. */
 export interface SelectedGroup {
@@ -18,7 +18,7 @@ export class BulkTransactionsRepository {
   /** The user's rows among these ids, counted per category and direction (other users' rows are not seen). */
   async groups(userId: number, ids: readonly number[]): Promise<SelectedGroup[]> {
     const byKey = new Map<string, SelectedGroup>();
-    for (const part of slices(ids)) {
+    for (const part of idSlices(ids)) {
       const rows = await this.db
         .selectFrom('transactions')
         .select((eb) => ['category_id', 'kind', 'is_income', eb.fn.countAll<number | string>().as('count')])
@@ -44,7 +44,7 @@ export class BulkTransactionsRepository {
 
   /** The first of these ids that is not one of the user's transactions. */
   async firstMissing(userId: number, ids: readonly number[]): Promise<number | undefined> {
-    for (const part of slices(ids)) {
+    for (const part of idSlices(ids)) {
       const found = await this.db
         .selectFrom('transactions')
         .select('id')

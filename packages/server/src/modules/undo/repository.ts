@@ -1,14 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { idSlices } from '../../db/id-slices.js';
 import type { DB, UndoEntriesTable } from '../../db/schema.js';
 import { CONVERSION_COLUMNS, TRANSACTION_COLUMNS } from '../ledger/index.js';
-
-/** Ids per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
-export const ID_SLICE = 5000;
-
-/** Slices of at most ID_SLICE ids. */
-export function* slices(ids: readonly number[]): Generator<number[]> {
-  for (let i = 0; i < ids.length; i += ID_SLICE) yield ids.slice(i, i + ID_SLICE);
-}
 
 export type UndoEntry = Omit<UndoEntriesTable, 'id'> & { id: number };
 
@@ -39,7 +32,7 @@ export class UndoRepository {
   /** Copies the user's transactions with these ids, as they are now, into the entry; returns how many. */
   async saveTransactions(undoId: number, userId: number, ids: readonly number[]): Promise<number> {
     let saved = 0;
-    for (const part of slices(ids)) {
+    for (const part of idSlices(ids)) {
       const result = await this.db
         .insertInto('undo_transactions')
         .columns([...TRANSACTION_COLUMNS, 'undo_id'])
@@ -59,7 +52,7 @@ export class UndoRepository {
   /** Copies the user's conversions with these ids into the entry; returns how many. */
   async saveConversions(undoId: number, userId: number, ids: readonly number[]): Promise<number> {
     let saved = 0;
-    for (const part of slices(ids)) {
+    for (const part of idSlices(ids)) {
       const result = await this.db
         .insertInto('undo_conversions')
         .columns([...CONVERSION_COLUMNS, 'undo_id'])
