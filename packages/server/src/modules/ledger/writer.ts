@@ -195,7 +195,7 @@ export class LedgerBatch {
     if (changes.categoryId !== undefined) {
       this.deltas.add(await this.rows.transactionTotals(this.userId, ids, -1));
       this.deltas.add(await this.rows.transactionTotals(this.userId, ids, 1, changes.categoryId));
-      this.categoryIds.add(changes.categoryId);
+      this.used([], changes.categoryId);
     }
     await this.rows.setTransactionColumns(this.userId, ids, changes, this.at);
   }
