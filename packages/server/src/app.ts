@@ -236,7 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the one they were made with (checked before the first report), and from the first changed
   // day whenever rates are stored.
   const ledger = new LedgerReader(database.db, () => rates.fingerprint());
-  followRates(rates, ledger);
+  const rateFollower = followRates(rates, ledger, {
+    onError: (err) => app.log.warn({ error: String(err) }, 'revaluing main values failed'),
+  });
+  // The background revaluation ends before the database closes.
+  app.addHook('onClose', () => rateFollower.idle());
   const transactions = new TransactionsService(database.db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
   searchRoutes(app, new SearchService(database.db, transactions), requireUser);
@@ -255,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const workers = new WorkerPool();
   app.addHook('onClose', () => workers.close());
   const heavyJobs = new HeavyJobs();
-  await backupRoutes(app, new BackupService(database.db), requireUser, {
+  await backupRoutes(app, new BackupService(database.db, Date.now, (main) => rates.mainConverter(main)), requireUser, {
     jobs: heavyJobs,
     read: (body) => workers.run<Resolved>({ task: 'read-backup', body }),
   });

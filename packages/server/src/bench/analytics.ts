@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { LedgerWriter } from '../modules/ledger/index.js';
+import { LedgerWriter, type MainValuation } from '../modules/ledger/index.js';
 import { UsersService } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
@@ -47,6 +47,8 @@ export async function seedHeavyUser(
   database: Database,
   app: FastifyInstance,
   count: number,
+  /** Values the totals as they are loaded, as a restore does (valuation bench). */
+  valuation?: MainValuation,
 ): Promise<{ api: Api; token: string; end: number }> {
   const end = Date.UTC(2026, 9, 31);
   const start = end - YEARS * 365.25 * DAY;
@@ -97,7 +99,7 @@ export async function seedHeavyUser(
     }
   }
   const userId = user.id;
-  await LedgerWriter.load(database.db, userId, rows, Date.now());
+  await LedgerWriter.load(database.db, userId, rows, Date.now(), valuation);
 
   const pockets = await api<{ pocketId: number }[]>('GET', '/api/pocket/getall');
   for (let f = 0; f < 60; f++) {

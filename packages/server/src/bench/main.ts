@@ -17,6 +17,7 @@ import { benchBulkEdit } from './bulk-edit.js';
 import { benchInsights } from './insights.js';
 import { benchStall } from './stall.js';
 import { benchValuation } from './valuation.js';
+import { benchImportOverSocket } from './import-http.js';
 
 // `npm run bench`: figures for the request path every API call pays (token check and user
 // lookup) on a real SQLite file, in process via inject so the network stack is not measured.
@@ -91,6 +92,7 @@ const importRows = importArg === undefined ? 1_000_000 : Number(importArg);
 if (!Number.isSafeInteger(importRows) || importRows < 1)
   throw new Error('--import-rows= needs a positive whole number');
 for (const line of await benchImport(process.env['TEST_DATABASE_URL'], importRows)) console.log(line);
+for (const line of await benchImportOverSocket(process.env['TEST_DATABASE_URL'])) console.log(line);
 // --stall-rows=N and --stall-restore=N set the stall probe's jobs (1M rows and 340k transactions).
 const stallRows = Number(process.argv.find((a) => a.startsWith('--stall-rows='))?.split('=')[1] ?? 1_000_000);
 const stallRestore = Number(process.argv.find((a) => a.startsWith('--stall-restore='))?.split('=')[1] ?? 340_000);

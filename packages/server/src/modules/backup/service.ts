@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { CategoriesRepository } from '../categories/repository.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
-import { LedgerWriter } from '../ledger/index.js';
+import { LedgerWriter, type MainValuation } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { RulesRepository } from '../rules/repository.js';
 import { allocateIds } from '../../db/id-allocation.js';
@@ -24,6 +24,8 @@ export class BackupService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => number = Date.now,
+    /** Values the restored totals as they are written (app.ts hands in the rates'), so the first report is quick. */
+    private readonly valuation?: MainValuation,
   ) {}
 
   /** The user's books as a document of the current version. */
@@ -76,7 +78,10 @@ export class BackupService {
   private async write(userId: number, doc: Resolved, options: { replace: boolean }, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       // The restored rows go in through the ledger writer, which rebuilds what derives from them.
-      const ledger = (await LedgerWriter.open(trx, userId, at)).batch({ rebuild: true });
+      const ledger = (await LedgerWriter.open(trx, userId, at)).batch({
+        rebuild: true,
+        ...(this.valuation && { valuation: this.valuation }),
+      });
       const backups = new BackupRepository(trx);
       if (!options.replace) {
         const counts = await backups.counts(userId);

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { ReportProgress } from '../../http/progress-answer.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { LedgerWriter } from '../ledger/index.js';
+import { LedgerWriter, type MainValuation } from '../ledger/index.js';
 import { breather } from '../../util/breathe.js';
 import { statementFixpoints } from './commit-anchors.js';
 import { writePairs } from './commit-pairs.js';
@@ -35,6 +35,7 @@ export async function commitBatch(
   input: ImportCommit,
   now: number,
   report: ReportProgress = () => undefined,
+  valuation?: MainValuation,
 ): Promise<ImportCommitResult> {
   const repo = new ImportRepository(db);
   const batch = await repo.findBatch(userId, batchId);
@@ -56,7 +57,8 @@ export async function commitBatch(
     const run: CommitRun = {
       trx,
       // Rows in, through the ledger writer: the totals follow at finish; what they use moves up its picker.
-      ledger: (await LedgerWriter.open(trx, userId, now)).batch({ markUsed: true }),
+      // Valued as written, so the first report after the import reads them at once.
+      ledger: (await LedgerWriter.open(trx, userId, now)).batch({ markUsed: true, ...(valuation && { valuation }) }),
       batches,
       userId,
       batchId,

@@ -6,6 +6,11 @@ import type { ConversionRow, TransactionRow } from './rows.js';
 /** A daily total in its own currency: everything but the main-currency value derived from it. */
 export type NativeTotal = Omit<DailyTotalsTable, 'main_minor' | 'main_frac'>;
 
+/** A total's stored main value: whole minor units and the 10^-12 remainder, or both null (the next report values it). */
+export type StoredValue = Pick<DailyTotalsTable, 'main_minor' | 'main_frac'>;
+
+export const UNVALUED: StoredValue = { main_minor: null, main_frac: null };
+
 /** One change to a daily total: amount and count are added (negative to take away). */
 export type TotalDelta = Omit<NativeTotal, 'user_id'>;
 
@@ -86,6 +91,13 @@ export function nativeMeasures(d: Pick<TotalDelta, 'kind' | 'business_type' | 'i
   const pending =
     d.kind !== 'business' || d.business_type === 'pnl' ? 0 : d.business_type === 'realize' ? signed : -signed;
   return { cash, loan, pending };
+}
+
+/** A daily total's key (day, currency, category, business type, direction) as one string, for maps of totals. */
+export function totalKey(
+  t: Pick<TotalDelta, 'day' | 'currency' | 'category_id' | 'business_type' | 'is_income'>,
+): string {
+  return `${t.day}|${t.currency}|${t.category_id}|${t.business_type}|${t.is_income}`;
 }
 
 /** The order of daily_totals' key (day, currency, category, business type, direction). */
@@ -172,11 +184,15 @@ export class DailyTotalsRepository {
 
   /**
    * What apply() does, in statements of many rows rather than several per total: for bulk writes
-   * whose totals are already summed per key (ledger/bulk-load.ts DeltaSum, so no key comes twice in
-   * one statement). Only the changed totals lose their main values, where a rebuild of the derived
-   * tables would clear them all and make the next report value the whole history again.
+   * whose totals are already summed per key (derived.ts DeltaSum, so no key comes twice in one
+   * statement). A changed total takes the value `values` holds for its new amount
+   * (write-values.ts) or loses it; a rebuild of the derived tables would touch them all.
    */
-  async applyMany(userId: number, deltas: readonly TotalDelta[]): Promise<void> {
+  async applyMany(
+    userId: number,
+    deltas: readonly TotalDelta[],
+    values: ReadonlyMap<string, StoredValue> = new Map(),
+  ): Promise<void> {
     if (deltas.length === 0) return;
     // In key order, as apply() and the reports lock totals (main-values.ts): no deadlock between them.
     const sorted = [...deltas].sort(byTotalKey);
@@ -184,14 +200,17 @@ export class DailyTotalsRepository {
       await this.db
         .insertInto('daily_totals')
         .values(
-          sorted.slice(i, i + MANY_ROWS).map((d) => ({ user_id: userId, ...d, main_minor: null, main_frac: null })),
+          sorted
+            .slice(i, i + MANY_ROWS)
+            .map((d) => ({ user_id: userId, ...d, ...(values.get(totalKey(d)) ?? UNVALUED) })),
         )
         .onConflict((oc) =>
           oc.columns(['user_id', 'day', 'currency', 'category_id', 'business_type', 'is_income']).doUpdateSet((eb) => ({
             amount: eb('daily_totals.amount', '+', eb.ref('excluded.amount')),
             count: eb('daily_totals.count', '+', eb.ref('excluded.count')),
-            main_minor: null,
-            main_frac: null,
+            // The value of the summed amount (write-values.ts valuesAfter), or none.
+            main_minor: eb.ref('excluded.main_minor'),
+            main_frac: eb.ref('excluded.main_frac'),
           })),
         )
         .execute();

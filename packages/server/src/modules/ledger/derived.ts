@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { breather } from '../../util/breathe.js';
-import { DailyTotalsRepository, markDirtyMonths, type TotalDelta } from './daily-totals.js';
+import type { Converter } from '../rates/conversion.js';
+import { DailyTotalsRepository, markDirtyMonths, totalKey, type TotalDelta } from './daily-totals.js';
 import { MEASURES } from './flows.js';
 import { BEFORE_ANY_DAY, invalidateHistory } from './history-points.js';
+import { rollUpWritten } from './main-values.js';
+import { withValues } from './write-values.js';
 
 // What the ledger derives from its rows, rebuilt whole (writer.ts: a restore, seeding) or changed
 // by summed deltas (DeltaSum: a batch of many rows).
@@ -12,13 +15,14 @@ const BATCH = 500;
 
 /**
  * Rebuilds every table derived from one user's transactions and conversions from scratch: daily
- * totals (unvalued), monthly and daily native measures, the dirty-month list for the main values,
- * and kept balance history (invalidated from the beginning). The caller holds the user's ledger
- * lock inside its database transaction, after writing rows in bulk (LedgerBatch with `rebuild`).
+ * totals (valued with `converter`, when there is one), monthly and daily native measures, the
+ * main-currency roll-ups (or the dirty-month list for the next report, without a converter), and
+ * kept balance history (invalidated from the beginning). The caller holds the user's ledger lock
+ * inside its database transaction, after writing rows in bulk (LedgerBatch with `rebuild`).
  */
-export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<void> {
+export async function rebuildDerived(db: Kysely<DB>, userId: number, converter?: Converter): Promise<void> {
   const totals = new DailyTotalsRepository(db);
-  const fresh = await totals.recompute(userId);
+  const fresh = withValues(await totals.recompute(userId), converter);
   await db.deleteFrom('daily_totals').where('user_id', '=', userId).execute();
   const pace = breather();
   for (let i = 0; i < fresh.length; i += BATCH) {
@@ -28,10 +32,12 @@ export async function rebuildDerived(db: Kysely<DB>, userId: number): Promise<vo
       .execute();
     await pace.maybe();
   }
-  // Every month is rebuilt from the new totals by the next report.
+  // Every month is rolled up again from the new totals: here when they carry values, else by the next report.
   await db.deleteFrom('monthly_main').where('user_id', '=', userId).execute();
   await db.deleteFrom('monthly_main_currency').where('user_id', '=', userId).execute();
-  await markDirtyMonths(db, userId, [...new Set(fresh.map((t) => t.month))]);
+  const months = [...new Set(fresh.map((t) => t.month))];
+  await markDirtyMonths(db, userId, months);
+  if (converter !== undefined) await rollUpWritten(db, userId, months);
   // The native measures per month and per day, summed from the new totals.
   const measures = [MEASURES.cash.as('cash'), MEASURES.loan.as('loan'), MEASURES.pending.as('pending')] as const;
   await db.deleteFrom('monthly_native').where('user_id', '=', userId).execute();
@@ -67,7 +73,7 @@ export class DeltaSum {
 
   add(deltas: readonly TotalDelta[]): void {
     for (const d of deltas) {
-      const key = `${d.day}|${d.currency}|${d.category_id}|${d.business_type}|${d.is_income}`;
+      const key = totalKey(d);
       const s = this.sums.get(key);
       if (s === undefined) this.sums.set(key, { ...d });
       else {

@@ -4,6 +4,7 @@
 
 export { LedgerReader, statedPerCurrency } from './reader.js';
 export { LedgerWriter, type BatchOptions, type LedgerBatch } from './writer.js';
+export type { MainValuation } from './write-values.js';
 export { CONVERSION_COLUMNS, TRANSACTION_COLUMNS, type RestoredColumns, type RowSource } from './row-store.js';
 export {
   conversionFromColumns,

@@ -108,6 +108,12 @@ export class LedgerReader {
    * they are still right, reading changed months by day.
    */
   async settle(userId: number, converter: Converter, wholeMonths?: MonthRange): Promise<void> {
+    await this.checkRates();
+    await this.mainValues.settle(userId, converter, wholeMonths);
+  }
+
+  /** Makes sure, once per process, that the stored main values follow the rates in use (clears them when not). */
+  async checkRates(): Promise<void> {
     this.ratesChecked ??= this.ratesFingerprint()
       .then((fingerprint) => this.mainValues.syncRates(fingerprint))
       .catch((err: unknown) => {
@@ -115,7 +121,6 @@ export class LedgerReader {
         throw err;
       });
     await this.ratesChecked;
-    await this.mainValues.settle(userId, converter, wholeMonths);
   }
 
   /**

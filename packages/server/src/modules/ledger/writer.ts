@@ -4,8 +4,10 @@ import { lockUserLedger } from '../../db/user-lock.js';
 import { DeltaSum, rebuildDerived } from './derived.js';
 import { conversionDeltas, DailyTotalsRepository, transactionDeltas, type TotalDelta } from './daily-totals.js';
 import { markUsed } from './last-used.js';
+import { rollUpWritten } from './main-values.js';
 import { RowStore, type NewRow, type RestoredColumns, type RowSource } from './row-store.js';
 import type { ConversionRow, TransactionRow } from './rows.js';
+import { converterOf, valuesAfter, type MainValuation } from './write-values.js';
 
 // The ledger's write side (docs/ARCHITECTURE.md, DESIGN §4): the only code that inserts, updates
 // or deletes transactions and conversions. Every write keeps what is derived from the rows in
@@ -22,6 +24,11 @@ export interface BatchOptions {
   markUsed?: boolean;
   /** The derived tables are rebuilt from the rows at the end (seeding, restoring whole books). */
   rebuild?: boolean;
+  /**
+   * Values the changed totals as they are written and rolls up their months (write-values.ts), so
+   * the first report after a big write reads them at once; without it the next report values them.
+   */
+  valuation?: MainValuation;
 }
 
 export class LedgerWriter {
@@ -55,9 +62,13 @@ export class LedgerWriter {
     userId: number,
     rows: readonly NewRow<TransactionRow>[],
     at: number,
+    valuation?: MainValuation,
   ): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const batch = (await LedgerWriter.open(trx, userId, at)).batch({ rebuild: true });
+      const batch = (await LedgerWriter.open(trx, userId, at)).batch({
+        rebuild: true,
+        ...(valuation && { valuation }),
+      });
       await batch.insertTransactions(rows);
       await batch.finish();
     });
@@ -239,8 +250,17 @@ export class LedgerBatch {
   async finish(): Promise<void> {
     if (this.finished) throw new Error('This ledger batch is already finished');
     this.finished = true;
-    if (this.rebuild) await rebuildDerived(this.db, this.userId);
-    else await new DailyTotalsRepository(this.db).applyMany(this.userId, this.deltas.changes());
+    const converter = await converterOf(this.db, this.userId, this.options.valuation);
+    if (this.rebuild) await rebuildDerived(this.db, this.userId, converter);
+    else {
+      const changes = this.deltas.changes();
+      await new DailyTotalsRepository(this.db).applyMany(
+        this.userId,
+        changes,
+        await valuesAfter(this.db, this.userId, changes, converter),
+      );
+      if (converter !== undefined) await rollUpWritten(this.db, this.userId, [...new Set(changes.map((d) => d.month))]);
+    }
     if (this.options.markUsed === true)
       await markUsed(
         this.db,
