@@ -62,7 +62,7 @@ async function overSocket(label: string, target: DatabaseTarget, databaseUrl: st
       `  POST import/preview                          ${seconds(previewMs)} (${shown.counts.new} new)`,
       `  POST import/commit                           ${seconds(commitMs)} (${result.imported} imported)`,
       `  preview + commit                             ${seconds(previewMs + commitMs)}`,
-      `  the first ten-year cash flow afterwards      ${(reportMs).toFixed(0)} ms`,
+      `  the first ten-year cash flow afterwards      ${reportMs.toFixed(0)} ms`,
     ];
   } finally {
     await server.stop();
