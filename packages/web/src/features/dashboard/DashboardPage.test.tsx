@@ -54,8 +54,10 @@ describe('the dashboard (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Hello Ada!' })).toBeTruthy();
     expect((await screen.findByText('1 200.50 €')).getAttribute('data-figure')).toBe('Available in EUR');
     expect(screen.getByText('5 321.25 €')).toBeTruthy();
-    expect(screen.getByText('3 200.55 €')).toBeTruthy();
-    expect(screen.getByText('3 400.10 €').getAttribute('data-figure')).toBe('Spending');
+    // The charts' summary may repeat a figure (once their chunk has loaded): the cards are read by their figure.
+    const figure = (name: string) => document.querySelector(`[data-figure="${name}"]`)?.textContent;
+    expect(figure('Income')).toBe('3 200.55 €');
+    expect(figure('Spending')).toBe('3 400.10 €');
     // 3200.55 - 3400.10, exactly.
     const saving = screen.getByText('- 199.55 €');
     expect(saving.getAttribute('data-figure')).toBe('Saving');
