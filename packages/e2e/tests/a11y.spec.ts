@@ -59,6 +59,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** Full-page pictures of every scanned screen to look at, with E2E_SCREENSHOTS=1 (a second each; CI skips them). */
 const SHOTS = process.env['E2E_SCREENSHOTS'] === '1';
 
+// The tests of this file are independent (each makes or borrows its own user): the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 async function scan(page: Page, path: string, shot: string) {
   await page.goto(path);
   await expect(new Shell(page).main).toBeVisible();
@@ -76,35 +79,41 @@ test('public screens have no serious or critical accessibility problems', async 
   expect(found).toEqual([]);
 });
 
-test('private screens, with data, in light and dark, have no serious or critical accessibility problems', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(300_000);
-  await new LoginPage(page).tryTheDemo();
-  // The editors too, opened on the demo's own items.
+/** The demo's editors, opened on its own items. */
+async function editorsOf(page: Page): Promise<string[]> {
   const api = await apiOf(page);
   const [tx] = await api.post<{ id: number }[]>('transaction/getfiltered', { limit: 1 });
   const all = { start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z' };
   const [conversion] = await api.post<{ id: number }[]>('conversion/getbetween', all);
   const [fixpoint] = await api.post<{ id: number }[]>('fixpoint/getbetween', all);
   const [category] = await api.get<{ id: number }[]>('category/getall?type=real');
-  const editors = [
+  return [
     `/private/edit-transaction/${tx?.id ?? 0}`,
     `/private/edit-conversion/${conversion?.id ?? 0}`,
     `/private/edit-fixpoint/${fixpoint?.id ?? 0}`,
     `/private/edit-category/${category?.id ?? 0}`,
   ];
-  const found: string[] = [];
-  // Colours do not depend on the width: dark mode is scanned at desktop width only.
-  const schemes = testInfo.project.name === 'phone' ? (['light'] as const) : (['light', 'dark'] as const);
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of [...PRIVATE_SCREENS, ...editors]) {
-      found.push(...(await scan(page, path, testInfo.outputPath(`${scheme}${path.replace(/\//g, '_')}.png`))));
-    }
-  }
-  expect(found).toEqual([]);
-});
+}
+
+// The scans of the demo's screens are the suite's longest work: one test per colour scheme and
+// half of the screens, which the two workers share (mode parallel, below).
+const HALVES = [PRIVATE_SCREENS.slice(0, 16), PRIVATE_SCREENS.slice(16)] as const;
+for (const scheme of ['light', 'dark'] as const)
+  for (const [half, screens] of HALVES.entries())
+    test(`private screens with data, ${scheme}, part ${half + 1} of 2, have no serious or critical accessibility problems`, async ({
+      page,
+    }, testInfo) => {
+      // Colours do not depend on the width: dark mode is scanned at desktop width only.
+      test.skip(scheme === 'dark' && testInfo.project.name === 'phone', 'dark mode is scanned at desktop width');
+      test.setTimeout(150_000);
+      await new LoginPage(page).tryTheDemo();
+      const paths = half === 0 ? screens : [...screens, ...(await editorsOf(page))];
+      await page.emulateMedia({ colorScheme: scheme });
+      const found: string[] = [];
+      for (const path of paths)
+        found.push(...(await scan(page, path, testInfo.outputPath(`${scheme}${path.replace(/\//g, '_')}.png`))));
+      expect(found).toEqual([]);
+    });
 
 test('a new user’s empty screens have no serious or critical accessibility problems', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
