@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Owner } from '../auth/service.js';
-import { firstDayOfMonth } from '../ledger/index.js';
+import { firstDayOfMonth, monthOfDay } from '../ledger/index.js';
 import { roundScaled, scaledValue } from '../ledger/index.js';
 import type { LedgerReader } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
@@ -117,8 +117,9 @@ export class BudgetsService {
    * Spending per category and month over months first..last, from the ledger's main-currency
    * sums (monthly roll-ups, daily totals of changed months). When a currency of the user has no
    * rate at all, the stored values cannot be settled (settling values every changed total): then
-   * the window's daily totals are valued here the same way (each at its day's rate, exactly), and
-   * those in a currency without a rate are summed natively and reported as unconverted.
+   * the window's daily totals are read from the ledger in their own currencies and valued here the
+   * same way (each at its day's rate, exactly), and those in a currency without a rate are summed
+   * natively and reported as unconverted.
    */
   private async spending(
     owner: Owner,
@@ -139,14 +140,15 @@ export class BudgetsService {
       months.add(month);
       spendingMonths.set(categoryId, months);
     };
-    const categoryIds = categories.map((c) => c.id);
+    // The categories' expenses, for the stored sums and for the totals read when those fail alike.
+    const expenses = { categoryIds: categories.map((c) => c.id), kinds: ['real' as const], isIncome: [false] };
     const after = firstDayOfMonth(first) * MS_PER_DAY - 1;
     const until = firstDayOfMonth(last + 1) * MS_PER_DAY - 1;
     try {
       const sums = await this.ledger.mainSums(owner.id, converter, after, until, {
         byMonth: true,
         byCategory: true,
-        filter: { categoryIds, kinds: ['real'], isIncome: [false] },
+        filter: expenses,
       });
       for (const g of sums) {
         if (g.kind !== 'real' || g.isIncome) continue;
@@ -160,15 +162,17 @@ export class BudgetsService {
     spending.clear();
     spendingMonths.clear();
     const native = new Map<string, { categoryId: number; month: number; currency: string; amount: bigint }>();
-    for (const t of await this.budgets.spendingTotals(owner.id, categoryIds, first, last)) {
-      used(t.categoryId, t.month);
+    for (const t of await this.ledger.nativeTotals(owner.id, [first, last], expenses)) {
+      const month = monthOfDay(t.day);
+      used(t.categoryId, month);
       try {
-        spend(t.categoryId, t.month, scaledValue(converter, t.amount, t.currency, t.day));
+        spend(t.categoryId, month, scaledValue(converter, t.amount, t.currency, t.day));
       } catch (err) {
         if (!isMissingRate(err)) throw err;
-        const key = `${t.month}|${t.categoryId}|${t.currency}`;
+        const key = `${month}|${t.categoryId}|${t.currency}`;
         const known = native.get(key);
-        if (known === undefined) native.set(key, { ...t });
+        if (known === undefined)
+          native.set(key, { categoryId: t.categoryId, month, currency: t.currency, amount: t.amount });
         else known.amount += t.amount;
       }
     }

@@ -3,7 +3,7 @@ import { statedPerCurrency, type LedgerReader, type PerCurrency } from '../ledge
 import { addTo, endOfDay } from './figures.js';
 import type { InsightsRepository } from './repository.js';
 
-// Exposure's available money per point (issue 21), from the ledger and the repository's cash sums.
+// Exposure's available money per point (issue 21), from the ledger's cash sums and the repository's.
 
 /**
  * available_C at the end of each point day (every `step` days ending with lastDay, within
@@ -40,7 +40,7 @@ export async function availableAtPoints(
       userId,
       [...lastFixpointOfDay.values()].map((f) => f.id),
     ),
-    repository.cashByBucket(userId, firstDay, lastDay, step, byDayBuckets),
+    ledger.cashByBucket(userId, firstDay, lastDay, step, byDayBuckets),
     // What flowed after each day's last fixpoint until the day's end, for all of them at once.
     repository.cashOver(
       userId,

@@ -3,9 +3,8 @@ import { currencyInfo, divideHalfEven, isoFromDay, minorToMajor, utcDayOf } from
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
-import { wholeMonthsBetween } from '../ledger/index.js';
-import { splitRange, type FlowTotal, type PerCurrency } from '../ledger/index.js';
-import { joinScaled, roundScaled, SCALE, scaledValue } from '../ledger/index.js';
+import type { MainFilter, MainSum, PerCurrency } from '../ledger/index.js';
+import { roundScaled, SCALE, scaledValue } from '../ledger/index.js';
 import { statedPerCurrency, type LedgerReader } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
@@ -13,6 +12,25 @@ import { availableAtPoints } from './available-points.js';
 import { conversionCosts } from './conversion-costs.js';
 import { addTo, apportion, DAYS_PER_MONTH_HUNDREDTHS, EXPOSURE_DAILY_DAYS, iso, MS_PER_DAY } from './figures.js';
 import { InsightsRepository } from './repository.js';
+
+/**
+ * The flows that change what a currency is worth in total (DESIGN §4): real and external flows,
+ * business pnl and realize, and conversion legs; loans and invest only move money between
+ * holdings of one currency.
+ */
+const WORTH_CHANGING: MainFilter = {
+  kinds: ['real', 'external', 'conversion', 'business'],
+  businessTypes: ['', 'pnl', 'realize'],
+};
+
+/** The net-worth bridge part a flow type counts in; undefined for those that change no worth. */
+function bridgePartOf(g: Pick<MainSum, 'kind' | 'businessType' | 'isIncome'>): BridgePartName | undefined {
+  if (g.kind === 'real') return g.isIncome ? 'income' : 'expense';
+  if (g.kind === 'external') return 'external';
+  if (g.kind === 'conversion') return 'conversioncost';
+  if (g.kind === 'business' && (g.businessType === 'pnl' || g.businessType === 'realize')) return 'business';
+  return undefined;
+}
 
 /** Issue 21: what currencies did to the user's money (conversion costs, bridge, drift, exposure). */
 export class InsightsService {
@@ -33,9 +51,10 @@ export class InsightsService {
 
   /**
    * The main-currency values of the flows of (after, until] that change a currency's holdings,
-   * per bridge part and per currency (10^-12 units): whole days from the stored values (whole
-   * months from their roll-up per currency), the partial days at the edges from the rows, valued
-   * the same way. Conversion legs are in it too: their sum is minus the conversions' cost.
+   * per bridge part and per currency (10^-12 units), from the ledger's main sums per currency:
+   * whole days from the stored values (whole months from their roll-up per currency), the partial
+   * days at the edges from the rows, valued the same way. Conversion legs are in it too: their
+   * sum is minus the conversions' cost.
    */
   private async valuedFlows(
     userId: number,
@@ -45,49 +64,13 @@ export class InsightsService {
   ): Promise<{ parts: Map<BridgePartName, bigint>; perCurrency: PerCurrency }> {
     const parts = new Map<BridgePartName, bigint>();
     const perCurrency: PerCurrency = new Map();
-    const add = (
-      t: { kind: string; businessType: string; isIncome: boolean; currency: string },
-      value: bigint,
-    ): void => {
-      const signed = t.isIncome ? value : -value;
-      const part: BridgePartName | undefined =
-        t.kind === 'real'
-          ? t.isIncome
-            ? 'income'
-            : 'expense'
-          : t.kind === 'external'
-            ? 'external'
-            : t.kind === 'conversion'
-              ? 'conversioncost'
-              : t.kind === 'business' && (t.businessType === 'pnl' || t.businessType === 'realize')
-                ? 'business'
-                : undefined;
-      if (part === undefined) return;
+    const options = { byCurrency: true, filter: WORTH_CHANGING };
+    for (const g of await this.ledger.mainSums(userId, converter, after, until, options)) {
+      const part = bridgePartOf(g);
+      if (part === undefined) continue;
+      const signed = g.isIncome ? g.scaled : -g.scaled;
       addTo(parts, part, signed);
-      addTo(perCurrency, t.currency, signed);
-    };
-    const split = splitRange(after, until);
-    if (split.days !== undefined) {
-      const { firstDay, lastDay } = split.days;
-      let rows;
-      // A write between settling and summing clears a value again; a few tries always settle.
-      for (let attempt = 0; attempt < 5 && rows === undefined; attempt++) {
-        await this.ledger.settle(userId, converter, wholeMonthsBetween(firstDay ?? 0, lastDay));
-        rows = await this.repository.valuedFlows(userId, firstDay ?? 0, lastDay);
-      }
-      if (rows === undefined) throw new Error('main-currency values kept changing while they were summed');
-      for (const r of rows) add(r, joinScaled(r.minor, r.frac));
-    }
-    for (const [from, to] of split.raw) {
-      // Rows of a partial day grouped into the daily totals they belong to, then valued, as mainSums does.
-      const totals = new Map<string, { t: FlowTotal }>();
-      for (const t of await this.repository.rawTotals(userId, from, to)) {
-        const key = `${t.day}|${t.currency}|${t.categoryId}|${t.kind}|${t.businessType}|${t.isIncome}`;
-        const known = totals.get(key);
-        if (known === undefined) totals.set(key, { t: { ...t } });
-        else known.t.amount += t.amount;
-      }
-      for (const { t } of totals.values()) add(t, scaledValue(converter, t.amount, t.currency, t.day));
+      addTo(perCurrency, g.currency, signed);
     }
     return { parts, perCurrency };
   }

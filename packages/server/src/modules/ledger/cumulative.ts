@@ -87,34 +87,23 @@ async function perRange<R>(
   return rows;
 }
 
-/**
- * The measures summed over every flow at or before each instant (the ledger's running totals),
- * in a handful of queries however many instants and however long the history:
- *
- * - whole months before the instant's month: one row per month and currency from
- *   monthly_native;
- * - the days of the instant's month before its day: from daily_native, reading the shorter
- *   side of the month (the days before, or the month's total minus the days from it on);
- * - the instant's own day up to the instant: from the raw rows up to it, or the day's total
- *   minus the rows after it, whichever is shorter.
- *
- * A range (a, b] is then measuresAt(b) - measuresAt(a), exact in integers. With `sinceMonth`
- * the totals count from that month's start only (instants must not lie before it): enough for
- * differences, and a range from last month's fixpoint does not read years of history.
- */
-export async function measuresAt(
+/** The months' measures an instant's running totals start from. */
+interface MonthTotals {
+  /** The measures of each month from the first instant's on, per currency. */
+  byMonth: Map<number, MeasureSums>;
+  /** The running totals at the start of each month an instant falls in. */
+  startOfMonth: Map<number, MeasureSums>;
+}
+
+/** The monthly measures of the instants' months (ascending) and the running totals at their starts, from minMonth on. */
+async function monthTotals(
   db: Kysely<DB>,
   userId: number,
-  instants: readonly number[],
-  sinceMonth?: number,
-): Promise<MeasureSums[]> {
-  const unique = [...new Set(instants)];
-  if (unique.length === 0) return [];
-  const instantMonths = [...new Set(unique.map((t) => monthOfDay(utcDayOf(t))))].sort((a, b) => a - b);
+  instantMonths: readonly number[],
+  minMonth: number,
+): Promise<MonthTotals> {
   const firstMonth = instantMonths[0] ?? 0;
   const maxMonth = instantMonths.at(-1) ?? 0;
-  // Month keys are year × 12 + month (≥ 0): 0 counts from the start.
-  const minMonth = sinceMonth ?? 0;
   // Each month's measures per currency are kept in step with every write. The months before the
   // first instant's are summed by the database (a row per currency, not one per month of a long
   // history: turning those into objects was the largest cost of a balance under load); the months
@@ -159,11 +148,27 @@ export async function measuresAt(
     addSums(copy, running);
     startOfMonth.set(m, copy);
   }
+  return { byMonth, startOfMonth };
+}
 
-  const result = new Map<number, MeasureSums>();
-  // [index, first day, last day, sign] of the days to add (1) or take away (-1) per instant.
+/** Ranges still to read per instant: [index, first, last, sign], to add (1) or take away (-1). */
+interface InstantRanges {
+  /** Days of daily_native. */
+  dayRanges: number[][];
+  /** Instants of the raw rows of the instant's own day. */
+  rawRanges: number[][];
+}
+
+/**
+ * Starts each instant's running totals (by instant) from its month's, and lists the days and
+ * rows still to read for it, each from the shorter side of its month and of its day.
+ */
+function startInstants(
+  unique: readonly number[],
+  { byMonth, startOfMonth }: MonthTotals,
+): InstantRanges & { totals: Map<number, MeasureSums> } {
+  const totals = new Map<number, MeasureSums>();
   const dayRanges: number[][] = [];
-  // [index, first instant, last instant, sign] of the raw rows of each instant's own day.
   const rawRanges: number[][] = [];
   for (const [i, t] of unique.entries()) {
     const day = utcDayOf(t);
@@ -186,9 +191,18 @@ export async function measuresAt(
       dayRanges.push([i, day, day, 1]);
       if (t < dayEnd) rawRanges.push([i, t + 1, dayEnd, -1]);
     }
-    result.set(t, sums);
+    totals.set(t, sums);
   }
-  const at = (i: number | string) => result.get(unique[Number(i)] ?? Number.NaN) ?? emptySums();
+  return { totals, dayRanges, rawRanges };
+}
+
+/** Adds (or takes away) the sums of each instant's ranges into its totals, `at(index)`. */
+async function addRanges(
+  db: Kysely<DB>,
+  userId: number,
+  { dayRanges, rawRanges }: InstantRanges,
+  at: (i: number | string) => MeasureSums,
+): Promise<void> {
   const measures = sql`currency, ${MEASURES.cash} as cash, ${MEASURES.loan} as loan, ${MEASURES.pending} as pending`;
   const summed = sql`currency, sum(cash) as cash, sum(loan) as loan, sum(pending) as pending`;
   for (const r of await perRange<MeasureRow>(db, userId, dayRanges, 'daily_native', 'day', summed, sql`currency`))
@@ -207,7 +221,38 @@ export async function measuresAt(
     cash.set(r.from_currency, (cash.get(r.from_currency) ?? 0n) - sign * BigInt(r.from_amount));
     cash.set(r.to_currency, (cash.get(r.to_currency) ?? 0n) + sign * BigInt(r.to_amount));
   }
-  return instants.map((t) => result.get(t) ?? emptySums());
+}
+
+/**
+ * The measures summed over every flow at or before each instant (the ledger's running totals),
+ * in a handful of queries however many instants and however long the history:
+ *
+ * - whole months before the instant's month: one row per month and currency from
+ *   monthly_native;
+ * - the days of the instant's month before its day: from daily_native, reading the shorter
+ *   side of the month (the days before, or the month's total minus the days from it on);
+ * - the instant's own day up to the instant: from the raw rows up to it, or the day's total
+ *   minus the rows after it, whichever is shorter.
+ *
+ * A range (a, b] is then measuresAt(b) - measuresAt(a), exact in integers. With `sinceMonth`
+ * the totals count from that month's start only (instants must not lie before it): enough for
+ * differences, and a range from last month's fixpoint does not read years of history.
+ */
+export async function measuresAt(
+  db: Kysely<DB>,
+  userId: number,
+  instants: readonly number[],
+  sinceMonth?: number,
+): Promise<MeasureSums[]> {
+  const unique = [...new Set(instants)];
+  if (unique.length === 0) return [];
+  const instantMonths = [...new Set(unique.map((t) => monthOfDay(utcDayOf(t))))].sort((a, b) => a - b);
+  // Month keys are year × 12 + month (≥ 0): 0 counts from the start.
+  const months = await monthTotals(db, userId, instantMonths, sinceMonth ?? 0);
+  const { totals, ...ranges } = startInstants(unique, months);
+  const at = (i: number | string) => totals.get(unique[Number(i)] ?? Number.NaN) ?? emptySums();
+  await addRanges(db, userId, ranges, at);
+  return instants.map((t) => totals.get(t) ?? emptySums());
 }
 
 /** The measures over the instants (after, until]; after undefined = from the start. */

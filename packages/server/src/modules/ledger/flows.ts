@@ -194,3 +194,36 @@ export async function measuresByDay(
   }
   return out;
 }
+
+/**
+ * Cash per currency (DESIGN §4 available's flows) of the whole days firstDay..lastDay from the
+ * native daily totals, summed per bucket of `step` days ending at lastDay (bucket b holds the
+ * days lastDay − step·b − step + 1 … lastDay − step·b); the buckets listed in `byDay` (those
+ * holding a fixpoint, where available restarts) come per day instead. A day's key is −1 − day.
+ */
+export async function cashByBucket(
+  db: Kysely<DB>,
+  userId: number,
+  firstDay: number,
+  lastDay: number,
+  step: number,
+  byDay: readonly number[],
+): Promise<{ key: number; currency: string; cash: bigint }[]> {
+  // Whole numbers written into the statement, not parameters: PostgreSQL must see the grouping
+  // expression and the selected one as the same text.
+  const int = (n: number) => sql.lit(Math.trunc(n));
+  const bucket = sql<number | string>`((${int(lastDay)} - day) / ${int(step)})`;
+  const key =
+    byDay.length === 0
+      ? bucket
+      : sql<number | string>`(case when ${bucket} in (${sql.join(byDay.map(int))}) then -1 - day else ${bucket} end)`;
+  const rows = await db
+    .selectFrom('daily_native')
+    .select([key.as('key'), 'currency', sql<string>`sum(cash)`.as('cash')])
+    .where('user_id', '=', userId)
+    .where('day', '>=', firstDay)
+    .where('day', '<=', lastDay)
+    .groupBy([key, 'currency'])
+    .execute();
+  return rows.map((r) => ({ key: Number(r.key), currency: r.currency, cash: BigInt(r.cash) }));
+}

@@ -14,10 +14,11 @@ export {
   type StateRow,
   type TransactionRow,
 } from './rows.js';
-export { firstDayOfMonth, monthOfDay, wholeMonthsBetween, type MonthRange } from './daily-totals.js';
-export { joinScaled, MainValuesRepository, roundScaled, SCALE, scaledValue } from './main-values.js';
-export { rawTotals, splitRange, type DayMeasures, type FlowTotal, type PerCurrency } from './flows.js';
+export { firstDayOfMonth, monthOfDay, type MonthRange } from './daily-totals.js';
+export { MainValuesRepository, roundScaled, SCALE, scaledValue } from './main-values.js';
+export type { DayMeasures, FlowTotal, PerCurrency } from './flows.js';
 export { convertedSums, type MainSum, type MainSumOptions } from './main-sums.js';
+export type { MainFilter } from './main-filter.js';
 export { invalidateHistory, type HistoryPoint } from './history-points.js';
 export { LedgerRepository } from './repository.js';
 export { followRates } from './follow-rates.js';

@@ -13,7 +13,7 @@ import { TransactionsService } from '../transactions/service.js';
 import { followRates } from './follow-rates.js';
 import { joinScaled, roundScaled, scaledValue, splitScaled } from './main-values.js';
 import { LedgerReader } from './reader.js';
-import { mainSums as mainSumsOf } from './main-sums.js';
+import { convertedSums, mainSums as mainSumsOf, type MainSum, type MainSumOptions } from './main-sums.js';
 
 describeEachDatabase('main-currency values of the daily totals', (ctx) => {
   const setup = async (email: string) => {
@@ -219,6 +219,48 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     expect(await dirty()).toEqual([]);
     expect(rolled).toEqual(fromDays);
     expect((await transactions.convertedSum(owner, all)).amount).toBe((await fromScratch(db, rates, owner.id)).rounded);
+  });
+
+  it('sum per currency from the per-currency roll-up as from the days, and as valued while read', async () => {
+    const { owner, db, rates, ledger, transactions } = await setup('per-currency@example.com');
+    const converter = rates.requireMainConverter('EUR');
+    // Real transactions take their category's direction.
+    const real = await new CategoriesService(db).list(owner.id, 'EUR', {});
+    const categoryOf = (isIncome: boolean) => real.find((c) => c.type === 'real' && c.isIncome === isIncome)?.id ?? 0;
+    const flows = [
+      [10, 'EUR', 3, false],
+      [20, 'USD', 9, true],
+      [1500, 'JPY', 20, false],
+      [7, 'USD', 28, false],
+    ] as const;
+    for (const [amount, currency, day, isIncome] of flows)
+      await transactions.add(owner, {
+        amount,
+        currency,
+        isIncome,
+        categoryId: categoryOf(isIncome),
+        description: '',
+        type: null,
+        time: Date.UTC(2025, 2, day, 12),
+      });
+    const march = [Date.UTC(2025, 2, 1) - 1, Date.UTC(2025, 3, 1)] as const;
+    const views: MainSumOptions[] = [{ byCurrency: true }, { filter: { currencies: ['USD', 'JPY'] } }];
+    const sorted = (sums: readonly MainSum[] | undefined) =>
+      [...(sums ?? [])].sort((a, b) => `${a.currency}|${a.isIncome}`.localeCompare(`${b.currency}|${b.isIncome}`));
+    const listed = () => db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute();
+    // Valued but not rolled up: March is read by day while it is listed.
+    await ledger.settle(owner.id, converter);
+    expect(await listed()).toHaveLength(1);
+    const fromDays = [];
+    for (const options of views) fromDays.push(sorted(await mainSumsOf(db, owner.id, converter, ...march, options)));
+    for (const [i, options] of views.entries()) {
+      const rolled = sorted(await ledger.mainSums(owner.id, converter, ...march, options));
+      expect(await listed()).toEqual([]);
+      expect(rolled).toEqual(fromDays[i]);
+      expect(sorted(await convertedSums(db, owner.id, converter, ...march, options))).toEqual(rolled);
+    }
+    expect(fromDays[0]?.map((g) => g.currency)).toEqual(['EUR', 'JPY', 'USD', 'USD']);
+    expect(fromDays[1]?.map((g) => g.isIncome)).toEqual([false, true]);
   });
 
   it('follow a changed rate of a past day', async () => {

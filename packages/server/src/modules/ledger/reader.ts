@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import { DailyTotalsRepository, monthOfDay, type MonthRange } from './daily-totals.js';
 import { emptySums, measuresAt, measuresBetween, subtractSums } from './cumulative.js';
-import { measuresByDay, rawFlows, type DayMeasures, type PerCurrency } from './flows.js';
+import { cashByBucket, measuresByDay, rawFlows, type DayMeasures, type FlowTotal, type PerCurrency } from './flows.js';
 import { HistoryPointsRepository } from './history-points.js';
+import type { MainFilter } from './main-filter.js';
 import { mainSums, rolledUpMonths, type MainSum, type MainSumOptions } from './main-sums.js';
 import { MainValuesRepository } from './main-values.js';
+import { nativeTotals } from './native-totals.js';
 import { LedgerRepository } from './repository.js';
 import type { Converter } from '../rates/conversion.js';
 import type { FixpointRow, StateRow } from './rows.js';
@@ -124,8 +126,8 @@ export class LedgerReader {
   }
 
   /**
-   * Main-currency sums over (after, until] grouped by flow type (and month, category), from the
-   * stored values of the daily totals: totals changed since the last report are valued first.
+   * Main-currency sums over (after, until] grouped by flow type (and month, category or currency),
+   * from the stored values of the daily totals: totals changed since the last report are valued first.
    */
   async mainSums(
     userId: number,
@@ -136,7 +138,7 @@ export class LedgerReader {
   ): Promise<MainSum[]> {
     // A write between valuing and summing clears a value again; a few tries always settle.
     for (let attempt = 0; attempt < 5; attempt++) {
-      await this.settle(userId, converter, rolledUpMonths(after, until, options.filter));
+      await this.settle(userId, converter, rolledUpMonths(after, until, options));
       const sums = await mainSums(this.db, userId, converter, after, until, options);
       if (sums !== undefined) return sums;
     }
@@ -352,9 +354,25 @@ export class LedgerReader {
     return rawFlows(this.db, userId, 'cash', after, until, into);
   }
 
+  /** Cash per currency of the days firstDay..lastDay per bucket of `step` days (flows.ts, cashByBucket). */
+  cashByBucket(
+    userId: number,
+    firstDay: number,
+    lastDay: number,
+    step: number,
+    byDay: readonly number[],
+  ): Promise<{ key: number; currency: string; cash: bigint }[]> {
+    return cashByBucket(this.db, userId, firstDay, lastDay, step, byDay);
+  }
+
   /** Cash, loan and pending per day and currency over (after, until]. */
   measuresByDay(userId: number, after: number | undefined, until: number): Promise<DayMeasures[]> {
     return measuresByDay(this.db, userId, after, until);
+  }
+
+  /** The daily totals of the months that match `filter` in their own currencies, for reports that value them (native-totals.ts). */
+  nativeTotals(userId: number, months: MonthRange, filter: MainFilter): Promise<FlowTotal[]> {
+    return nativeTotals(this.db, userId, months, filter);
   }
 
   /** The daily totals of one category (all days), for loan and business summaries. */
