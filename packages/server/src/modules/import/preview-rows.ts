@@ -19,7 +19,7 @@ import { FINGERPRINT_VERSION, fingerprintOfKey, knownVersion, occurrenceKey, ver
 import type { Reminder } from '../schedules/reminders.js';
 import { breather, type Breather } from '../../util/breathe.js';
 import type { ParsedRow } from './formats/types.js';
-import type { LinkRow, NearbyTransaction } from './repository.js';
+import type { LinkRow, NearbyTransaction } from './links-repository.js';
 
 // From the rows a file states to the rows a preview shows (DESIGN §9): each row checked, then
 // recognised (duplicate by bank id, by fingerprint, by an earlier row of the file, or a near match

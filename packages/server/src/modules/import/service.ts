@@ -39,6 +39,7 @@ import { normalisePayee } from './fingerprint.js';
 import { parseFile } from './formats/index.js';
 import type { ParsedAccount, ParsedFile, ParseRequest } from './formats/types.js';
 import { exactMinor, majorText, previewRows, rowTime, type PreviewContext, type StoredRow } from './preview-rows.js';
+import { ImportLinksRepository } from './links-repository.js';
 import { ImportRepository, type BatchRow } from './repository.js';
 import { breather } from '../../util/breathe.js';
 
@@ -159,7 +160,7 @@ export class ImportService {
       };
     });
     const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
-    const context = await this.context(owner.id, parsed, pocketOfAccount, repo);
+    const context = await this.context(owner.id, parsed, pocketOfAccount, new ImportLinksRepository(this.db));
     const rows = await previewRows(
       parsed.rows,
       new Map(accounts.map((a) => [a.account, a.currency])),
@@ -332,7 +333,7 @@ export class ImportService {
     userId: number,
     parsed: ParsedFile,
     pocketOfAccount: ReadonlyMap<string, PocketRow | null | undefined>,
-    repo: ImportRepository,
+    links: ImportLinksRepository,
   ): Promise<PreviewContext> {
     const pocketIds = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.id] : [])))];
     // The first and last day of the file, without a second array of a million days.
@@ -356,7 +357,7 @@ export class ImportService {
       days.length === 0
         ? []
         : await Promise.all(
-            currencies.map(async (c) => [c, await repo.transactionsNear(userId, c, from, to)] as const),
+            currencies.map(async (c) => [c, await links.transactionsNear(userId, c, from, to)] as const),
           ),
     );
 
@@ -366,7 +367,7 @@ export class ImportService {
     const incomeRule = compileRuleFinder(rules.filter((r) => direction.get(r.categoryId) === true));
     const expenseRule = compileRuleFinder(rules.filter((r) => direction.get(r.categoryId) === false));
     const payees = new Map<string, number>();
-    for (const p of await repo.payeeCategories(userId)) {
+    for (const p of await links.payeeCategories(userId)) {
       const key = `${p.isIncome ? 1 : 0}|${p.payee}`;
       if (!payees.has(key) && direction.get(p.categoryId) === p.isIncome) payees.set(key, p.categoryId);
     }
@@ -385,16 +386,16 @@ export class ImportService {
 
     return {
       pocketOf: (account) => pocketOfAccount.get(account) ?? null,
-      links: await repo.linksOfPockets(userId, pocketIds),
+      links: await links.linksOfPockets(userId, pocketIds),
       nearby: (currency) => nearby.get(currency) ?? [],
-      otherLegs: days.length === 0 ? [] : await repo.standingLinksBetween(userId, from, to, pocketIds),
+      otherLegs: days.length === 0 ? [] : await links.standingLinksBetween(userId, from, to, pocketIds),
       findRule: (text, minor, currency) => {
         const rule = (minor > 0 ? incomeRule : expenseRule)({ text, amountMinor: minor, currency });
         return rule === null ? null : { id: rule.id, categoryId: rule.categoryId };
       },
       payeeCategory: (payee, isIncome) =>
         payees.size === 0 ? null : (payees.get(`${isIncome ? 1 : 0}|${normalisePayee(payee)}`) ?? null),
-      rejected: await repo.rejectedPairs(userId),
+      rejected: await links.rejectedPairs(userId),
       // Pending reminders a row of the file may confirm (IMPORT_SCHEDULE_DAYS either side of its days).
       reminders:
         days.length === 0
