@@ -1,5 +1,5 @@
 import { dayFromIso } from '@kassa/money';
-import { exactMinor } from './preview-rows.js';
+import { exactMinor } from './statement-amounts.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import type { ConversionRow } from '../ledger/index.js';
 import { describe, linkOf, withoutId, type Action, type CommitRun } from './commit-plan.js';
-import { rowTime, type StoredRow } from './preview-rows.js';
+import { rowTime, type StoredRow } from './stored-row.js';
 import type { NewLink } from './links-repository.js';
 
 /** A leg of a pair as the conversion needs it: from this file or from an earlier import's row. */

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { CategoryRow } from '../categories/repository.js';
 import type { LedgerBatch, TransactionRow } from '../ledger/index.js';
 import { normalisePayee } from './fingerprint.js';
-import { rejectedPairKey, type StoredRow } from './preview-rows.js';
+import { rejectedPairKey, type StoredRow } from './stored-row.js';
 import type { ImportLinksRepository, NewLink } from './links-repository.js';
 
 // What a commit will do with each stored row (the body's changes applied and checked first), and

@@ -11,7 +11,7 @@ import { statementFixpoints } from './commit-anchors.js';
 import { writePairs } from './commit-pairs.js';
 import { decide, rejectedPairsOf, WRITE_SLICE, type Action, type CommitRun } from './commit-plan.js';
 import { RowsWriter } from './commit-rows.js';
-import type { StoredRow } from './preview-rows.js';
+import type { StoredRow } from './stored-row.js';
 import { saveProfiles } from './profiles.js';
 import { ImportLinksRepository } from './links-repository.js';
 import { ImportRepository } from './repository.js';
