@@ -10,7 +10,7 @@ export interface PocketRef {
 /** What the preview knows of the user's books, fetched by the service. */
 export interface PreviewContext {
   /** The pocket each statement account goes to (null: none chosen). */
-  pocketOf: (account: string) => PocketRef | null;
+  pocketOf: (statementAccount: string) => PocketRef | null;
   /** Import links of the pockets this file goes to. */
   links: readonly LinkRow[];
   /** Transactions of a currency within the file's days (±IMPORT_MATCH_DAYS). */

@@ -26,7 +26,7 @@ const PASSES = 5;
  */
 export async function previewRows(
   parsed: ParsedRow[],
-  accountCurrency: ReadonlyMap<string, string>,
+  currencyOfStatementAccount: ReadonlyMap<string, string>,
   ctx: PreviewContext,
   /** Hears the work done of its total: each row once per pass (PASSES passes). */
   progress: (done: number, total: number) => void = () => undefined,
@@ -38,7 +38,7 @@ export async function previewRows(
   const total = count * PASSES;
   progress(0, total);
   while (parsed.length > 0) {
-    for (const p of parsed.splice(0, 1000)) rows.push(checked(p, accountCurrency.get(p.account) ?? '', ctx));
+    for (const p of parsed.splice(0, 1000)) rows.push(checked(p, currencyOfStatementAccount.get(p.account) ?? '', ctx));
     progress(rows.length, total);
     await pace.maybe();
   }
@@ -51,9 +51,9 @@ export async function previewRows(
 }
 
 /** A file row with its pocket, day and minor units, or status error with the reason. */
-function checked(p: ParsedRow, accountCurrency: string, ctx: PreviewContext): StoredRow {
+function checked(p: ParsedRow, statementCurrency: string, ctx: PreviewContext): StoredRow {
   const pocket = ctx.pocketOf(p.account);
-  const currency = p.currency || accountCurrency || pocket?.currency || '';
+  const currency = p.currency || statementCurrency || pocket?.currency || '';
   const row: StoredRow = {
     line: p.line,
     date: p.date,

@@ -17,7 +17,7 @@ export async function saveProfiles(
   repo: ImportRepository,
   userId: number,
   optionsJson: string,
-  accountsJson: string,
+  statementAccountsJson: string,
   now: number,
 ): Promise<void> {
   const options = JSON.parse(optionsJson) as SavedProfile & { csv?: SavedProfile['csv'] };
@@ -25,8 +25,8 @@ export async function saveProfiles(
     encoding: options.encoding,
     ...(options.csv === undefined ? {} : { csv: options.csv }),
   };
-  const accounts = JSON.parse(accountsJson) as { account: string; pocketId: number | null }[];
-  for (const a of accounts)
+  const statementAccounts = JSON.parse(statementAccountsJson) as { account: string; pocketId: number | null }[];
+  for (const a of statementAccounts)
     if (a.pocketId !== null) await repo.saveProfile(userId, a.pocketId, a.account, JSON.stringify(profile), now);
 }
 

@@ -21,14 +21,14 @@ export async function readPreviewContext(
   rates: RatesService,
   userId: number,
   parsed: ParsedFile,
-  pocketOfAccount: ReadonlyMap<string, PocketRow | null | undefined>,
+  pocketOfStatementAccount: ReadonlyMap<string, PocketRow | null | undefined>,
 ): Promise<PreviewContext> {
   const links = new ImportLinksRepository(db);
-  const pocketIds = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.id] : [])))];
+  const pocketIds = [...new Set([...pocketOfStatementAccount.values()].flatMap((p) => (p ? [p.id] : [])))];
   const days = await fileDays(parsed.rows);
   const near =
     days === undefined ? undefined : { from: days.first - IMPORT_MATCH_DAYS, to: days.last + IMPORT_MATCH_DAYS };
-  const currencies = [...new Set([...pocketOfAccount.values()].flatMap((p) => (p ? [p.currency] : [])))];
+  const currencies = [...new Set([...pocketOfStatementAccount.values()].flatMap((p) => (p ? [p.currency] : [])))];
   const nearby = new Map(
     near === undefined
       ? []
@@ -40,7 +40,7 @@ export async function readPreviewContext(
   const convert = converterAt(rates);
 
   return {
-    pocketOf: (account) => pocketOfAccount.get(account) ?? null,
+    pocketOf: (statementAccount) => pocketOfStatementAccount.get(statementAccount) ?? null,
     links: await links.linksOfPockets(userId, pocketIds),
     nearby: (currency) => nearby.get(currency) ?? [],
     otherLegs: near === undefined ? [] : await links.standingLinksBetween(userId, near.from, near.to, pocketIds),

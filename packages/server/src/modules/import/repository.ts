@@ -195,8 +195,8 @@ export class ImportRepository {
   }
 
   /** The pockets whose saved profile names these statement accounts. */
-  async pocketsOfAccounts(userId: number, accounts: readonly string[]): Promise<Map<string, number>> {
-    const named = accounts.filter((a) => a !== '');
+  async pocketsOfStatementAccounts(userId: number, statementAccounts: readonly string[]): Promise<Map<string, number>> {
+    const named = statementAccounts.filter((a) => a !== '');
     if (named.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('import_profiles')
@@ -207,11 +207,19 @@ export class ImportRepository {
     return new Map(rows.map((r) => [r.account, r.pocket_id]));
   }
 
-  async saveProfile(userId: number, pocketId: number, account: string, options: string, at: number): Promise<void> {
+  async saveProfile(
+    userId: number,
+    pocketId: number,
+    statementAccount: string,
+    options: string,
+    at: number,
+  ): Promise<void> {
     await this.db
       .insertInto('import_profiles')
-      .values({ user_id: userId, pocket_id: pocketId, account, options, updated_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'pocket_id']).doUpdateSet({ account, options, updated_at: at }))
+      .values({ user_id: userId, pocket_id: pocketId, account: statementAccount, options, updated_at: at })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'pocket_id']).doUpdateSet({ account: statementAccount, options, updated_at: at }),
+      )
       .execute();
   }
 

@@ -123,13 +123,13 @@ export class ImportService {
       throw notFound(`options.pocketId: pocket ${options.pocketId} not found`);
     const { parsed, source } = await readWithProfile(this.parse, file.bytes, options, chosen?.id, repo, owner.id);
 
-    const accountPockets = await pocketsOfStatementAccounts(repo, owner.id, parsed.accounts, pockets, chosen);
-    const accounts = previewStatementAccounts(parsed.accounts, accountPockets);
-    const pocketOfAccount = new Map(parsed.accounts.map((a, i) => [a.account, accountPockets[i] ?? null]));
-    const context = await readPreviewContext(this.db, this.rates, owner.id, parsed, pocketOfAccount);
+    const statementPockets = await pocketsOfStatementAccounts(repo, owner.id, parsed.accounts, pockets, chosen);
+    const statementAccounts = previewStatementAccounts(parsed.accounts, statementPockets);
+    const pocketOfStatementAccount = new Map(parsed.accounts.map((a, i) => [a.account, statementPockets[i] ?? null]));
+    const context = await readPreviewContext(this.db, this.rates, owner.id, parsed, pocketOfStatementAccount);
     const rows = await previewRows(
       parsed.rows,
-      new Map(accounts.map((a) => [a.account, a.currency])),
+      new Map(statementAccounts.map((a) => [a.account, a.currency])),
       context,
       (done, total) => report({ stage: 'check', done, total }),
     );
@@ -147,7 +147,7 @@ export class ImportService {
     const expiresAt = now + IMPORT_PREVIEW_TTL_MS;
     const batchId = await this.store(
       owner.id,
-      { fileName: file.name, resolved, accounts, rows, now, expiresAt },
+      { fileName: file.name, resolved, statementAccounts, rows, now, expiresAt },
       report,
     );
     const discarded = await this.keepWithinCaps(owner.id, batchId, repo);
@@ -155,7 +155,7 @@ export class ImportService {
     const checks = await anchorChecks(
       this.ledger,
       owner.id,
-      accounts,
+      statementAccounts,
       rows.flatMap((r) => (r.status === 'new' ? [{ pocketId: r.pocketId, time: rowTime(r.day), minor: r.minor }] : [])),
       now,
     );
@@ -163,7 +163,7 @@ export class ImportService {
       batchId,
       format: parsed.format,
       options: resolved,
-      accounts: accounts.map((a, i) => {
+      accounts: statementAccounts.map((a, i) => {
         const anchorCheck = checks[i];
         return anchorCheck === undefined ? a : { ...a, anchorCheck };
       }),
@@ -182,7 +182,7 @@ export class ImportService {
     batch: {
       fileName: string;
       resolved: ResolvedImportOptions;
-      accounts: readonly ImportAccount[];
+      statementAccounts: readonly ImportAccount[];
       rows: readonly StoredRow[];
       now: number;
       expiresAt: number;
@@ -197,7 +197,7 @@ export class ImportService {
         file_name: cleanText(batch.fileName, 'line').slice(0, 255) || 'file',
         format: batch.resolved.format,
         options: JSON.stringify(batch.resolved),
-        accounts: JSON.stringify(batch.accounts),
+        accounts: JSON.stringify(batch.statementAccounts),
         status: 'preview',
         row_count: rows.length,
         paired_lines: JSON.stringify(rows.flatMap((r) => (r.match === undefined ? [] : [r.line]))),
@@ -266,13 +266,13 @@ export class ImportService {
 }
 
 function batchOf(b: BatchRow): ImportBatch {
-  const accounts = JSON.parse(b.accounts) as ImportAccount[];
+  const statementAccounts = JSON.parse(b.accounts) as ImportAccount[];
   return {
     id: b.id,
     fileName: b.file_name,
     format: b.format as ImportBatch['format'],
     status: b.status,
-    pocketIds: [...new Set(accounts.flatMap((a) => (a.pocketId === null ? [] : [a.pocketId])))],
+    pocketIds: [...new Set(statementAccounts.flatMap((a) => (a.pocketId === null ? [] : [a.pocketId])))],
     rows: b.row_count,
     imported: b.imported,
     createdAt: iso(b.created_at),

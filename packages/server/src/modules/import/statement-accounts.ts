@@ -17,13 +17,13 @@ import { exactMinor, majorText } from './statement-amounts.js';
 export async function pocketsOfStatementAccounts(
   repo: ImportRepository,
   userId: number,
-  accounts: readonly ParsedAccount[],
+  statementAccounts: readonly ParsedAccount[],
   pockets: readonly PocketRow[],
   chosen: PocketRow | undefined,
 ): Promise<(PocketRow | undefined)[]> {
-  const profiled = await repo.pocketsOfAccounts(
+  const profiled = await repo.pocketsOfStatementAccounts(
     userId,
-    accounts.map((a) => a.account),
+    statementAccounts.map((a) => a.account),
   );
   const profileOf = (a: ParsedAccount) => pockets.find((p) => p.id === profiled.get(a.account));
   const unique = (a: ParsedAccount) => {
@@ -31,11 +31,11 @@ export async function pocketsOfStatementAccounts(
     return candidates.length === 1 ? candidates[0] : undefined;
   };
   // One account: the pocket the user chose is the answer, whatever a profile says.
-  if (accounts.length === 1) return accounts.map((a) => chosen ?? profileOf(a) ?? unique(a));
+  if (statementAccounts.length === 1) return statementAccounts.map((a) => chosen ?? profileOf(a) ?? unique(a));
   // Several: saved profiles first; the chosen pocket then goes to the first other account of its currency.
-  const assigned = accounts.map(profileOf);
+  const assigned = statementAccounts.map(profileOf);
   let chosenTaken = chosen !== undefined && assigned.some((p) => p?.id === chosen.id);
-  return accounts.map((a, i) => {
+  return statementAccounts.map((a, i) => {
     const byProfile = assigned[i];
     if (byProfile !== undefined) return byProfile;
     if (chosen !== undefined && !chosenTaken && (a.currency === '' || a.currency === chosen.currency)) {
@@ -48,11 +48,11 @@ export async function pocketsOfStatementAccounts(
 
 /** The statement accounts as the preview answers them: each with its pocket, currency and the balances it states. */
 export function previewStatementAccounts(
-  accounts: readonly ParsedAccount[],
-  accountPockets: readonly (PocketRow | undefined)[],
+  statementAccounts: readonly ParsedAccount[],
+  statementPockets: readonly (PocketRow | undefined)[],
 ): ImportAccount[] {
-  return accounts.map((a, i) => {
-    const pocket = accountPockets[i];
+  return statementAccounts.map((a, i) => {
+    const pocket = statementPockets[i];
     const currency = a.currency || pocket?.currency || '';
     // A statement in a currency its pocket does not hold states nothing of that pocket: its
     // rows are errors until it goes to a pocket of its currency (the page offers one).
@@ -62,7 +62,7 @@ export function previewStatementAccounts(
     return {
       account: a.account,
       currency,
-      pocketId: accountPockets[i]?.id ?? null,
+      pocketId: statementPockets[i]?.id ?? null,
       ...(closing === undefined ? {} : { closingBalance: closing.balance, closingDate: closing.day }),
       ...(opening === undefined ? {} : { openingBalance: opening.balance, openingDate: opening.day }),
     };
