@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { categoryTypes } from './category.js';
 import { currencyCodeSchema, descriptionSchema, instantSchema, nameSchema } from './common.js';
 import { MAX_RULE_PATTERN, ruleMatches } from './rule.js';
-import { importEncodings, importFormats } from './import.js';
+import { importEncodings, importFormats } from './import-options.js';
 import { calendarDateSchema, recurrenceSchema, scheduleModes, weekendRules } from './schedule.js';
 import { businessTypes } from './transaction.js';
 

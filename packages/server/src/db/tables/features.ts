@@ -48,7 +48,7 @@ export interface ImportRowsTable {
   batch_id: number;
   /** The first line of the chunk. */
   line: number;
-  /** JSON array of the stored preview rows (import/preview-rows.ts StoredRow), in file order. */
+  /** JSON array of the stored preview rows (import/stored-row.ts StoredRow), in file order. */
   data: string;
 }
 

@@ -21,7 +21,7 @@ export interface AnchorCheck {
 }
 
 /** A statement account as the preview answers it. */
-interface PreviewAccount {
+interface PreviewStatementAccount {
   pocketId: number | null;
   currency: string;
   openingBalance?: string;
@@ -40,19 +40,20 @@ export interface AnchoredRow {
 }
 
 /**
- * The check of each account's pocket against the next fixpoint stating it after the statement's
- * closing; undefined for an account with no pocket or closing balance, or with no later fixpoint.
+ * The check of each statement account's pocket against the next fixpoint stating it after the
+ * statement's closing; undefined for a statement account with no pocket or closing balance, or
+ * with no later fixpoint.
  */
 export async function anchorChecks(
   ledger: LedgerReader,
   userId: number,
-  accounts: readonly PreviewAccount[],
+  statementAccounts: readonly PreviewStatementAccount[],
   rows: readonly AnchoredRow[],
   now: number,
 ): Promise<(AnchorCheck | undefined)[]> {
   // The pocket's latest anchor (its closing) and what it states there.
   const latest = new Map<number, { time: number; minor: number }>();
-  for (const [time, states] of statementAnchors(accounts, now))
+  for (const [time, states] of statementAnchors(statementAccounts, now))
     for (const [pocketId, minor] of states) {
       const known = latest.get(pocketId);
       if (known === undefined || time > known.time) latest.set(pocketId, { time, minor });
@@ -60,7 +61,7 @@ export async function anchorChecks(
   const checks = new Map<number, AnchorCheck | undefined>();
   for (const [pocketId, anchor] of latest) {
     const next = await ledger.nextStatementOf(userId, pocketId, anchor.time);
-    const currency = accounts.find((a) => a.pocketId === pocketId)?.currency;
+    const currency = statementAccounts.find((a) => a.pocketId === pocketId)?.currency;
     if (next === undefined || currency === undefined) {
       checks.set(pocketId, undefined);
       continue;
@@ -78,5 +79,5 @@ export async function anchorChecks(
       difference: fixedDecimal(next.stated - calculated, decimals),
     });
   }
-  return accounts.map((a) => (a.pocketId === null ? undefined : checks.get(a.pocketId)));
+  return statementAccounts.map((a) => (a.pocketId === null ? undefined : checks.get(a.pocketId)));
 }

@@ -1,5 +1,5 @@
 import { dayFromIso } from '@kassa/money';
-import { exactMinor } from './preview-rows.js';
+import { exactMinor } from './statement-amounts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -11,7 +11,7 @@ function anchorMinor(amount: string, currency: string): number {
 }
 
 /** A statement account as the batch stored it: its pocket and the balances the file gave. */
-export interface StoredAccount {
+export interface StoredStatementAccount {
   pocketId: number | null;
   currency: string;
   openingBalance?: string;
@@ -29,7 +29,7 @@ export interface StoredAccount {
  * would each state the pocket without the other's money).
  */
 export function statementAnchors(
-  accounts: readonly StoredAccount[],
+  statementAccounts: readonly StoredStatementAccount[],
   now: number,
   /** The first day of each pocket's rows in the file: the opening goes before it whatever date the bank gave. */
   firstDay: ReadonlyMap<number, number> = new Map(),
@@ -40,9 +40,10 @@ export function statementAnchors(
     stated.set(pocketId, (stated.get(pocketId) ?? 0) + minor);
     byTime.set(time, stated);
   };
-  const accountsOf = new Map<number, number>();
-  for (const a of accounts) if (a.pocketId !== null) accountsOf.set(a.pocketId, (accountsOf.get(a.pocketId) ?? 0) + 1);
-  for (const a of accounts) {
+  const statementAccountsOf = new Map<number, number>();
+  for (const a of statementAccounts)
+    if (a.pocketId !== null) statementAccountsOf.set(a.pocketId, (statementAccountsOf.get(a.pocketId) ?? 0) + 1);
+  for (const a of statementAccounts) {
     if (a.pocketId === null) continue;
     const closingDay = a.closingDate === undefined ? undefined : dayFromIso(a.closingDate);
     if (a.closingBalance !== undefined && closingDay !== undefined)
@@ -51,7 +52,7 @@ export function statementAnchors(
     // An opening the file derives (OFX: closing minus the rows) is not checked by the preview as
     // the closing is: one that does not read exactly in the currency anchors nothing.
     const opening = a.openingBalance === undefined ? undefined : exactMinor(a.openingBalance, a.currency);
-    if (opening !== undefined && openingDay !== undefined && accountsOf.get(a.pocketId) === 1)
+    if (opening !== undefined && openingDay !== undefined && statementAccountsOf.get(a.pocketId) === 1)
       add(
         Math.min(Math.min(openingDay, firstDay.get(a.pocketId) ?? openingDay) * DAY_MS - 1, now),
         a.pocketId,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { FixpointsRepository } from '../fixpoints/repository.js';
 import { LedgerRepository } from '../ledger/index.js';
-import { statementAnchors, type StoredAccount } from './anchors.js';
+import { statementAnchors, type StoredStatementAccount } from './anchors.js';
 import type { Replaced } from './commit-plan.js';
 
 /**
@@ -14,12 +14,12 @@ import type { Replaced } from './commit-plan.js';
 export async function statementFixpoints(
   db: Kysely<DB>,
   userId: number,
-  accountsJson: string,
+  statementAccountsJson: string,
   replaced: Replaced,
   now: number,
   firstDay: ReadonlyMap<number, number>,
 ): Promise<number | null> {
-  const byTime = statementAnchors(JSON.parse(accountsJson) as StoredAccount[], now, firstDay);
+  const byTime = statementAnchors(JSON.parse(statementAccountsJson) as StoredStatementAccount[], now, firstDay);
   const fixpoints = new FixpointsRepository(db);
   const ledger = new LedgerRepository(db);
   const anchored: { id: number; time: number }[] = [];

@@ -1,7 +1,7 @@
 import type { ConversionRow } from '../ledger/index.js';
 import { describe, linkOf, withoutId, type Action, type CommitRun } from './commit-plan.js';
-import { rowTime, type StoredRow } from './preview-rows.js';
-import type { NewLink } from './repository.js';
+import { rowTime, type StoredRow } from './stored-row.js';
+import type { NewLink } from './links-repository.js';
 
 /** A leg of a pair as the conversion needs it: from this file or from an earlier import's row. */
 interface Leg {
@@ -60,7 +60,7 @@ export async function writePairs(
     else {
       const linkId = run.replaced.transactions.at(-1)?.linkId;
       if (linkId !== undefined)
-        await run.batches.setLinkTargets(linkId, { transaction_id: null, conversion_id: conversionId });
+        await run.links.setLinkTargets(linkId, { transaction_id: null, conversion_id: conversionId });
     }
   }
   return { transfers, conversions, links };
@@ -72,12 +72,12 @@ export async function writePairs(
  */
 async function replaceEarlierLeg(run: CommitRun, transactionId: number | undefined): Promise<Leg | undefined> {
   if (transactionId === undefined) return undefined;
-  const standing = await run.batches.standingLink(run.userId, transactionId);
+  const standing = await run.links.standingLink(run.userId, transactionId);
   if (standing === undefined) return undefined;
   const [removed] = await run.ledger.deleteTransactions([transactionId]);
   if (removed === undefined) return undefined;
   run.replaced.transactions.push({ linkId: standing.id, row: withoutId(removed) });
-  await run.batches.setLinkTargets(standing.id, { transaction_id: null, conversion_id: null });
+  await run.links.setLinkTargets(standing.id, { transaction_id: null, conversion_id: null });
   return {
     minor: standing.amount,
     currency: standing.currency,

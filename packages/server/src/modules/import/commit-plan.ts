@@ -5,8 +5,8 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { CategoryRow } from '../categories/repository.js';
 import type { LedgerBatch, TransactionRow } from '../ledger/index.js';
 import { normalisePayee } from './fingerprint.js';
-import type { StoredRow } from './preview-rows.js';
-import type { ImportRepository, NewLink } from './repository.js';
+import { rejectedPairKey, type StoredRow } from './stored-row.js';
+import type { ImportLinksRepository, NewLink } from './links-repository.js';
 
 // What a commit will do with each stored row (the body's changes applied and checked first), and
 // what the steps of a commit share (commit.ts runs them in one database transaction).
@@ -100,11 +100,19 @@ export function decide(rows: StoredRow[], input: ImportCommit, categories: reado
   return { byLine, actions, rejected, anyway };
 }
 
-/** What the steps of one commit share: its database transaction, the ledger batch, the batch's rows and links. */
+/** The pairs the body rejected, as rejectedPairKey keys: later imports do not propose them again. */
+export function rejectedPairsOf({ byLine, rejected }: ReturnType<typeof decide>): [string, string][] {
+  return [...rejected].flatMap((line) => {
+    const row = byLine.get(line);
+    return row?.matchKey === undefined ? [] : [rejectedPairKey(row.pairKey, row.matchKey)];
+  });
+}
+
+/** What the steps of one commit share: its database transaction, the ledger batch, the batch's links. */
 export interface CommitRun {
   trx: Kysely<DB>;
   ledger: LedgerBatch;
-  batches: ImportRepository;
+  links: ImportLinksRepository;
   userId: number;
   batchId: number;
   now: number;

@@ -4,8 +4,8 @@ import { CategoriesRepository, type CategoryRow } from '../categories/repository
 import type { TransactionRow } from '../ledger/index.js';
 import { SchedulesRepository } from '../schedules/repository.js';
 import { describe, linkOf, type CommitRun } from './commit-plan.js';
-import { rowTime, type StoredRow } from './preview-rows.js';
-import type { ImportRepository, NewLink } from './repository.js';
+import { rowTime, type StoredRow } from './stored-row.js';
+import type { ImportLinksRepository, NewLink } from './links-repository.js';
 
 /** The category a row without one gets, per direction, created when first needed (DESIGN §9). */
 const UNCATEGORIZED = 'Uncategorized';
@@ -43,7 +43,7 @@ export class RowsWriter {
 
   async flush(): Promise<void> {
     const { run } = this;
-    const fresh = await notImportedSince(run.batches, run.userId, run.batchId, this.slice, this.anyway);
+    const fresh = await notImportedSince(run.links, run.userId, run.batchId, this.slice, this.anyway);
     this.importedSincePreview += this.slice.length - fresh.length;
     this.written += fresh.length;
     this.slice = [];
@@ -69,7 +69,7 @@ export class RowsWriter {
       links.push(linkOf(run, r, { transaction_id: t.id }));
     }
     await run.ledger.insertTransactions(written);
-    await run.batches.insertLinks(links);
+    await run.links.insertLinks(links);
     await this.postReminders(fresh, ids);
   }
 
@@ -111,7 +111,7 @@ export class RowsWriter {
  * links since. Rows the user imports anyway are kept whatever they match.
  */
 async function notImportedSince(
-  batches: ImportRepository,
+  links: ImportLinksRepository,
   userId: number,
   batchId: number,
   slice: StoredRow[],
@@ -123,7 +123,7 @@ async function notImportedSince(
       : [{ pocketId: r.pocketId, externalId: r.externalId, fingerprint: r.fingerprint }],
   );
   if (checked.length === 0) return slice;
-  const imported = await batches.importedKeys(userId, batchId, checked);
+  const imported = await links.importedKeys(userId, batchId, checked);
   if (imported.size === 0) return slice;
   return slice.filter(
     (r) =>

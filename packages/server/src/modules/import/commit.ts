@@ -9,10 +9,11 @@ import { LedgerWriter, type MainValuation } from '../ledger/index.js';
 import { breather } from '../../util/breathe.js';
 import { statementFixpoints } from './commit-anchors.js';
 import { writePairs } from './commit-pairs.js';
-import { decide, WRITE_SLICE, type Action, type CommitRun } from './commit-plan.js';
+import { decide, rejectedPairsOf, WRITE_SLICE, type Action, type CommitRun } from './commit-plan.js';
 import { RowsWriter } from './commit-rows.js';
-import { rejectedPairKey, type StoredRow } from './preview-rows.js';
+import type { StoredRow } from './stored-row.js';
 import { saveProfiles } from './profiles.js';
+import { ImportLinksRepository } from './links-repository.js';
 import { ImportRepository } from './repository.js';
 
 // The writes of import (DESIGN §9): commit turns a stored preview into transactions, transfers
@@ -48,18 +49,19 @@ export async function commitBatch(
   const special = await repo.rowsAt<StoredRow>(batch.id, wanted);
   const categories = await new CategoriesRepository(db).list(userId);
   const plan = decide(special, input, categories);
-  const { byLine, actions, rejected, anyway } = plan;
+  const { byLine, actions, anyway } = plan;
   const actionOf = (r: StoredRow): Action =>
     actions.get(r.line) ?? (r.status === 'new' ? 'write' : r.status === 'duplicate' ? 'duplicate' : 'error');
 
   const result = await db.transaction().execute(async (trx) => {
     const batches = new ImportRepository(trx);
+    const links = new ImportLinksRepository(trx);
     const run: CommitRun = {
       trx,
       // Rows in, through the ledger writer: the totals follow at finish; what they use moves up its picker.
       // Valued as written, so the first report after the import reads them at once.
       ledger: (await LedgerWriter.open(trx, userId, now)).batch({ markUsed: true, ...(valuation && { valuation }) }),
-      batches,
+      links,
       userId,
       batchId,
       now,
@@ -69,7 +71,7 @@ export async function commitBatch(
       throw conflict(`Import ${batchId} was already committed`);
     report({ stage: 'write', done: 0, total: batch.row_count });
     const pairs = await writePairs(run, special, plan);
-    await batches.insertLinks(pairs.links);
+    await links.insertLinks(pairs.links);
 
     const rows = new RowsWriter(run, categories, anyway);
     const tally = { skip: 0, error: 0, duplicate: 0, pair: 0 };
@@ -100,11 +102,7 @@ export async function commitBatch(
     report({ stage: 'write', done: batch.row_count, total: batch.row_count });
     await run.ledger.finish();
 
-    const rejectedPairs = [...rejected].flatMap((line) => {
-      const row = byLine.get(line);
-      return row?.matchKey === undefined ? [] : [rejectedPairKey(row.pairKey, row.matchKey)];
-    });
-    await batches.rejectPairs(userId, rejectedPairs, now);
+    await links.rejectPairs(userId, rejectedPairsOf(plan), now);
     const fixpointId =
       input.fixpoint === true
         ? await statementFixpoints(trx, userId, batch.accounts, run.replaced, now, firstDay)

@@ -3,7 +3,7 @@ import { normaliseText } from '../rules/match.js';
 
 // A row without a bank id is recognised again by its fingerprint (DESIGN §9). The fingerprint
 // carries the version of the rule that made it: a later rule gets a new version, and rows stored
-// under an old one are still compared under the old one (preview-rows.ts recognise), so changing
+// under an old one are still compared under the old one (recognise-duplicates.ts), so changing
 // the rule never re-imports what was imported before. A version's rule never changes once shipped
 // (fingerprint.test.ts pins it).
 

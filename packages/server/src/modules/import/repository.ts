@@ -1,28 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
+import type { DB, ImportBatchesTable } from '../../db/schema.js';
 import { breather } from '../../util/breathe.js';
-
-/** Rows per INSERT: far below both databases' limits on bound parameters. */
-const CHUNK = 500;
 
 /** Preview rows per stored JSON chunk. */
 const ROWS_PER_CHUNK = 1000;
 
 export type BatchRow = Selectable<ImportBatchesTable>;
-export type LinkRow = Selectable<ImportLinksTable>;
-export type NewLink = Omit<LinkRow, 'id'>;
 
-/** A transaction in one currency near some days, with the pocket an import put it in (if any). */
-export interface NearbyTransaction {
-  id: number;
-  day: number;
-  /** Signed minor units. */
-  amount: number;
-  description: string;
-  pocketId: number | null;
-}
-
-/** SQL of import batches, their stored rows, links, profiles and rejected pairs; every query is scoped by user. */
+/**
+ * SQL of import batches, their stored rows and the pockets' import profiles; every query is
+ * scoped by user. Links and rejected pairs are links-repository.ts.
+ */
 export class ImportRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -33,9 +21,9 @@ export class ImportRepository {
 
   /**
    * Stores the preview's rows as JSON, ROWS_PER_CHUNK to a table row (keyed by the chunk's
-   * first line): 100k rows are a hundred inserts, not a hundred thousand.
+   * first line): 100k rows are a hundred inserts, not a hundred thousand. `stored` hears how
+   * many are stored after each insert.
    */
-  /** Stores the preview's rows in chunks; `stored` hears how many are stored after each insert. */
   async insertRows(
     userId: number,
     batchId: number,
@@ -184,94 +172,6 @@ export class ImportRepository {
     await this.db.deleteFrom('import_rows').where('batch_id', '=', batchId).execute();
   }
 
-  async insertLinks(links: readonly NewLink[]): Promise<void> {
-    for (let i = 0; i < links.length; i += CHUNK)
-      await this.db
-        .insertInto('import_links')
-        .values(links.slice(i, i + CHUNK))
-        .execute();
-  }
-
-  /** Every link of the given pockets: the keys a new file's rows are checked against. */
-  async linksOfPockets(userId: number, pocketIds: readonly number[]): Promise<LinkRow[]> {
-    if (pocketIds.length === 0) return [];
-    return this.db
-      .selectFrom('import_links')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('pocket_id', 'in', pocketIds)
-      .execute();
-  }
-
-  /**
-   * Which of the keys other batches have imported into the pockets: `pocket|e:bank id` and
-   * `pocket|f:fingerprint`. Commit asks inside its transaction, for the rows that were new at
-   * preview time (another preview of the same file may have been committed since).
-   */
-  async importedKeys(
-    userId: number,
-    exceptBatch: number,
-    rows: readonly { pocketId: number; externalId: string | null; fingerprint: string }[],
-  ): Promise<Set<string>> {
-    const found = new Set<string>();
-    const pockets = [...new Set(rows.map((r) => r.pocketId))];
-    const externalIds = [...new Set(rows.flatMap((r) => (r.externalId === null ? [] : [r.externalId])))];
-    const fingerprints = [...new Set(rows.flatMap((r) => (r.externalId === null ? [r.fingerprint] : [])))];
-    const base = () =>
-      this.db
-        .selectFrom('import_links')
-        .select(['pocket_id', 'external_id', 'fingerprint'])
-        .where('user_id', '=', userId)
-        .where('batch_id', '!=', exceptBatch)
-        .where('pocket_id', 'in', pockets);
-    for (let i = 0; i < externalIds.length; i += CHUNK)
-      for (const l of await base()
-        .where('external_id', 'in', externalIds.slice(i, i + CHUNK))
-        .execute())
-        found.add(`${l.pocket_id}|e:${l.external_id ?? ''}`);
-    for (let i = 0; i < fingerprints.length; i += CHUNK)
-      for (const l of await base()
-        .where('fingerprint', 'in', fingerprints.slice(i, i + CHUNK))
-        .execute())
-        found.add(`${l.pocket_id}|f:${l.fingerprint}`);
-    return found;
-  }
-
-  async linksOfBatch(batchId: number): Promise<LinkRow[]> {
-    return this.db.selectFrom('import_links').selectAll().where('batch_id', '=', batchId).orderBy('line').execute();
-  }
-
-  async deleteLinksOfBatch(batchId: number): Promise<void> {
-    await this.db.deleteFrom('import_links').where('batch_id', '=', batchId).execute();
-  }
-
-  /**
-   * Imported rows of other pockets that still stand as transactions, within the days: the other
-   * legs a new row may be a transfer or conversion with.
-   */
-  async standingLinksBetween(userId: number, fromDay: number, toDay: number, exceptPockets: readonly number[]) {
-    let q = this.db
-      .selectFrom('import_links')
-      .innerJoin('transactions', 'transactions.id', 'import_links.transaction_id')
-      .selectAll('import_links')
-      .where('import_links.user_id', '=', userId)
-      .where('transactions.user_id', '=', userId)
-      .where('import_links.day', '>=', fromDay)
-      .where('import_links.day', '<=', toDay);
-    if (exceptPockets.length > 0) q = q.where('import_links.pocket_id', 'not in', exceptPockets);
-    return q.execute();
-  }
-
-  /** The import link of a transaction an import wrote. */
-  async standingLink(userId: number, transactionId: number): Promise<LinkRow | undefined> {
-    return this.db
-      .selectFrom('import_links')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('transaction_id', '=', transactionId)
-      .executeTakeFirst();
-  }
-
   async finishCommit(
     userId: number,
     id: number,
@@ -285,70 +185,6 @@ export class ImportRepository {
       .execute();
   }
 
-  async setLinkTargets(id: number, targets: { transaction_id: number | null; conversion_id: number | null }) {
-    await this.db.updateTable('import_links').set(targets).where('id', '=', id).execute();
-  }
-
-  /**
-   * Transactions of a currency within the days, signed, each with the pocket an import linked it
-   * to (null for rows typed by hand): the near-duplicate candidates of a new row.
-   */
-  async transactionsNear(
-    userId: number,
-    currency: string,
-    fromDay: number,
-    toDay: number,
-  ): Promise<NearbyTransaction[]> {
-    // Two plain range reads joined in memory: a join here let PostgreSQL, with statistics from
-    // before a big import, scan every link once per transaction.
-    const rows = await this.db
-      .selectFrom('transactions')
-      .select(['id', 'day', 'amount', 'is_income', 'description'])
-      .where('user_id', '=', userId)
-      .where('currency', '=', currency)
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
-      .orderBy('day')
-      .orderBy('id')
-      .execute();
-    const links = await this.db
-      .selectFrom('import_links')
-      .select(['transaction_id', 'pocket_id'])
-      .where('user_id', '=', userId)
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
-      .where('currency', '=', currency)
-      .where('transaction_id', 'is not', null)
-      .execute();
-    const pocketOf = new Map(links.map((l) => [l.transaction_id, l.pocket_id]));
-    return rows.map((r) => ({
-      id: r.id,
-      day: r.day,
-      amount: r.is_income === 1 ? r.amount : -r.amount,
-      description: r.description,
-      pocketId: pocketOf.get(r.id) ?? null,
-    }));
-  }
-
-  /**
-   * The category each normalised payee's imported rows now have, most recent row first: the
-   * payee history categories fall back on.
-   */
-  async payeeCategories(userId: number): Promise<{ payee: string; categoryId: number; isIncome: boolean }[]> {
-    const rows = await this.db
-      .selectFrom('import_links')
-      .innerJoin('transactions', 'transactions.id', 'import_links.transaction_id')
-      .select(['import_links.payee', 'transactions.category_id', 'transactions.is_income'])
-      .where('import_links.user_id', '=', userId)
-      .where('transactions.user_id', '=', userId)
-      .where('transactions.kind', '=', 'real')
-      .where('import_links.payee', '!=', '')
-      .orderBy('transactions.time', 'desc')
-      .orderBy('transactions.id', 'desc')
-      .execute();
-    return rows.map((r) => ({ payee: r.payee, categoryId: r.category_id, isIncome: r.is_income === 1 }));
-  }
-
   async profile(userId: number, pocketId: number): Promise<{ options: string; account: string } | undefined> {
     return this.db
       .selectFrom('import_profiles')
@@ -359,8 +195,8 @@ export class ImportRepository {
   }
 
   /** The pockets whose saved profile names these statement accounts. */
-  async pocketsOfAccounts(userId: number, accounts: readonly string[]): Promise<Map<string, number>> {
-    const named = accounts.filter((a) => a !== '');
+  async pocketsOfStatementAccounts(userId: number, statementAccounts: readonly string[]): Promise<Map<string, number>> {
+    const named = statementAccounts.filter((a) => a !== '');
     if (named.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('import_profiles')
@@ -371,32 +207,20 @@ export class ImportRepository {
     return new Map(rows.map((r) => [r.account, r.pocket_id]));
   }
 
-  async saveProfile(userId: number, pocketId: number, account: string, options: string, at: number): Promise<void> {
+  async saveProfile(
+    userId: number,
+    pocketId: number,
+    statementAccount: string,
+    options: string,
+    at: number,
+  ): Promise<void> {
     await this.db
       .insertInto('import_profiles')
-      .values({ user_id: userId, pocket_id: pocketId, account, options, updated_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'pocket_id']).doUpdateSet({ account, options, updated_at: at }))
+      .values({ user_id: userId, pocket_id: pocketId, account: statementAccount, options, updated_at: at })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'pocket_id']).doUpdateSet({ account: statementAccount, options, updated_at: at }),
+      )
       .execute();
-  }
-
-  async rejectedPairs(userId: number): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('import_rejected_pairs')
-      .select(['first', 'second'])
-      .where('user_id', '=', userId)
-      .execute();
-    return new Set(rows.map((r) => `${r.first}\n${r.second}`));
-  }
-
-  async rejectPairs(userId: number, pairs: readonly [string, string][], at: number): Promise<void> {
-    for (let i = 0; i < pairs.length; i += CHUNK)
-      await this.db
-        .insertInto('import_rejected_pairs')
-        .values(
-          pairs.slice(i, i + CHUNK).map(([first, second]) => ({ user_id: userId, first, second, created_at: at })),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .execute();
   }
 
   /** Fixpoints at or after an instant: their errors change when rows before them are added. */

@@ -7,6 +7,7 @@ import { FixpointsRepository } from '../fixpoints/repository.js';
 import { LedgerWriter } from '../ledger/index.js';
 import { SchedulesRepository } from '../schedules/repository.js';
 import { WRITE_SLICE, type Replaced } from './commit-plan.js';
+import { ImportLinksRepository } from './links-repository.js';
 import { ImportRepository } from './repository.js';
 
 /** Undoes a committed batch: its transactions and conversions go (as they are now, edited or not), what it replaced comes back. */
@@ -24,17 +25,18 @@ export async function undoBatch(
   return db.transaction().execute(async (trx) => {
     const ledger = (await LedgerWriter.open(trx, userId, now)).batch();
     const batches = new ImportRepository(trx);
+    const links = new ImportLinksRepository(trx);
     if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now })))
       throw conflict(`Import ${batchId} was already undone`);
-    const links = await batches.linksOfBatch(batchId);
-    const transactionIds = links.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));
+    const batchLinks = await links.linksOfBatch(batchId);
+    const transactionIds = batchLinks.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));
     // Occurrences of schedules these rows confirmed wait for confirm or skip again.
     await new SchedulesRepository(trx).releaseTransactions(userId, transactionIds);
     let removed = 0;
     for (let from = 0; from < transactionIds.length; from += WRITE_SLICE) {
       removed += (await ledger.deleteTransactions(transactionIds.slice(from, from + WRITE_SLICE))).length;
     }
-    const conversionIds = new Set(links.flatMap((l) => (l.conversion_id === null ? [] : [l.conversion_id])));
+    const conversionIds = new Set(batchLinks.flatMap((l) => (l.conversion_id === null ? [] : [l.conversion_id])));
     removed += (await ledger.deleteConversions([...conversionIds])).length;
     const replaced = JSON.parse(batch.replaced ?? '{"transactions":[],"states":[],"fixpoints":[]}') as Replaced;
     const ids = await allocateIds(trx, 'transactions', replaced.transactions.length);
@@ -42,7 +44,7 @@ export async function undoBatch(
     await ledger.insertTransactions(restored);
     for (const [i, t] of restored.entries()) {
       const linkId = replaced.transactions[i]?.linkId;
-      if (linkId !== undefined) await batches.setLinkTargets(linkId, { transaction_id: t.id, conversion_id: null });
+      if (linkId !== undefined) await links.setLinkTargets(linkId, { transaction_id: t.id, conversion_id: null });
     }
     const fixpoints = new FixpointsRepository(trx);
     for (const s of replaced.states) {
@@ -51,7 +53,7 @@ export async function undoBatch(
       else await fixpoints.updateState(userId, fixpoint, s.pocketId, s.balance);
     }
     for (const f of replaced.fixpoints) await fixpoints.delete(userId, f);
-    await batches.deleteLinksOfBatch(batchId);
+    await links.deleteLinksOfBatch(batchId);
     await ledger.finish();
     return { batchId, removed, restored: restored.length };
   });

@@ -71,5 +71,8 @@ export interface ParsedFile extends ParsedStatement {
   table?: ImportTable;
 }
 
+/** Reads a file's bytes into statement accounts and rows (formats/index.ts parseFile, or the same on a worker). */
+export type ParseFile = (bytes: Uint8Array, request: ParseRequest) => Promise<ParsedFile>;
+
 /** Rows of the raw table shown on the mapping screen. */
 export const PREVIEW_TABLE_ROWS = 20;

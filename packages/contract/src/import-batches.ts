@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { importFormats, type ImportFormat } from './import-options.js';
+
+// The user's import batches as import/getall lists them: previews, committed and undone files.
+
+export const importBatchStatuses = ['preview', 'committed', 'undone'] as const;
+export type ImportBatchStatus = (typeof importBatchStatuses)[number];
+
+export interface ImportBatch {
+  id: number;
+  fileName: string;
+  format: ImportFormat;
+  status: ImportBatchStatus;
+  pocketIds: number[];
+  rows: number;
+  imported: number;
+  createdAt: string;
+  committedAt: string | null;
+  undoneAt: string | null;
+}
+
+// The Zod schema of the answer above, for the OpenAPI document; `satisfies` keeps it in step
+// with its interface.
+
+/** GET import/getall: one batch. */
+export const importBatchSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  format: z.enum(importFormats),
+  status: z.enum(importBatchStatuses),
+  pocketIds: z.array(z.number()),
+  rows: z.number(),
+  imported: z.number(),
+  createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+}) satisfies z.ZodType<ImportBatch>;
