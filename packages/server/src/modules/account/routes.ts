@@ -54,25 +54,45 @@ const logCause: onErrorHookHandler = (request, _reply, error, done) => {
 
 const codeParam = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
 
+const doc = docs('Account');
+
+/** The rate limits and guards of the account routes, by the step a route belongs to. */
+function accountRouteOptions(guards: StepGuards, limits: Config['accountLimits']) {
+  // Each sign-up and resend sends a mail; codes are guessed one request at a time.
+  const HOUR = 3_600_000;
+  return {
+    signups: perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many sign-ups from this address'),
+    resends: perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many mails asked for from this address'),
+    codeChecks: perIpLimit(limits.codeChecksPerIp, limits.windowMs, 'Too many codes tried from this address'),
+    // Each registration step admits the users who reached it (spec §4 order); the rest need all.
+    signedIn: { preHandler: guards.signedIn },
+    emailVerified: { preHandler: [guards.emailVerified, denyDemo] },
+    referralOk: { preHandler: [guards.referralOk, denyDemo] },
+    complete: { preHandler: guards.complete },
+    // Account-level changes the demo user may not make (DESIGN §7).
+    notDemo: { preHandler: [guards.complete, denyDemo] },
+    // Credentials: a signed-in browser session only, never an API token.
+    credentials: { preHandler: [guards.complete, denyApiTokens, denyDemo] },
+  };
+}
+
+type AccountRouteOptions = ReturnType<typeof accountRouteOptions>;
+
 export function accountRoutes(
   app: FastifyInstance,
   accounts: AccountsService,
   guards: StepGuards,
   limits: Config['accountLimits'],
 ): void {
-  const doc = docs('Account');
-  // Each sign-up and resend sends a mail; codes are guessed one request at a time.
-  const HOUR = 3_600_000;
-  const signups = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many sign-ups from this address');
-  const resends = perIpLimit(limits.signupsPerIpPerHour, HOUR, 'Too many mails asked for from this address');
-  const codeChecks = perIpLimit(limits.codeChecksPerIp, limits.windowMs, 'Too many codes tried from this address');
-  // Each registration step admits the users who reached it (spec §4 order); the rest need all.
-  const signedIn = { preHandler: guards.signedIn };
-  const emailVerified = { preHandler: [guards.emailVerified, denyDemo] };
-  const referralOk = { preHandler: [guards.referralOk, denyDemo] };
-  // Account-level changes the demo user may not make (DESIGN §7).
-  const notDemo = { preHandler: [guards.complete, denyDemo] };
+  const opts = accountRouteOptions(guards, limits);
+  userInfoRoute(app, opts);
+  emailStepRoutes(app, accounts, opts);
+  referralStepRoutes(app, accounts, opts);
+  completionRoutes(app, accounts, opts);
+  passwordChangeRoute(app, accounts, opts);
+}
 
+function userInfoRoute(app: FastifyInstance, { signedIn }: AccountRouteOptions): void {
   app.get(
     '/api/account/userinfo',
     { ...signedIn, schema: doc({ summary: 'The signed-in user', response: userInfoSchema }) },
@@ -90,7 +110,14 @@ export function accountRoutes(
       };
     },
   );
+}
 
+/** Sign-up and the e-mail step: the mailed code checked, or mailed again. */
+function emailStepRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  { signups, resends, codeChecks, signedIn }: AccountRouteOptions,
+): void {
   app.post(
     '/api/account/signup',
     {
@@ -141,7 +168,14 @@ export function accountRoutes(
       return reply.status(204).send();
     },
   );
+}
 
+/** Referral codes: one given away by a registered user, one entered at the referral step, or the waitlist instead. */
+function referralStepRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  { codeChecks, emailVerified, notDemo }: AccountRouteOptions,
+): void {
   app.get(
     '/api/account/getreferral',
     {
@@ -182,7 +216,14 @@ export function accountRoutes(
       return reply.status(204).send();
     },
   );
+}
 
+/** The last step (name, main currency, pockets) and the first steps after it. */
+function completionRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  { referralOk, complete }: AccountRouteOptions,
+): void {
   app.post(
     '/api/account/initial-data',
     {
@@ -205,7 +246,7 @@ export function accountRoutes(
   app.get(
     '/api/account/onboarding',
     {
-      preHandler: guards.complete,
+      ...complete,
       schema: doc({
         summary: "The dashboard's onboarding checklist: which first steps the user's data shows done",
         response: onboardingResponseSchema,
@@ -213,12 +254,17 @@ export function accountRoutes(
     },
     (request): Promise<OnboardingResponse> => accounts.onboarding(sessionOf(request).user),
   );
+}
 
-  // Credentials: a signed-in browser session only, never an API token.
+function passwordChangeRoute(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  { credentials }: AccountRouteOptions,
+): void {
   app.post(
     '/api/account/changepass',
     {
-      preHandler: [guards.complete, denyApiTokens, denyDemo],
+      ...credentials,
       schema: doc({ summary: 'Change the password', body: changePasswordRequestSchema, response: 'none' }),
     },
     async (request, reply) => {

@@ -2,75 +2,35 @@ import {
   MAX_HISTORY_DAYS,
   type BalanceHistory,
   type BalanceName,
-  type CashflowName,
   type CategoryAmount,
   type Holding,
   type MultiPeriod,
   type NamedAsset,
   type ReportView,
 } from '@kassa/contract';
-import { currencyInfo, divideHalfEven, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
+import { currencyInfo, minorToMajor, utcDayOf } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { firstDayOfMonth, monthOfDay } from '../ledger/index.js';
-import type { DayMeasures, FlowTotal, PerCurrency } from '../ledger/index.js';
-import { convertedSums, type MainSum, type MainSumOptions } from '../ledger/index.js';
-import { roundScaled } from '../ledger/index.js';
-import type { HistoryPoint } from '../ledger/index.js';
-import { statedPerCurrency, type LedgerReader } from '../ledger/index.js';
-import type { Converter, Fraction } from '../rates/conversion.js';
+import {
+  convertedSums,
+  monthOfDay,
+  roundScaled,
+  type HistoryPoint,
+  type LedgerReader,
+  type MainSum,
+  type MainSumOptions,
+  type PerCurrency,
+} from '../ledger/index.js';
+import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
-
-const MS_PER_DAY = 86_400_000;
-
-/** The cash-flow buckets a flow total falls into (DESIGN §5), with the sign it adds with. */
-function cashflowBuckets(t: Pick<FlowTotal, 'kind' | 'businessType' | 'isIncome'>): [CashflowName, 1 | -1][] {
-  const sign = t.isIncome ? 1 : -1;
-  const side = t.isIncome ? 'in' : 'out';
-  switch (t.kind) {
-    case 'real':
-      return [[t.isIncome ? 'income' : 'expense', sign]];
-    case 'loan':
-      return [[`loan${side}`, sign]];
-    case 'external':
-      return [[`external${side}`, sign]];
-    case 'conversion':
-      return [[`conv${side}`, sign]];
-    case 'business':
-      if (t.businessType === 'invest') return [[`business${side}`, sign]];
-      // pnl is cash P&L; realize is P&L without cash, so it also counts as "realized".
-      if (t.businessType === 'pnl') return [[t.isIncome ? 'income' : 'expense', sign]];
-      return [
-        [t.isIncome ? 'income' : 'expense', sign],
-        ['realized', sign],
-      ];
-  }
-}
-
-/** P&L flows: real ones, and business pnl and realize (invest is not P&L yet). */
-const isPnl = (g: MainSum) => g.kind === 'real' || (g.kind === 'business' && g.businessType !== 'invest');
-/** The main sums a P&L report reads: per category, one direction, real and business kinds. */
-const PNL_OF = (income: boolean) =>
-  ({ byCategory: true, filter: { isIncome: [income], kinds: ['real', 'business'] } }) as const;
-
-const CASHFLOW_FLOWS = [
-  'income',
-  'expense',
-  'loanin',
-  'loanout',
-  'businessin',
-  'businessout',
-  'convin',
-  'convout',
-  'externalin',
-  'externalout',
-  'realized',
-] as const satisfies readonly CashflowName[];
+import { computedHistory, historyAnswer } from './balance-history.js';
+import { bucketTotals, cashflowLines } from './cashflow-lines.js';
+import { isPnl, monthLabels, multiPeriodSeries, PNL_OF, sumsPerMonth } from './pnl-series.js';
 
 /** Analytics of DESIGN §5, in the main currency unless named. */
 export class AnalyticsService {
@@ -173,15 +133,7 @@ export class AnalyticsService {
   async cashflow(owner: Owner, start: number, end: number, view?: ReportView): Promise<NamedAsset[]> {
     const converter = await this.viewConverter(owner, view);
     // Each bucket sums its flows' main-currency values (each at its own day's rate) and rounds once.
-    const sums = new Map<string, bigint>(CASHFLOW_FLOWS.map((n) => [n, 0n]));
-    for (const g of await this.sums(owner, converter, start - 1, end)) {
-      for (const [bucket, sign] of cashflowBuckets(g))
-        sums.set(bucket, (sums.get(bucket) ?? 0n) + (sign === 1 ? g.scaled : -g.scaled));
-    }
-    const v = Object.fromEntries(CASHFLOW_FLOWS.map((n) => [n, roundScaled(sums.get(n) ?? 0n)])) as Record<
-      (typeof CASHFLOW_FLOWS)[number],
-      bigint
-    >;
+    const v = bucketTotals(await this.sums(owner, converter, start - 1, end));
 
     let fixpointError = 0n;
     for (const { fixpoint: f, error } of await this.ledger.errorsBetween(owner.id, start, end)) {
@@ -191,39 +143,7 @@ export class AnalyticsService {
       await this.ledger.availableAt(owner.id, [start - 1, end]);
     const startBalance = AnalyticsService.total(this.convertEach(converter, availableBefore, utcDayOf(start - 1)));
     const endBalance = AnalyticsService.total(this.convertEach(converter, availableAtEnd, utcDayOf(end)));
-    const explained =
-      v.income +
-      v.expense -
-      v.realized +
-      v.loanin +
-      v.loanout +
-      v.businessin +
-      v.businessout +
-      v.convin +
-      v.convout +
-      v.externalin +
-      v.externalout +
-      fixpointError;
-    const named: [CashflowName, bigint][] = [
-      ['income', v.income],
-      ['expense', v.expense],
-      ['loanin', v.loanin],
-      ['loanout', v.loanout],
-      ['businessin', v.businessin],
-      ['businessout', v.businessout],
-      ['tempin', v.loanin + v.businessin],
-      ['tempout', v.loanout + v.businessout],
-      ['convin', v.convin],
-      ['convout', v.convout],
-      ['externalin', v.externalin],
-      ['externalout', v.externalout],
-      ['start', startBalance],
-      ['end', endBalance],
-      ['realized', v.realized],
-      ['fixpointerror', fixpointError],
-      ['revaluation', endBalance - startBalance - explained],
-    ];
-    return named.map(([name, minor]) => ({
+    return cashflowLines(v, fixpointError, startBalance, endBalance).map(([name, minor]) => ({
       name,
       asset: { amount: minorToMajor(minor, converter.to.decimals), currency: converter.to.code },
     }));
@@ -279,96 +199,14 @@ export class AnalyticsService {
       points = await kept.points(owner.id, firstDay, lastDay);
     } else if (from !== null && through !== null && from <= firstDay && firstDay <= through + 1) {
       // The kept points, then the days after them.
-      const computed = await this.historyPoints(owner, converter, through + 1, lastDay);
+      const computed = await computedHistory(this.ledger, owner.id, converter, through + 1, lastDay);
       points = [...(firstDay <= through ? await kept.points(owner.id, firstDay, through) : []), ...computed];
       await kept.publish(owner.id, state, converter.to.code, from, computed);
     } else {
-      points = await this.historyPoints(owner, converter, firstDay, lastDay);
+      points = await computedHistory(this.ledger, owner.id, converter, firstDay, lastDay);
       await kept.publish(owner.id, state, converter.to.code, firstDay, points);
     }
-    const history: BalanceHistory = { dates: [], available: [], loaned: [], businesspending: [], networth: [] };
-    const d = converter.to.decimals;
-    for (const p of points) {
-      history.dates.push(isoFromDay(p.day));
-      history.available.push(minorToMajor(p.available, d));
-      history.loaned.push(minorToMajor(p.loaned, d));
-      history.businesspending.push(minorToMajor(p.pending, d));
-      history.networth.push(minorToMajor(p.available + p.loaned + p.pending, d));
-    }
-    return history;
-  }
-
-  /**
-   * The points of firstDay..lastDay computed from the ledger: the balances at the end of the day
-   * before, then the daily totals walked once; a day holding a fixpoint restarts available from
-   * the fixpoint (one extra lookup for that day only).
-   */
-  private async historyPoints(
-    owner: Owner,
-    converter: Converter,
-    firstDay: number,
-    lastDay: number,
-  ): Promise<HistoryPoint[]> {
-    const endOf = (day: number) => (day + 1) * MS_PER_DAY - 1;
-    const dayBefore = endOf(firstDay - 1);
-    const { available, loan: loans, pending } = await this.ledger.balancesAt(owner.id, dayBefore);
-    const byDay = new Map<number, DayMeasures[]>();
-    for (const m of await this.ledger.measuresByDay(owner.id, dayBefore, endOf(lastDay))) {
-      const list = byDay.get(m.day) ?? [];
-      list.push(m);
-      byDay.set(m.day, list);
-    }
-    // Fixpoints inside the range, the last of each day, with all their states in one query.
-    const lastFixpointOfDay = new Map<number, { id: number; time: number }>();
-    for (const f of await this.ledger.fixpointsBetween(owner.id, dayBefore + 1, endOf(lastDay))) {
-      const known = lastFixpointOfDay.get(utcDayOf(f.time));
-      if (known === undefined || f.time > known.time) lastFixpointOfDay.set(utcDayOf(f.time), f);
-    }
-    const statesByFixpoint = statedPerCurrency(
-      await this.ledger.statesOfMany(
-        owner.id,
-        [...lastFixpointOfDay.values()].map((f) => f.id),
-      ),
-    );
-    const add = (map: PerCurrency, code: string, v: bigint) => {
-      if (v !== 0n) map.set(code, (map.get(code) ?? 0n) + v);
-    };
-    // Fixpoints that leave pockets unstated restart by the pocket rule (DESIGN §4).
-    const byPocket = await this.ledger.countsByPocket(owner.id);
-    const points: HistoryPoint[] = [];
-    const factors = new Map<string, Fraction>();
-    let availableNow = available;
-    for (let day = firstDay; day <= lastDay; day++) {
-      for (const m of byDay.get(day) ?? []) {
-        add(loans, m.currency, m.loan);
-        add(pending, m.currency, m.pending);
-        add(availableNow, m.currency, m.cash);
-      }
-      const fixpoint = lastFixpointOfDay.get(day);
-      if (fixpoint !== undefined && byPocket) availableNow = await this.ledger.available(owner.id, endOf(day));
-      else if (fixpoint !== undefined) {
-        // Available restarts from the stated balances, plus what flowed after the fixpoint that day.
-        availableNow = new Map(statesByFixpoint.get(fixpoint.id) ?? []);
-        await this.ledger.addCashFlows(owner.id, fixpoint.time, endOf(day), availableNow);
-      }
-      // Each currency's rate looked up once a day for all three measures (this loop was most of a
-      // recomputed history's time); each amount converted and rounded as convertEach does.
-      factors.clear();
-      const totalOf = (amounts: PerCurrency) => {
-        let sum = 0n;
-        for (const [code, amount] of amounts) {
-          let f = factors.get(code);
-          if (f === undefined) {
-            f = converter.fraction(1n, currencyInfo(code), day);
-            factors.set(code, f);
-          }
-          sum += f.den === 1n ? amount * f.num : divideHalfEven(amount * f.num, f.den);
-        }
-        return sum;
-      };
-      points.push({ day, available: totalOf(availableNow), loaned: totalOf(loans), pending: totalOf(pending) });
-    }
-    return points;
+    return historyAnswer(points, converter.to.decimals);
   }
 
   /**
@@ -383,44 +221,12 @@ export class AnalyticsService {
     view?: ReportView,
   ): Promise<MultiPeriod> {
     const converter = await this.viewConverter(owner, view);
-    // Month keys (year × 12 + month index) of the interval, and their "YYYY-MM" labels.
     const firstMonth = monthOfDay(utcDayOf(start));
-    const lastMonth = monthOfDay(utcDayOf(end));
-    const months: string[] = [];
-    for (let m = firstMonth; m <= lastMonth; m++) months.push(isoFromDay(firstDayOfMonth(m)).slice(0, 7));
-    const sums = new Map<number, bigint[]>();
+    const months = monthLabels(firstMonth, monthOfDay(utcDayOf(end)));
     const options = { ...PNL_OF(income), byMonth: true };
-    for (const g of await this.sums(owner, converter, start - 1, end, options)) {
-      const i = g.month - firstMonth;
-      if (!isPnl(g) || i < 0 || i >= months.length) continue;
-      const perMonth = sums.get(g.categoryId) ?? months.map(() => 0n);
-      perMonth[i] = (perMonth[i] ?? 0n) + g.scaled;
-      sums.set(g.categoryId, perMonth);
-    }
-    const d = converter.to.decimals;
-    const rounded = [...sums].map(([categoryId, perMonth]) => {
-      const values = perMonth.map((s) => roundScaled(s));
-      return { categoryId, values, total: values.reduce((a, b) => a + b, 0n) };
-    });
-    rounded.sort((a, b) => (a.total === b.total ? a.categoryId - b.categoryId : a.total > b.total ? -1 : 1));
+    const sums = sumsPerMonth(await this.sums(owner, converter, start - 1, end, options), firstMonth, months.length);
     const names = new Map((await this.categories.list(owner.id)).map((c) => [c.id, c.name]));
-    const top = rounded.slice(0, 7);
-    const rest = rounded.slice(7);
-    const series: MultiPeriod = [{ name: 'dates', values: months }];
-    for (const c of top)
-      series.push({ name: names.get(c.categoryId) ?? '', values: c.values.map((v) => minorToMajor(v, d)) });
-    if (rest.length > 0) {
-      series.push({
-        name: 'Other',
-        values: months.map((_, i) =>
-          minorToMajor(
-            rest.reduce((a, c) => a + (c.values[i] ?? 0n), 0n),
-            d,
-          ),
-        ),
-      });
-    }
-    return series;
+    return multiPeriodSeries(months, sums, names, converter.to.decimals);
   }
 
   /** holdings(date): available per currency with its main-currency value, largest value first. */

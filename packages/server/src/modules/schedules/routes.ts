@@ -19,11 +19,17 @@ import { parseOr400 } from '../../http/validate.js';
 import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
 import type { SchedulesService } from './service.js';
 
-export function scheduleRoutes(app: FastifyInstance, service: SchedulesService, requireUser: RequireUser): void {
-  const doc = docs('Schedules');
-  const opts = { preHandler: requireUser };
-  const idOf = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
+const doc = docs('Schedules');
+const idOf = (params: unknown) => parseOr400(idParamSchema, params, 'id').id;
 
+export function scheduleRoutes(app: FastifyInstance, service: SchedulesService, requireUser: RequireUser): void {
+  scheduleEntryRoutes(app, service, requireUser);
+  occurrenceRoutes(app, service, requireUser);
+}
+
+/** The scheduled entries themselves: list, add, change, delete. */
+function scheduleEntryRoutes(app: FastifyInstance, service: SchedulesService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
   app.get(
     '/api/schedule/getall',
     {
@@ -81,6 +87,11 @@ export function scheduleRoutes(app: FastifyInstance, service: SchedulesService, 
       return reply.status(204).send();
     },
   );
+}
+
+/** The occurrences of the entries: confirm, skip, and what is coming up. */
+function occurrenceRoutes(app: FastifyInstance, service: SchedulesService, requireUser: RequireUser): void {
+  const opts = { preHandler: requireUser };
   app.post(
     '/api/schedule/confirm/:id',
     {
