@@ -9,6 +9,16 @@ export class BackupRepository {
 
   /** Everything of the user's books, ordered so that a restored copy lists the same way. */
   async read(userId: number) {
+    return {
+      ...(await this.readBooks(userId)),
+      ...(await this.readLedger(userId)),
+      rules: await this.readRules(userId),
+      ...(await this.readImportHistory(userId)),
+    };
+  }
+
+  /** Currencies, pockets and categories: what the ledger's rows stand on. */
+  private async readBooks(userId: number) {
     const db = this.db;
     return {
       currencies: await db
@@ -40,6 +50,13 @@ export class BackupRepository {
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
+    };
+  }
+
+  /** Transactions and conversions in time order, fixpoints and their pocket states. */
+  private async readLedger(userId: number) {
+    const db = this.db;
+    return {
       transactions: await db
         .selectFrom('transactions')
         .select([
@@ -89,14 +106,24 @@ export class BackupRepository {
         .orderBy('pocket_states.fixpoint_id')
         .orderBy('pocket_states.pocket_id')
         .execute(),
-      rules: await db
-        .selectFrom('category_rules')
-        .select(['match', 'pattern', 'category_id', 'currency', 'min_amount', 'max_amount', 'position'])
-        .where('user_id', '=', userId)
-        .orderBy('position')
-        .orderBy('id')
-        .execute(),
-      // Committed and undone batches (previews are not kept), their links, the pockets' profiles.
+    };
+  }
+
+  /** The category rules in the order they are tried. */
+  private async readRules(userId: number) {
+    return this.db
+      .selectFrom('category_rules')
+      .select(['match', 'pattern', 'category_id', 'currency', 'min_amount', 'max_amount', 'position'])
+      .where('user_id', '=', userId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Committed and undone batches (previews are not kept), their links, the pockets' profiles. */
+  private async readImportHistory(userId: number) {
+    const db = this.db;
+    return {
       importBatches: await db
         .selectFrom('import_batches')
         .select([
