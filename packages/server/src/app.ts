@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   undoRoutes(app, new UndoService(database.db), requireUser);
   fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
   analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
-  insightsRoutes(app, new InsightsService(database.db, ledger, rates), requireUser);
+  insightsRoutes(app, new InsightsService(ledger, rates), requireUser);
   budgetRoutes(app, new BudgetsService(database.db, ledger, rates), requireUser);
   // Heavy, pure steps on worker threads; one heavy job per user, a few at once (issue 31).
   const workers = new WorkerPool();

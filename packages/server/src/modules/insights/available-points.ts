@@ -1,9 +1,8 @@
 import { utcDayOf } from '@kassa/money';
 import { statedPerCurrency, type LedgerReader, type PerCurrency } from '../ledger/index.js';
 import { addTo, endOfDay } from './figures.js';
-import type { InsightsRepository } from './repository.js';
 
-// Exposure's available money per point (issue 21), from the ledger's cash sums and the repository's.
+// Exposure's available money per point (issue 21), from the ledger's cash sums.
 
 /**
  * available_C at the end of each point day (every `step` days ending with lastDay, within
@@ -14,7 +13,6 @@ import type { InsightsRepository } from './repository.js';
  */
 export async function availableAtPoints(
   ledger: LedgerReader,
-  repository: InsightsRepository,
   userId: number,
   firstDay: number,
   lastDay: number,
@@ -42,7 +40,7 @@ export async function availableAtPoints(
     ),
     ledger.cashByBucket(userId, firstDay, lastDay, step, byDayBuckets),
     // What flowed after each day's last fixpoint until the day's end, for all of them at once.
-    repository.cashOver(
+    ledger.cashOver(
       userId,
       fixDays.map((day) => [lastFixpointOfDay.get(day)?.time ?? 0, endOfDay(day)] as const),
     ),

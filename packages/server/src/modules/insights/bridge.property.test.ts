@@ -88,7 +88,7 @@ describeEachDatabase('networth-bridge over random multi-currency ledgers', (ctx)
     const transactions = new TransactionsService(db, categories, rates, ledger);
     const conversions = new ConversionsService(db);
     const analytics = new AnalyticsService(db, ledger, rates);
-    const insights = new InsightsService(db, ledger, rates);
+    const insights = new InsightsService(ledger, rates);
     const pocketsService = new PocketsService(db);
     let n = 0;
 

@@ -1,23 +1,22 @@
 import type { ConversionCosts } from '@kassa/contract';
 import { currencyInfo, isoFromDay, minorToMajor, pow10, type CurrencyInfo } from '@kassa/money';
-import { roundScaled, scaledValue } from '../ledger/index.js';
+import { roundScaled, scaledValue, type LedgerReader } from '../ledger/index.js';
 import type { Owner } from '../auth/service.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { addTo, display, iso, MAX_COST_ITEMS, type ValuedConversion } from './figures.js';
-import type { InsightsRepository } from './repository.js';
 
 // conversion-costs (issue 21): what each conversion cost in the main currency.
 
 /** Every conversion of [start, end] valued at its day's rate in the main currency. */
 async function valuedConversions(
-  repository: InsightsRepository,
+  ledger: LedgerReader,
   userId: number,
   converter: Converter,
   start: number,
   end: number,
 ): Promise<ValuedConversion[]> {
-  return (await repository.conversionsBetween(userId, start, end)).map((row) => {
+  return (await ledger.conversionsBetween(userId, start, end)).map((row) => {
     const from = scaledValue(converter, BigInt(row.fromAmount), row.fromCurrency, row.day);
     const to = scaledValue(converter, BigInt(row.toAmount), row.toCurrency, row.day);
     return { row, from, to, cost: from - to };
@@ -32,7 +31,7 @@ async function valuedConversions(
  */
 
 export async function conversionCosts(
-  repository: InsightsRepository,
+  ledger: LedgerReader,
   rates: RatesService,
   owner: Owner,
   start: number,
@@ -40,7 +39,7 @@ export async function conversionCosts(
 ): Promise<ConversionCosts> {
   const converter = rates.requireMainConverter(owner.mainCurrency);
   const main = converter.to;
-  const valued = await valuedConversions(repository, owner.id, converter, start, end);
+  const valued = await valuedConversions(ledger, owner.id, converter, start, end);
   const crossTo = new Map<string, Converter>();
   const reference = (from: CurrencyInfo, to: CurrencyInfo, day: number) => {
     let c = crossTo.get(to.code);

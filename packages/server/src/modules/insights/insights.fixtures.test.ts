@@ -43,7 +43,7 @@ describeEachDatabase('insights: hand-computed fixtures', (ctx) => {
       transactions: new TransactionsService(db, categories, rates, ledger),
       conversions: new ConversionsService(db),
       fixpoints: new FixpointsService(db, ledger, () => NOW),
-      insights: new InsightsService(db, ledger, rates),
+      insights: new InsightsService(ledger, rates),
     };
   };
   beforeAll(() => {

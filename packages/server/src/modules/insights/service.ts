@@ -1,7 +1,5 @@
 import type { BridgePartName, ConversionCosts, Exposure, FixpointDrift, NetworthBridge } from '@kassa/contract';
 import { currencyInfo, divideHalfEven, isoFromDay, minorToMajor, utcDayOf } from '@kassa/money';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
 import type { MainFilter, MainSum, PerCurrency } from '../ledger/index.js';
 import { roundScaled, SCALE, scaledValue } from '../ledger/index.js';
@@ -11,7 +9,6 @@ import type { RatesService } from '../rates/service.js';
 import { availableAtPoints } from './available-points.js';
 import { conversionCosts } from './conversion-costs.js';
 import { addTo, apportion, DAYS_PER_MONTH_HUNDREDTHS, EXPOSURE_DAILY_DAYS, iso, MS_PER_DAY } from './figures.js';
-import { InsightsRepository } from './repository.js';
 
 /**
  * The flows that change what a currency is worth in total (DESIGN §4): real and external flows,
@@ -34,19 +31,14 @@ function bridgePartOf(g: Pick<MainSum, 'kind' | 'businessType' | 'isIncome'>): B
 
 /** Issue 21: what currencies did to the user's money (conversion costs, bridge, drift, exposure). */
 export class InsightsService {
-  private readonly repository: InsightsRepository;
-
   constructor(
-    db: Kysely<DB>,
     private readonly ledger: LedgerReader,
     private readonly rates: RatesService,
-  ) {
-    this.repository = new InsightsRepository(db);
-  }
+  ) {}
 
   /** conversion-costs (conversion-costs.ts). */
   async conversionCosts(owner: Owner, start: number, end: number): Promise<ConversionCosts> {
-    return conversionCosts(this.repository, this.rates, owner, start, end);
+    return conversionCosts(this.ledger, this.rates, owner, start, end);
   }
 
   /**
@@ -254,7 +246,7 @@ export class InsightsService {
     pointDays.reverse();
     // Independent reads, at once (on PostgreSQL each is its own round trip).
     const [available, { held }] = await Promise.all([
-      availableAtPoints(this.ledger, this.repository, owner.id, firstDay, lastDay, step),
+      availableAtPoints(this.ledger, owner.id, firstDay, lastDay, step),
       this.worthAt(owner.id, converter, end),
     ]);
     const codes = [...new Set(available.flatMap((a) => [...a.keys()]))].sort((a, b) =>

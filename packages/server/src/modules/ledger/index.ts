@@ -2,12 +2,13 @@
 // types, and the day and value helpers reports share. Code outside ledger/ imports only this
 // file (the lint's ledger zone); tests may reach inside.
 
-export { LedgerReader, statedPerCurrency } from './reader.js';
+export { LedgerReader } from './reader.js';
 export { LedgerWriter, type BatchOptions, type LedgerBatch } from './writer.js';
 export type { MainValuation } from './write-values.js';
 export { CONVERSION_COLUMNS, TRANSACTION_COLUMNS, type RestoredColumns, type RowSource } from './row-store.js';
 export {
   conversionFromColumns,
+  statedPerCurrency,
   transactionFromColumns,
   type ConversionRow,
   type FixpointRow,
@@ -15,7 +16,7 @@ export {
   type TransactionRow,
 } from './rows.js';
 export { firstDayOfMonth, monthOfDay, type MonthRange } from './daily-totals.js';
-export { MainValuesRepository, roundScaled, SCALE, scaledValue } from './main-values.js';
+export { roundScaled, SCALE, scaledValue } from './main-values.js';
 export type { DayMeasures, FlowTotal, PerCurrency } from './flows.js';
 export { convertedSums, type MainSum, type MainSumOptions } from './main-sums.js';
 export type { MainFilter } from './main-filter.js';

@@ -11,8 +11,9 @@ import { MainValuesRepository } from './main-values.js';
 import { nativeTotals } from './native-totals.js';
 import { LedgerRepository } from './repository.js';
 import type { Converter } from '../rates/conversion.js';
-import type { FixpointRow, StateRow } from './rows.js';
+import { statedPerCurrency, type ConversionRow, type FixpointRow, type StateRow } from './rows.js';
 import { PocketRule } from './pocket-rule.js';
+import { cashOver, conversionsBetween, type InstantRanges } from './range-reads.js';
 
 /**
  * The one read side of the ledger (DESIGN §4): available_C(T), calculated_C(F) and error_C(F),
@@ -354,6 +355,16 @@ export class LedgerReader {
     return rawFlows(this.db, userId, 'cash', after, until, into);
   }
 
+  /** The cash per currency of each of several non-overlapping ranges (after, until], straight from the rows (range-reads.ts). */
+  cashOver(userId: number, ranges: InstantRanges): Promise<PerCurrency[]> {
+    return cashOver(this.db, userId, ranges);
+  }
+
+  /** The conversions between two currencies with start <= time <= end, oldest first (range-reads.ts). */
+  conversionsBetween(userId: number, start: number, end: number): Promise<ConversionRow[]> {
+    return conversionsBetween(this.db, userId, start, end);
+  }
+
   /** Cash per currency of the days firstDay..lastDay per bucket of `step` days (flows.ts, cashByBucket). */
   cashByBucket(
     userId: number,
@@ -379,15 +390,4 @@ export class LedgerReader {
   totalsOfCategory(userId: number, categoryId: number): Promise<DailyTotalsTable[]> {
     return this.totals.ofCategory(userId, categoryId);
   }
-}
-
-/** Stated balances per fixpoint and currency, from state rows. */
-export function statedPerCurrency(states: readonly StateRow[]): Map<number, PerCurrency> {
-  const byFixpoint = new Map<number, PerCurrency>();
-  for (const s of states) {
-    const stated = byFixpoint.get(s.fixpointId) ?? new Map<string, bigint>();
-    stated.set(s.currency, (stated.get(s.currency) ?? 0n) + BigInt(s.balance));
-    byFixpoint.set(s.fixpointId, stated);
-  }
-  return byFixpoint;
 }

@@ -1,10 +1,11 @@
 import type { BusinessType, CategoryType } from '@kassa/contract';
 import { sql, type Selectable } from 'kysely';
 import type { ConversionsTable, TransactionsTable } from '../../db/schema.js';
+import type { PerCurrency } from './flows.js';
 
-// The ledger's rows and their column mapping live here, below the feature modules that write
-// them (transactions, conversions) and the ledger code that derives totals from them, so the
-// ledger never imports a feature module.
+// The ledger's rows and their column mapping live here (and what state rows state per currency),
+// below the feature modules that write them (transactions, conversions) and the ledger code that
+// derives totals from them, so the ledger never imports a feature module.
 
 /** A stored transaction (amount in minor units, time in epoch ms, day = UTC day number). */
 export interface TransactionRow {
@@ -126,3 +127,14 @@ export const conversionPocketColumns = (c: Pick<ConversionRow, 'fromPocketId' | 
  */
 export const keptPocket = (column: 'currency' | 'from_currency' | 'to_currency', currency: string, pocket: string) =>
   sql<number | null>`case when ${sql.ref(column)} = ${currency} then ${sql.ref(pocket)} else null end`;
+
+/** Stated balances per fixpoint and currency, from state rows. */
+export function statedPerCurrency(states: readonly StateRow[]): Map<number, PerCurrency> {
+  const byFixpoint = new Map<number, PerCurrency>();
+  for (const s of states) {
+    const stated = byFixpoint.get(s.fixpointId) ?? new Map<string, bigint>();
+    stated.set(s.currency, (stated.get(s.currency) ?? 0n) + BigInt(s.balance));
+    byFixpoint.set(s.fixpointId, stated);
+  }
+  return byFixpoint;
+}
