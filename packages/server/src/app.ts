@@ -7,8 +7,10 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { DB } from './db/schema.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -29,7 +31,7 @@ import { AdminService } from './modules/admin/service.js';
 import { PasswordResetService } from './modules/account/password-reset.js';
 import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
-import { makeStepGuards } from './modules/auth/guard.js';
+import { makeStepGuards, type RequireUser, type StepGuards } from './modules/auth/guard.js';
 import { loginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
@@ -37,8 +39,9 @@ import { TokenService } from './modules/auth/tokens.js';
 import { demoRoutes } from './modules/demo/routes.js';
 import { DEMO_LIFETIME_MS, DemoService } from './modules/demo/service.js';
 import { createTwoFactor } from './modules/two-factor/create.js';
+import type { TwoFactorService } from './modules/two-factor/service.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
-import { createSecurity } from './modules/security/create.js';
+import { createSecurity, type SecurityServices } from './modules/security/create.js';
 import { securityRoutes } from './modules/security/routes.js';
 import { scopeRefusal } from './modules/security/scope.js';
 import { HealthRepository } from './modules/health/repository.js';
@@ -130,19 +133,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // First hook of all: shutdown waits for every request it counts (main.ts).
   trackInFlight(app);
+  const signIn = await registerSignIn(app, deps);
+  const rates = await loadRates(app, database);
+  registerErrorHandler(app);
+  registerJsonBodies(app);
+  await registerBrowserSecurity(app, config);
+  // GET /api/openapi.json and the /api/docs page; before the routes, whose schemas it collects.
+  await registerOpenApi(app, {
+    apiTokenScope: (method, url) => apiTokenScopes.find((scope) => !scopeRefusal(scope, method, url)),
+  });
+
+  registerAccountRoutes(app, deps, signIn);
+  // Every private route needs a complete registration; only the steps' own routes ask less.
+  const requireUser = signIn.guards.complete;
+  const categories = registerSetupRoutes(app, database.db, rates, requireUser);
+  const ledger = startLedger(app, database.db, rates);
+  const books: Books = { db: database.db, rates, ledger, categories };
+  const schedules = registerBookRoutes(app, books, requireUser);
+  await registerFileRoutes(app, books, requireUser);
+
+  await registerJobs(app, { config, db: database.db, rates, schedules });
+
+  if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** What signs a user in and how far their registration got. */
+interface SignIn {
+  auth: AuthService;
+  guards: StepGuards;
+  twoFactor: TwoFactorService;
+  security: SecurityServices;
+}
+
+/** The rate limits, then sign-in: passwords, two-factor codes, sessions and API tokens. */
+async function registerSignIn(app: FastifyInstance, { config, database, jwtSecret }: AppDeps): Promise<SignIn> {
   const users = new UsersRepository(database.db);
-  const tokens = new TokenService(deps.jwtSecret, config.jwtTtlSeconds);
+  const tokens = new TokenService(jwtSecret, config.jwtTtlSeconds);
   // Limits first: the services below count in its store.
   await registerRateLimit(app, config.redisUrl);
   // Login asks users with two-factor sign-in on for a code (auth/login-code) after the password.
-  const twoFactor = createTwoFactor(app, database.db, deps.jwtSecret, config.loginLimits);
+  const twoFactor = createTwoFactor(app, database.db, jwtSecret, config.loginLimits);
   // Sessions, API tokens and the security log (auth's AuthSecurity; two-factor logs its changes there).
   const security = createSecurity(app, database.db, config);
   twoFactor.logTo(security.log);
   const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits), Date.now, twoFactor, security);
-  const guards = makeStepGuards(auth);
-  // Every private route needs a complete registration; only the steps' own routes ask less.
-  const requireUser = guards.complete;
+  return { auth, guards: makeStepGuards(auth), twoFactor, security };
+}
+
+/** The exchange rates, loaded, and kept up with what other instances store. */
+async function loadRates(app: FastifyInstance, database: Database): Promise<RatesService> {
   const rates = new RatesService(new RatesRepository(database.db), bundledRates());
   await rates.load();
   // Rates another instance or the CLI stored are in use within RATES_CHECK_MS (one cheap read a
@@ -150,8 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     await rates.catchUp().catch((err: unknown) => request.log.warn({ error: String(err) }, 'rates check failed'));
   });
+  return rates;
+}
 
-  registerErrorHandler(app);
+function registerJsonBodies(app: FastifyInstance): void {
   // An empty body with a JSON content type (PATCH category/close/{id} from some clients) means
   // "no body"; routes that need one answer 400 "body: is required".
   // JSON only: text/plain bodies would otherwise reach the routes as strings (415 instead).
@@ -167,6 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(badRequest('body: is not valid JSON'), undefined);
     }
   });
+}
+
+/** What a browser is told and asked: security headers, cookies, the session slot and CSRF. */
+async function registerBrowserSecurity(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -185,11 +231,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   app.decorateRequest('session', undefined);
   registerCsrf(app, { secureCookie: config.httpsOnly });
-  // GET /api/openapi.json and the /api/docs page; before the routes, whose schemas it collects.
-  await registerOpenApi(app, {
-    apiTokenScope: (method, url) => apiTokenScopes.find((scope) => !scopeRefusal(scope, method, url)),
-  });
+}
 
+/**
+ * The routes before and around a registration: health and public settings, sign-in, the demo,
+ * two-factor and the security page, the registration steps, the admin page, forgotten passwords.
+ */
+function registerAccountRoutes(app: FastifyInstance, deps: AppDeps, signIn: SignIn): void {
+  const { config, database } = deps;
+  const { auth, guards, twoFactor, security } = signIn;
   healthRoutes(app, new HealthService(new HealthRepository(database.db), app.log));
   publicConfigRoutes(app, {
     version: PRODUCT_VERSION,
@@ -225,55 +275,85 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (obj, msg) => app.log.error(obj, msg),
   );
   passwordResetRoutes(app, passwordResets, { resets: config.passwordResetLimits, codes: config.accountLimits });
-  ratesRoutes(app, rates, new UserCurrenciesRepository(database.db), requireUser);
-  const categories = new CategoriesService(database.db);
-  currencyRoutes(app, new CurrenciesService(database.db), requireUser);
-  pocketRoutes(app, new PocketsService(database.db), requireUser);
+}
+
+/** What a user sets up before the books: rates, currencies, pockets, categories, rules. */
+function registerSetupRoutes(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  rates: RatesService,
+  requireUser: RequireUser,
+): CategoriesService {
+  ratesRoutes(app, rates, new UserCurrenciesRepository(db), requireUser);
+  const categories = new CategoriesService(db);
+  currencyRoutes(app, new CurrenciesService(db), requireUser);
+  pocketRoutes(app, new PocketsService(db), requireUser);
   categoryRoutes(app, categories, requireUser);
-  ruleRoutes(app, new RulesService(database.db), requireUser);
-  // The one read side of the ledger, shared by every service that reads balances or flows.
-  // Main-currency values of the ledger follow the rates: recomputed when the table in use is not
-  // the one they were made with (checked before the first report), and from the first changed
-  // day whenever rates are stored.
-  const ledger = new LedgerReader(database.db, () => rates.fingerprint());
+  ruleRoutes(app, new RulesService(db), requireUser);
+  return categories;
+}
+
+/**
+ * The one read side of the ledger, shared by every service that reads balances or flows.
+ * Main-currency values of the ledger follow the rates: recomputed when the table in use is not
+ * the one they were made with (checked before the first report), and from the first changed
+ * day whenever rates are stored.
+ */
+function startLedger(app: FastifyInstance, db: Kysely<DB>, rates: RatesService): LedgerReader {
+  const ledger = new LedgerReader(db, () => rates.fingerprint());
   const rateFollower = followRates(rates, ledger, {
     onError: (err) => app.log.warn({ error: String(err) }, 'revaluing main values failed'),
   });
   // The background revaluation ends before the database closes.
   app.addHook('onClose', () => rateFollower.idle());
-  const transactions = new TransactionsService(database.db, categories, rates, ledger);
+  return ledger;
+}
+
+/** What the routes of the books are built on. */
+interface Books {
+  db: Kysely<DB>;
+  rates: RatesService;
+  ledger: LedgerReader;
+  categories: CategoriesService;
+}
+
+/** The books and their reports: transactions to budgets. The schedules go on to the jobs. */
+function registerBookRoutes(app: FastifyInstance, books: Books, requireUser: RequireUser): SchedulesService {
+  const { db, rates, ledger, categories } = books;
+  const transactions = new TransactionsService(db, categories, rates, ledger);
   transactionRoutes(app, transactions, requireUser);
-  searchRoutes(app, new SearchService(database.db, transactions), requireUser);
+  searchRoutes(app, new SearchService(db, transactions), requireUser);
   summaryRoutes(app, new SummariesService(ledger, categories, rates, transactions), requireUser);
-  const conversions = new ConversionsService(database.db);
+  const conversions = new ConversionsService(db);
   conversionRoutes(app, conversions, requireUser);
   // Scheduled entries post through the transactions and conversions services' checks and writes.
-  const schedules = new SchedulesService(database.db, transactions, conversions, ledger);
+  const schedules = new SchedulesService(db, transactions, conversions, ledger);
   scheduleRoutes(app, schedules, requireUser);
-  undoRoutes(app, new UndoService(database.db), requireUser);
-  fixpointRoutes(app, new FixpointsService(database.db, ledger), requireUser);
-  analyticsRoutes(app, new AnalyticsService(database.db, ledger, rates), requireUser);
+  undoRoutes(app, new UndoService(db), requireUser);
+  fixpointRoutes(app, new FixpointsService(db, ledger), requireUser);
+  analyticsRoutes(app, new AnalyticsService(db, ledger, rates), requireUser);
   insightsRoutes(app, new InsightsService(ledger, rates), requireUser);
-  budgetRoutes(app, new BudgetsService(database.db, ledger, rates), requireUser);
+  budgetRoutes(app, new BudgetsService(db, ledger, rates), requireUser);
+  return schedules;
+}
+
+/** Whole books in and out: backups, exports and bank-file imports. */
+async function registerFileRoutes(app: FastifyInstance, books: Books, requireUser: RequireUser): Promise<void> {
+  const { db, rates, ledger } = books;
   // Heavy, pure steps on worker threads; one heavy job per user, a few at once (issue 31).
   const workers = new WorkerPool();
   app.addHook('onClose', () => workers.close());
   const heavyJobs = new HeavyJobs();
-  await backupRoutes(app, new BackupService(database.db, Date.now, (main) => rates.mainConverter(main)), requireUser, {
+  await backupRoutes(app, new BackupService(db, Date.now, (main) => rates.mainConverter(main)), requireUser, {
     jobs: heavyJobs,
     read: (body) => workers.run<Resolved>({ task: 'read-backup', body }),
   });
-  exportRoutes(app, new ExportService(database.db, rates), requireUser);
+  exportRoutes(app, new ExportService(db, rates), requireUser);
   const parseOnWorker: ParseFile = (bytes, request) => workers.run({ task: 'parse-import', bytes, request });
   await importRoutes(
     app,
-    new ImportService(database.db, rates, parseOnWorker, undefined, undefined, ledger),
+    new ImportService(db, rates, parseOnWorker, undefined, undefined, ledger),
     requireUser,
     heavyJobs,
   );
-
-  await registerJobs(app, { config, db: database.db, rates, schedules });
-
-  if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
-  return app;
 }
