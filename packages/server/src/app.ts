@@ -29,7 +29,7 @@ import { accountRoutes, passwordResetRoutes } from './modules/account/routes.js'
 import { adminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
 import { PasswordResetService } from './modules/account/password-reset.js';
-import { AccountsService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
+import { RegistrationService, EMAIL_CODE_TTL_MS } from './modules/account/service.js';
 import { configuredMailer, type Mailer } from './modules/mail/mailer.js';
 import { makeStepGuards, type RequireUser, type StepGuards } from './modules/auth/guard.js';
 import { loginLimits } from './modules/auth/login-limits.js';
@@ -256,10 +256,10 @@ function registerAccountRoutes(app: FastifyInstance, deps: AppDeps, signIn: Sign
   twoFactorRoutes(app, twoFactor, guards);
   securityRoutes(app, security, guards);
   const mailer = deps.mailer ?? configuredMailer(config, (obj, msg) => app.log.info(obj, msg));
-  const accounts = new AccountsService(database.db, auth, mailer, config, {
+  const registration = new RegistrationService(database.db, auth, mailer, config, {
     wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),
   });
-  accountRoutes(app, accounts, guards, config.accountLimits);
+  accountRoutes(app, registration, guards, config.accountLimits);
   // The admin page: users, waitlist, invitations and approvals by mail, disabling (issue 22).
   adminRoutes(app, new AdminService(database.db, mailer, config, security), guards);
   // Forgotten password: reset mails per address counted in the rate-limit store, an hour each.

@@ -9,7 +9,7 @@ import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { LedgerWriter, type MainValuation } from '../modules/ledger/index.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
 import { formatFigures, measure, type Figures } from './measure.js';
@@ -52,7 +52,7 @@ export async function seedHeavyUser(
 ): Promise<{ api: Api; token: string; end: number }> {
   const end = Date.UTC(2026, 9, 31);
   const start = end - YEARS * 365.25 * DAY;
-  const user = await new UsersService(database.db).createComplete({
+  const user = await new CompleteUserFactory(database.db).createComplete({
     email: 'heavy@example.com',
     password: 'bench-password-1',
     mainCurrency: 'EUR',
@@ -144,7 +144,7 @@ async function benchTakeOut(database: Database, app: FastifyInstance, token: str
   const backup = await timed('GET backup/get', () => call('GET', '/api/backup/get', token));
   lines.push(backup.line);
   // A fresh account of its own to restore into.
-  await new UsersService(database.db).createComplete({
+  await new CompleteUserFactory(database.db).createComplete({
     email: 'restored@example.com',
     password: 'bench-password-1',
     mainCurrency: 'EUR',

@@ -5,7 +5,7 @@ import type { ImportCommitResult, ImportPreview } from '@kassa/contract';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { statementCsv } from './import.js';
 import { inFreshSchema } from './pg-schema.js';
 import { startProductionServer } from './server-memory.js';
@@ -22,7 +22,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function overSocket(label: string, target: DatabaseTarget, databaseUrl: string, dir: string, pgSchema?: string) {
   const database = openDatabase(target, pgSchema === undefined ? {} : { pgSchema });
   await migrateToLatest(database.db);
-  await new UsersService(database.db).createComplete({
+  await new CompleteUserFactory(database.db).createComplete({
     email: 'socket@example.com',
     password: 'bench-password-1',
     mainCurrency: 'EUR',

@@ -6,7 +6,7 @@ import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { multipart } from '../test/upload.js';
 import { prng } from '../util/prng.js';
@@ -62,7 +62,7 @@ export async function importOn(
   const database = openDatabase(target, pgSchema === undefined ? {} : { pgSchema });
   try {
     await migrateToLatest(database.db);
-    await new UsersService(database.db).createComplete({
+    await new CompleteUserFactory(database.db).createComplete({
       email: 'importer@example.com',
       password: 'bench-password-1',
       mainCurrency: 'EUR',
@@ -124,7 +124,7 @@ async function importMemory(rows: number): Promise<string> {
     const file = path.join(dir, 'import.db');
     const database = openDatabase({ kind: 'sqlite', file });
     await migrateToLatest(database.db);
-    await new UsersService(database.db).createComplete({
+    await new CompleteUserFactory(database.db).createComplete({
       email: 'big@example.com',
       password: 'bench-password-1',
       mainCurrency: 'EUR',

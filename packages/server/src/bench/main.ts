@@ -5,7 +5,7 @@ import { CSRF_COOKIE } from '@kassa/contract';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { formatFigures, measure } from './measure.js';
 import { benchAnalytics } from './analytics.js';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') });
   try {
     await migrateToLatest(database.db);
-    await new UsersService(database.db).createComplete({
+    await new CompleteUserFactory(database.db).createComplete({
       email: 'bench@example.com',
       password: 'bench-password-1',
     });

@@ -9,7 +9,7 @@ import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { refreshStatistics } from '../db/statistics.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { LedgerWriter } from '../modules/ledger/index.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { prng } from '../util/prng.js';
@@ -64,7 +64,7 @@ export async function seedSearchBooks(database: Database, app: FastifyInstance, 
     ['searcher@example.com', count],
     ['neighbour@example.com', Math.floor(count / 5)],
   ] as const) {
-    const user = await new UsersService(database.db).createComplete({
+    const user = await new CompleteUserFactory(database.db).createComplete({
       email,
       password: 'bench-password-1',
       mainCurrency: 'EUR',

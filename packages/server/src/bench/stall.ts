@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { bigBackup, bigStatement, measureStall, type StallFigures } from '../test/stall.js';
 import { inFreshSchema } from './pg-schema.js';
@@ -19,7 +19,7 @@ async function stallOn(target: DatabaseTarget, rows: number, restored: number, p
   const database = openDatabase(target, pgSchema === undefined ? {} : { pgSchema });
   try {
     await migrateToLatest(database.db);
-    const users = new UsersService(database.db);
+    const users = new CompleteUserFactory(database.db);
     const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false });
     const csrf = 's'.repeat(43);
     const tokens: string[] = [];

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { RatesRepository } from '../modules/rates/repository.js';
 import { bundledRates } from '../modules/rates/bundle.js';
 import { RATES_CHECK_MS, RatesService } from '../modules/rates/service.js';
@@ -103,7 +103,7 @@ async function restoredAccount(
     return res.body;
   };
   const backup = await call('GET', '/api/backup/get', token);
-  await new UsersService(database.db).createComplete({
+  await new CompleteUserFactory(database.db).createComplete({
     email: 'restored@example.com',
     password: 'bench-password-1',
     mainCurrency: 'EUR',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { sampleBooks } from '../test/sample-books.js';
 import { runCliCaptured } from '../test/cli.js';
 import { TestClient } from '../test/client.js';
@@ -22,7 +22,7 @@ describe('CLI export', () => {
     const database = openDatabase(config.database);
     await migrateToLatest(database.db);
     const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false });
-    const users = new UsersService(database.db);
+    const users = new CompleteUserFactory(database.db);
     const ctx: ApiContext = {
       dialect: 'sqlite',
       config,

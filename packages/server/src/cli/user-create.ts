@@ -1,5 +1,5 @@
 import { roleSchema } from '@kassa/contract';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { parseFlags, UsageError } from './args.js';
 import type { Command } from './command.js';
 
@@ -17,7 +17,7 @@ export const userCreate: Command = {
     if (role !== undefined && !roleSchema.safeParse(role).success) {
       throw new UsageError(`--role must be one of ${roleSchema.options.join(', ')}`);
     }
-    const service = new UsersService(database.db);
+    const service = new CompleteUserFactory(database.db);
     const user = await service.createComplete({
       email,
       password,

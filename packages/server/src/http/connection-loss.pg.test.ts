@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { pgAdmin, TEST_PG_URL } from '../test/postgres.js';
 import { ServerProcess } from '../test/server-process.js';
 
@@ -36,7 +36,7 @@ describe.skipIf(TEST_PG_URL === '')('PostgreSQL ends the server’s connections 
     });
     // The user is made over a connection of our own, which the cut leaves alone.
     const database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-    await new UsersService(database.db).createComplete({
+    await new CompleteUserFactory(database.db).createComplete({
       email: 'cut@example.com',
       password: 'password-123',
       mainCurrency: 'EUR',

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import type { Database, DialectName } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { BackupService } from '../modules/backup/service.js';
 import { TestClient } from '../test/client.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
@@ -319,7 +319,7 @@ for (const dialect of testDialects) {
         jwtSecret: TEST_JWT_SECRET,
         logger: { level: 'error', stream: w.trap.stream },
       });
-      const users = new UsersService(w.database.db);
+      const users = new CompleteUserFactory(w.database.db);
       w.ctx = {
         dialect,
         config,

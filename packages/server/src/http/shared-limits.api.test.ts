@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { createTestTarget, testDialects } from '../test/databases.js';
 
@@ -33,7 +33,7 @@ for (const dialect of testDialects) {
         databases.push(database);
         apps.push(await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger: false }));
       }
-      await new UsersService(databases[0]?.db ?? (undefined as never)).createComplete({
+      await new CompleteUserFactory(databases[0]?.db ?? (undefined as never)).createComplete({
         email: 'shared@example.com',
         password: 'password-1',
         mainCurrency: 'EUR',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { TestClient } from '../test/client.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
 import { okJson } from '../test/ledger.js';
@@ -53,7 +53,7 @@ describe('a full disk [sqlite]', () => {
   });
 
   it('answers 503 with the cause to every write, stores nothing, logs the cause once, and recovers', async () => {
-    await new UsersService(database.db).createComplete({
+    await new CompleteUserFactory(database.db).createComplete({
       email: 'full@example.com',
       password: 'password-123',
       mainCurrency: 'EUR',

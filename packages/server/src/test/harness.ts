@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database, DialectName } from '../db/database.js';
-import { UsersService, type CreateUserInput } from '../modules/account/complete-user.js';
+import { CompleteUserFactory, type CreateUserInput } from '../modules/account/complete-user.js';
 import { TestClient } from './client.js';
 import { TEST_JWT_SECRET, testConfig } from './config.js';
 import { createTestDatabase, testDialects, type TestDatabase } from './databases.js';
@@ -15,7 +15,7 @@ export interface ApiContext {
   app: FastifyInstance;
   database: Database;
   client(): TestClient;
-  createUser(input: CreateUserInput): ReturnType<UsersService['createComplete']>;
+  createUser(input: CreateUserInput): ReturnType<CompleteUserFactory['createComplete']>;
 }
 
 /**
@@ -42,7 +42,7 @@ export function describeEachDatabase(
           logger: false,
         });
         ctx.client = () => new TestClient(ctx.app);
-        const users = new UsersService(testDb.database.db);
+        const users = new CompleteUserFactory(testDb.database.db);
         ctx.createUser = (input) => users.createComplete(input);
       });
       afterAll(async () => {

@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER, MORE_ROWS_HEADER } from '@kassa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { DailyTotalsRepository } from '../modules/ledger/daily-totals.js';
 import { prng } from '../util/prng.js';
 import { testDialects } from './databases.js';
@@ -62,7 +62,11 @@ for (const dialect of testDialects) {
       const database = openDatabase(target.target);
       await migrateToLatest(database.db);
       userId = (
-        await new UsersService(database.db).createComplete({ email: EMAIL, password: PASSWORD, mainCurrency: 'EUR' })
+        await new CompleteUserFactory(database.db).createComplete({
+          email: EMAIL,
+          password: PASSWORD,
+          mainCurrency: 'EUR',
+        })
       ).id;
       await database.close();
       server = new KillableServer({

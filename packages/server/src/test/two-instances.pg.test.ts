@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
-import { UsersService } from '../modules/account/complete-user.js';
+import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { FeedServer } from './feed-server.js';
 import { ECB_XML } from './fixtures.js';
 import { pgAdmin, TEST_PG_URL } from './postgres.js';
@@ -58,7 +58,7 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
     bases.push(...(await Promise.all(servers.map((s) => s.start(env)))));
     database = openDatabase({ kind: 'postgres', url: TEST_PG_URL }, { pgSchema: schema });
     for (const address of [email, otherEmail])
-      await new UsersService(database.db).createComplete({
+      await new CompleteUserFactory(database.db).createComplete({
         email: address,
         password: 'password-1',
         mainCurrency: 'EUR',

@@ -32,7 +32,7 @@ const createUserSchema = z.object({
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Complete users made in one step, for the admin CLI, the demo, tests and benchmarks (no sign-up steps). */
-export class UsersService {
+export class CompleteUserFactory {
   private readonly users: UsersRepository;
 
   constructor(

@@ -20,7 +20,7 @@ import type { Config } from '../../config.js';
 import { perIpLimit } from '../../http/rate-limit.js';
 import { parseOr400 } from '../../http/validate.js';
 import { AppError } from '../../http/errors.js';
-import type { AccountsService } from './service.js';
+import type { RegistrationService } from './service.js';
 import type { PasswordResetService } from './password-reset.js';
 import {
   bearerToken,
@@ -80,16 +80,16 @@ type AccountRouteOptions = ReturnType<typeof accountRouteOptions>;
 
 export function accountRoutes(
   app: FastifyInstance,
-  accounts: AccountsService,
+  registration: RegistrationService,
   guards: StepGuards,
   limits: Config['accountLimits'],
 ): void {
   const opts = accountRouteOptions(guards, limits);
   userInfoRoute(app, opts);
-  emailStepRoutes(app, accounts, opts);
-  referralStepRoutes(app, accounts, opts);
-  completionRoutes(app, accounts, opts);
-  passwordChangeRoute(app, accounts, opts);
+  emailStepRoutes(app, registration, opts);
+  referralStepRoutes(app, registration, opts);
+  completionRoutes(app, registration, opts);
+  passwordChangeRoute(app, registration, opts);
 }
 
 function userInfoRoute(app: FastifyInstance, { signedIn }: AccountRouteOptions): void {
@@ -115,7 +115,7 @@ function userInfoRoute(app: FastifyInstance, { signedIn }: AccountRouteOptions):
 /** Sign-up and the e-mail step: the mailed code checked, or mailed again. */
 function emailStepRoutes(
   app: FastifyInstance,
-  accounts: AccountsService,
+  registration: RegistrationService,
   { signups, resends, codeChecks, signedIn }: AccountRouteOptions,
 ): void {
   app.post(
@@ -131,7 +131,7 @@ function emailStepRoutes(
       }),
     },
     async (request): Promise<TokenResponse> => ({
-      token: await accounts.signup(parseOr400(signupRequestSchema, request.body), clientOf(request)),
+      token: await registration.signup(parseOr400(signupRequestSchema, request.body), clientOf(request)),
     }),
   );
 
@@ -147,7 +147,7 @@ function emailStepRoutes(
       }),
     },
     async (request): Promise<TokenResponse> => ({
-      token: await accounts.verifyEmail(
+      token: await registration.verifyEmail(
         sessionOf(request).user,
         parseOr400(codeParam, request.params, 'code').code,
         browserSessionOf(request).sessionId,
@@ -164,7 +164,7 @@ function emailStepRoutes(
       schema: doc({ summary: 'Mail a new verification code', response: 'none' }),
     },
     async (request, reply) => {
-      await accounts.resendEmail(sessionOf(request).user);
+      await registration.resendEmail(sessionOf(request).user);
       return reply.status(204).send();
     },
   );
@@ -173,7 +173,7 @@ function emailStepRoutes(
 /** Referral codes: one given away by a registered user, one entered at the referral step, or the waitlist instead. */
 function referralStepRoutes(
   app: FastifyInstance,
-  accounts: AccountsService,
+  registration: RegistrationService,
   { codeChecks, emailVerified, notDemo }: AccountRouteOptions,
 ): void {
   app.get(
@@ -186,7 +186,7 @@ function referralStepRoutes(
       }),
     },
     async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await accounts.createReferral(sessionOf(request).user)),
+      reply.type('text/plain; charset=utf-8').send(await registration.createReferral(sessionOf(request).user)),
   );
 
   app.post(
@@ -197,7 +197,7 @@ function referralStepRoutes(
       schema: doc({ summary: 'Enter a referral code', params: codeParam, response: tokenResponseSchema }),
     },
     async (request): Promise<TokenResponse> => ({
-      token: await accounts.verifyReferral(
+      token: await registration.verifyReferral(
         sessionOf(request).user,
         parseOr400(codeParam, request.params, 'code').code,
         browserSessionOf(request).sessionId,
@@ -212,7 +212,7 @@ function referralStepRoutes(
       schema: doc({ summary: 'Join the waitlist instead of entering a referral code', response: 'none' }),
     },
     async (request, reply) => {
-      await accounts.joinWaitlist(sessionOf(request).user);
+      await registration.joinWaitlist(sessionOf(request).user);
       return reply.status(204).send();
     },
   );
@@ -221,7 +221,7 @@ function referralStepRoutes(
 /** The last step (name, main currency, pockets) and the first steps after it. */
 function completionRoutes(
   app: FastifyInstance,
-  accounts: AccountsService,
+  registration: RegistrationService,
   { referralOk, complete }: AccountRouteOptions,
 ): void {
   app.post(
@@ -235,7 +235,7 @@ function completionRoutes(
       }),
     },
     async (request): Promise<TokenResponse> => ({
-      token: await accounts.initialData(
+      token: await registration.initialData(
         sessionOf(request).user,
         parseOr400(initialDataRequestSchema, request.body),
         browserSessionOf(request).sessionId,
@@ -252,13 +252,13 @@ function completionRoutes(
         response: onboardingResponseSchema,
       }),
     },
-    (request): Promise<OnboardingResponse> => accounts.onboarding(sessionOf(request).user),
+    (request): Promise<OnboardingResponse> => registration.onboarding(sessionOf(request).user),
   );
 }
 
 function passwordChangeRoute(
   app: FastifyInstance,
-  accounts: AccountsService,
+  registration: RegistrationService,
   { credentials }: AccountRouteOptions,
 ): void {
   app.post(
@@ -268,7 +268,7 @@ function passwordChangeRoute(
       schema: doc({ summary: 'Change the password', body: changePasswordRequestSchema, response: 'none' }),
     },
     async (request, reply) => {
-      await accounts.changePassword(
+      await registration.changePassword(
         sessionOf(request).user,
         parseOr400(changePasswordRequestSchema, request.body),
         clientOf(request),

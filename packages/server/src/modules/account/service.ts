@@ -42,8 +42,12 @@ export const newReferralCode = () => {
   return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
 };
 
-/** The account lifecycle (spec §4, DESIGN §7): sign-up, e-mail, referral or waitlist, initial data, password. */
-export class AccountsService {
+/**
+ * A user's own registration, step by step (spec §4, DESIGN §7): sign-up, e-mail, referral or
+ * waitlist, initial data; then the onboarding checklist and the password change of the registered
+ * user. Complete users made in one step are CompleteUserFactory's (complete-user.ts).
+ */
+export class RegistrationService {
   private readonly users: UsersRepository;
   private readonly accounts: AccountsRepository;
 

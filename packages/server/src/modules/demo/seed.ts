@@ -6,7 +6,7 @@ import { LedgerWriter } from '../ledger/index.js';
 import { PocketsService } from '../pockets/service.js';
 import { RulesService } from '../rules/service.js';
 import { UsersRepository, type User } from '../users/repository.js';
-import { UsersService } from '../account/complete-user.js';
+import { CompleteUserFactory } from '../account/complete-user.js';
 import { addDemoFixpoints } from './seed-fixpoints.js';
 import { drawHistory, type DemoCategoryIds } from './seed-history.js';
 import { addDemoSchedules, minorOf } from './seed-schedules.js';
@@ -42,7 +42,7 @@ export function createDemoUser(
   now: number,
 ): Promise<User> {
   const { demoExpiresAt, ...login } = account;
-  return new UsersService(db, () => now).createComplete(
+  return new CompleteUserFactory(db, () => now).createComplete(
     { ...login, firstName: 'Demo', lastName: 'User', mainCurrency: 'EUR', role: 'DEMO' },
     demoExpiresAt === undefined ? {} : { demoExpiresAt },
   );

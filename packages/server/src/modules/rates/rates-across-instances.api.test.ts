@@ -12,7 +12,7 @@ import { TestClient } from '../../test/client.js';
 import { TEST_JWT_SECRET, testConfig } from '../../test/config.js';
 import { createTestTarget, testDialects } from '../../test/databases.js';
 import { okJson } from '../../test/ledger.js';
-import { UsersService } from '../account/complete-user.js';
+import { CompleteUserFactory } from '../account/complete-user.js';
 import { RATES_CHECK_MS } from './service.js';
 
 // Two server instances on one database, and rates imported through the CLI while both run: each
@@ -51,7 +51,7 @@ for (const dialect of testDialects) {
 
     it('uses rates the CLI imports within seconds on both instances, in the daily rate and in analytics', async () => {
       const [first, second] = apps as [FastifyInstance, FastifyInstance];
-      await new UsersService(databases[0]?.db ?? (undefined as never)).createComplete({
+      await new CompleteUserFactory(databases[0]?.db ?? (undefined as never)).createComplete({
         email: 'two@example.com',
         password: 'password-1',
         mainCurrency: 'EUR',

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../../db/database.js';
 import { TEST_JWT_SECRET, testConfig } from '../../test/config.js';
 import { createTestTarget, testDialects } from '../../test/databases.js';
 import { quiet, schedulesAt, TestClock } from '../../test/schedules.js';
-import { UsersService } from '../account/complete-user.js';
+import { CompleteUserFactory } from '../account/complete-user.js';
 import { LedgerReader } from '../ledger/reader.js';
 import { addDays, dateOfMs } from './recurrence.js';
 
@@ -47,7 +47,11 @@ for (const dialect of ['postgres' as const]) {
       /** A user with an expense category, on the first handle. */
       async function userWithCategory(email: string): Promise<{ userId: number; categoryId: number }> {
         const db = handle(0);
-        const user = await new UsersService(db).createComplete({ email, password: 'password-1', mainCurrency: 'EUR' });
+        const user = await new CompleteUserFactory(db).createComplete({
+          email,
+          password: 'password-1',
+          mainCurrency: 'EUR',
+        });
         const category = await db
           .selectFrom('categories')
           .select('id')

@@ -12,13 +12,13 @@ import { AuthService } from '../auth/service.js';
 import { TokenService } from '../auth/tokens.js';
 import { outboxMailer } from '../mail/mailer.js';
 import { UsersRepository } from '../users/repository.js';
-import { AccountsService } from './service.js';
+import { RegistrationService } from './service.js';
 
 const captcha = new FeedServer();
 beforeAll(() => captcha.start());
 afterAll(() => captcha.stop());
 
-describeEachDatabase('accounts with a clock', (ctx) => {
+describeEachDatabase('registration with a clock', (ctx) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'kassa-outbox-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let now = Date.UTC(2026, 10, 21, 12);
@@ -33,7 +33,7 @@ describeEachDatabase('accounts with a clock', (ctx) => {
       loginLimits(app, testConfig().loginLimits),
     );
     const mailer = outboxMailer(dir, 'Kassa <kassa@test>', () => undefined);
-    return new AccountsService(
+    return new RegistrationService(
       ctx.database.db,
       auth,
       mailer,
@@ -58,8 +58,8 @@ describeEachDatabase('accounts with a clock', (ctx) => {
   };
 
   it('expires codes after 24 hours, and a resend voids the older one', async () => {
-    const accounts = await service();
-    await accounts.signup({
+    const registration = await service();
+    await registration.signup({
       email: 'clock@example.com',
       password: 'password-1',
       password2: 'password-1',
@@ -67,27 +67,27 @@ describeEachDatabase('accounts with a clock', (ctx) => {
     });
     const first = lastCode('clock@example.com');
     now += 25 * 3_600_000;
-    await expect(accounts.verifyEmail(await user('clock@example.com'), first)).rejects.toThrow(
+    await expect(registration.verifyEmail(await user('clock@example.com'), first)).rejects.toThrow(
       'code: is wrong, already used or expired',
     );
-    await accounts.resendEmail(await user('clock@example.com'));
+    await registration.resendEmail(await user('clock@example.com'));
     const second = lastCode('clock@example.com');
     now += 30_000;
-    await expect(accounts.resendEmail(await user('clock@example.com'))).rejects.toThrow('try again in 30 seconds');
+    await expect(registration.resendEmail(await user('clock@example.com'))).rejects.toThrow('try again in 30 seconds');
     now += 31_000;
-    await accounts.resendEmail(await user('clock@example.com'));
+    await registration.resendEmail(await user('clock@example.com'));
     const third = lastCode('clock@example.com');
     if (second !== third)
-      await expect(accounts.verifyEmail(await user('clock@example.com'), second)).rejects.toThrow(
+      await expect(registration.verifyEmail(await user('clock@example.com'), second)).rejects.toThrow(
         'already used or expired',
       );
-    await accounts.verifyEmail(await user('clock@example.com'), third);
+    await registration.verifyEmail(await user('clock@example.com'), third);
     expect((await user('clock@example.com')).emailVerified).toBe(true);
   });
 
   it('after five wrong tries a new mail brings a fresh code with fresh tries', async () => {
-    const accounts = await service();
-    await accounts.signup({
+    const registration = await service();
+    await registration.signup({
       email: 'void@example.com',
       password: 'password-1',
       password2: 'password-1',
@@ -96,21 +96,21 @@ describeEachDatabase('accounts with a clock', (ctx) => {
     const voided = lastCode('void@example.com');
     const wrong = voided === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i++)
-      await expect(accounts.verifyEmail(await user('void@example.com'), wrong)).rejects.toThrow('code:');
-    await expect(accounts.verifyEmail(await user('void@example.com'), voided)).rejects.toThrow('no longer works');
+      await expect(registration.verifyEmail(await user('void@example.com'), wrong)).rejects.toThrow('code:');
+    await expect(registration.verifyEmail(await user('void@example.com'), voided)).rejects.toThrow('no longer works');
     now += 61_000;
-    await accounts.resendEmail(await user('void@example.com'));
+    await registration.resendEmail(await user('void@example.com'));
     const fresh = lastCode('void@example.com');
     const other = fresh === '999999' ? '999998' : '999999';
-    await expect(accounts.verifyEmail(await user('void@example.com'), other)).rejects.toThrow('4 tries left');
-    await accounts.verifyEmail(await user('void@example.com'), fresh);
+    await expect(registration.verifyEmail(await user('void@example.com'), other)).rejects.toThrow('4 tries left');
+    await registration.verifyEmail(await user('void@example.com'), fresh);
     expect((await user('void@example.com')).emailVerified).toBe(true);
   });
 
   it('checks the captcha with the verify endpoint when a secret is set', async () => {
-    const accounts = await service('captcha-secret');
+    const registration = await service('captcha-secret');
     const signup = (email: string) =>
-      accounts.signup({ email, password: 'password-1', password2: 'password-1', recaptcha: 'token-1' });
+      registration.signup({ email, password: 'password-1', password2: 'password-1', recaptcha: 'token-1' });
     captcha.answers.set('/siteverify', {
       body: JSON.stringify({ success: true, action: 'signup' }),
       contentType: 'application/json',
