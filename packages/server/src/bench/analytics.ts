@@ -22,7 +22,7 @@ const CODES = ['EUR', 'USD', 'GBP', 'HUF', 'JPY', 'CHF', 'PLN', 'SEK'];
 type Row = Parameters<typeof LedgerWriter.load>[2][number];
 
 /** Talks to the app over inject, as the web app does: token, CSRF cookie and header. */
-function apiOf(app: FastifyInstance, token: string) {
+export function apiOf(app: FastifyInstance, token: string) {
   const csrf = 'b'.repeat(43);
   return async <T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> => {
     const res = await app.inject({
@@ -37,7 +37,25 @@ function apiOf(app: FastifyInstance, token: string) {
     return res.json<T>();
   };
 }
-type Api = ReturnType<typeof apiOf>;
+export type Api = ReturnType<typeof apiOf>;
+
+/** A registration-complete user in EUR, logged in over inject: the user and its token. */
+export async function freshAccount(database: Database, app: FastifyInstance, email: string) {
+  const user = await new CompleteUserFactory(database.db).createComplete({
+    email,
+    password: 'bench-password-1',
+    mainCurrency: 'EUR',
+  });
+  const csrf = 'b'.repeat(43);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    cookies: { [CSRF_COOKIE]: csrf },
+    headers: { 'x-xsrf-token': csrf },
+    payload: { email, password: 'bench-password-1' },
+  });
+  return { user, token: login.json<{ token: string }>().token };
+}
 
 /**
  * A heavy user over the API: `count` transactions over ten years in 8 currencies (80 % real in
@@ -52,19 +70,7 @@ export async function seedHeavyUser(
 ): Promise<{ api: Api; token: string; end: number }> {
   const end = Date.UTC(2026, 9, 31);
   const start = end - YEARS * 365.25 * DAY;
-  const user = await new CompleteUserFactory(database.db).createComplete({
-    email: 'heavy@example.com',
-    password: 'bench-password-1',
-    mainCurrency: 'EUR',
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    cookies: { [CSRF_COOKIE]: 'b'.repeat(43) },
-    headers: { 'x-xsrf-token': 'b'.repeat(43) },
-    payload: { email: 'heavy@example.com', password: 'bench-password-1' },
-  });
-  const { token } = login.json<{ token: string }>();
+  const { user, token } = await freshAccount(database, app, 'heavy@example.com');
   const api = apiOf(app, token);
   for (const code of CODES.slice(1)) await api('POST', '/api/currency/add', { currency: code });
   const add = async (body: object) => (await api<{ id: number }>('POST', '/api/category/add', body)).id;
@@ -144,19 +150,7 @@ async function benchTakeOut(database: Database, app: FastifyInstance, token: str
   const backup = await timed('GET backup/get', () => call('GET', '/api/backup/get', token));
   lines.push(backup.line);
   // A fresh account of its own to restore into.
-  await new CompleteUserFactory(database.db).createComplete({
-    email: 'restored@example.com',
-    password: 'bench-password-1',
-    mainCurrency: 'EUR',
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    cookies: { [CSRF_COOKIE]: csrf },
-    headers: { 'x-xsrf-token': csrf },
-    payload: { email: 'restored@example.com', password: 'bench-password-1' },
-  });
-  const other = login.json<{ token: string }>().token;
+  const other = (await freshAccount(database, app, 'restored@example.com')).token;
   lines.push(
     (
       await timed('POST backup/restore (into a fresh account)', () =>

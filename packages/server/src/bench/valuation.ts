@@ -1,23 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CSRF_COOKIE } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { RatesRepository } from '../modules/rates/repository.js';
 import { bundledRates } from '../modules/rates/bundle.js';
 import { RATES_CHECK_MS, RatesService } from '../modules/rates/service.js';
 import { TEST_JWT_SECRET, testConfig } from '../test/config.js';
-import { seedHeavyUser } from './analytics.js';
+import { apiOf, freshAccount, seedHeavyUser, type Api } from './analytics.js';
 import { inFreshSchema } from './pg-schema.js';
 
 const DAY = 86_400_000;
 const RUNS = 3;
-const CSRF = 'b'.repeat(43);
 /** Up to this many transactions the backup is also restored through the API. */
 const MAX_RESTORED = 200_000;
 
@@ -90,38 +87,13 @@ async function restoredAccount(
   database: Database,
   app: FastifyInstance,
   token: string,
-): Promise<{ api: Awaited<ReturnType<typeof seedHeavyUser>>['api']; restoreMs: number }> {
-  const call = async (method: 'GET' | 'POST', url: string, as: string, payload?: string) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${as}`, 'x-xsrf-token': CSRF, 'content-type': 'application/json' },
-      cookies: { [CSRF_COOKIE]: CSRF },
-      ...(payload === undefined ? {} : { payload }),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    return res.body;
-  };
-  const backup = await call('GET', '/api/backup/get', token);
-  await new CompleteUserFactory(database.db).createComplete({
-    email: 'restored@example.com',
-    password: 'bench-password-1',
-    mainCurrency: 'EUR',
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    cookies: { [CSRF_COOKIE]: CSRF },
-    headers: { 'x-xsrf-token': CSRF },
-    payload: { email: 'restored@example.com', password: 'bench-password-1' },
-  });
-  const other = login.json<{ token: string }>().token;
+): Promise<{ api: Api; restoreMs: number }> {
+  const backup = JSON.stringify(await apiOf(app, token)('GET', '/api/backup/get'));
+  const api = apiOf(app, (await freshAccount(database, app, 'restored@example.com')).token);
   const t = performance.now();
-  await call('POST', '/api/backup/restore', other, backup);
-  const restoreMs = performance.now() - t;
-  const api = async <T>(method: 'GET' | 'POST', url: string, body?: unknown) =>
-    JSON.parse(await call(method, url, other, body === undefined ? undefined : JSON.stringify(body))) as T;
-  return { api, restoreMs };
+  // Sent as the string it is, as a browser uploads the file.
+  await api('POST', '/api/backup/restore', backup);
+  return { api, restoreMs: performance.now() - t };
 }
 
 /**
@@ -129,11 +101,7 @@ async function restoredAccount(
  * take it up (its rates check runs at most once a second, on a request) and waits until the
  * background revaluation has valued and rolled up every month again; answers that wait.
  */
-async function newRateAndRevaluation(
-  database: Database,
-  api: Awaited<ReturnType<typeof seedHeavyUser>>['api'],
-  day: number,
-): Promise<number> {
+async function newRateAndRevaluation(database: Database, api: Api, day: number): Promise<number> {
   await new RatesRepository(database.db).upsert(
     [{ day: Math.floor(day / DAY), currency: 'USD', rate: '1.1', source: 'bench' }],
     Date.now(),

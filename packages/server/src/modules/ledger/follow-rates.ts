@@ -1,5 +1,4 @@
 import type { RatesService } from '../rates/service.js';
-import { UsersRepository } from '../users/repository.js';
 import type { LedgerReader } from './reader.js';
 
 /** Every month: the background revaluation rolls up the whole history. */
@@ -27,9 +26,8 @@ export function followRates(
 ): RateFollower {
   let running: Promise<void> = Promise.resolve();
   const revalueAll = async () => {
-    const users = new UsersRepository(ledger.mainValues.db);
-    for (const userId of await ledger.mainValues.usersWithDirtyMonths()) {
-      const converter = rates.mainConverter((await users.findById(userId))?.mainCurrency ?? null);
+    for (const { userId, mainCurrency } of await ledger.mainValues.usersWithDirtyMonths()) {
+      const converter = rates.mainConverter(mainCurrency);
       if (converter === undefined) continue;
       // A missing rate is the user's reports' error to show; the others' values go on.
       await ledger.settle(userId, converter, ALL_MONTHS).catch(revalue?.onError);

@@ -237,12 +237,17 @@ export async function rollUpWritten(trx: Kysely<DB>, userId: number, months: rea
 
 /** SQL for the stored values: which totals wait for one, storing them, and clearing them. */
 export class MainValuesRepository {
-  constructor(readonly db: Kysely<DB>) {}
+  constructor(private readonly db: Kysely<DB>) {}
 
-  /** The users with months waiting for values or roll-ups (the background revaluation's list). */
-  async usersWithDirtyMonths(): Promise<number[]> {
-    const rows = await this.db.selectFrom('dirty_months').select('user_id').distinct().execute();
-    return rows.map((r) => r.user_id);
+  /** The users with months waiting for values or roll-ups, with their main currency (the background revaluation's list). */
+  async usersWithDirtyMonths(): Promise<{ userId: number; mainCurrency: string | null }[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['users.id as userId', 'users.main_currency as mainCurrency'])
+      .where((eb) =>
+        eb.exists(eb.selectFrom('dirty_months').select('month').whereRef('dirty_months.user_id', '=', 'users.id')),
+      )
+      .execute();
   }
 
   /** Whether the values already follow this rate table (another process cleared them for it). */
