@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { insertMany } from '../../db/insert-many.js';
 import type { DB, ImportLinksTable } from '../../db/schema.js';
 
 /** Rows per INSERT or IN list: far below both databases' limits on bound parameters. */
@@ -6,6 +7,22 @@ const CHUNK = 500;
 
 export type LinkRow = Selectable<ImportLinksTable>;
 export type NewLink = Omit<LinkRow, 'id'>;
+
+const LINK_COLUMNS = [
+  'user_id',
+  'batch_id',
+  'pocket_id',
+  'line',
+  'transaction_id',
+  'conversion_id',
+  'external_id',
+  'fingerprint',
+  'day',
+  'amount',
+  'currency',
+  'payee',
+  'description',
+] as const satisfies readonly (keyof NewLink)[];
 
 /** A transaction in one currency near some days, with the pocket an import put it in (if any). */
 export interface NearbyTransaction {
@@ -25,11 +42,7 @@ export class ImportLinksRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   async insertLinks(links: readonly NewLink[]): Promise<void> {
-    for (let i = 0; i < links.length; i += CHUNK)
-      await this.db
-        .insertInto('import_links')
-        .values(links.slice(i, i + CHUNK))
-        .execute();
+    await insertMany(this.db, 'import_links', LINK_COLUMNS, links);
   }
 
   /** Every link of the given pockets: the keys a new file's rows are checked against. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { idSlices } from '../../db/id-slices.js';
 import type { ConversionsTable, DB, TransactionsTable } from '../../db/schema.js';
-import { breather } from '../../util/breathe.js';
+import { insertMany } from '../../db/insert-many.js';
 import { monthOfDay, type TotalDelta } from './daily-totals.js';
 import {
   conversionColumns,
@@ -18,9 +18,6 @@ import {
 // The SQL that writes rows of `transactions` and `conversions`: the two tables have one shape of
 // writes (insert one or many, lock, update, delete one or many). Only the LedgerWriter
 // (writer.ts) calls it, so no write can forget the derived tables.
-
-/** Rows per multi-row INSERT: 500 rows of 13 columns stay within every driver's bound parameters. */
-const INSERT_ROWS = 500;
 
 /** A row to insert: under its own id when it has one (ids taken first, or put back by undo), stamped `at` unless it says otherwise. */
 export type NewRow<R> = Omit<R, 'id'> & { id?: number; createdAt?: number; updatedAt?: number };
@@ -76,6 +73,29 @@ const stamps = (r: { createdAt?: number; updatedAt?: number }, at: number) => ({
   updated_at: r.updatedAt ?? r.createdAt ?? at,
 });
 
+/**
+ * Inserts rows of a ledger table: those that carry an id under it (ids taken first, or put back
+ * by undo), the others under ids the database gives them.
+ */
+async function insertRowsOf<R extends { id?: number }, T extends 'transactions' | 'conversions'>(
+  db: Kysely<DB>,
+  table: T,
+  columns: readonly (keyof DB[T] & string)[],
+  rows: readonly R[],
+  toColumns: (row: R) => Partial<Record<keyof DB[T] & string, unknown>>,
+): Promise<void> {
+  const withId = rows.filter((r) => r.id !== undefined);
+  const withoutId = withId.length === rows.length ? [] : rows.filter((r) => r.id === undefined);
+  await insertMany(db, table, columns, withId, toColumns);
+  await insertMany(
+    db,
+    table,
+    columns.filter((c) => c !== 'id'),
+    withoutId,
+    toColumns,
+  );
+}
+
 /** Writes of ledger rows; every statement is scoped by user. */
 export class RowStore {
   constructor(private readonly db: Kysely<DB>) {}
@@ -95,24 +115,15 @@ export class RowStore {
     return row.id;
   }
 
-  /** Many rows in statements of INSERT_ROWS; other requests are served between them (a restore's 340k rows). */
+  /** Many rows in multi-row statements (db/insert-many.ts), other requests served between them (a restore's 340k rows). */
   async insertTransactions(userId: number, rows: readonly NewRow<TransactionRow>[], at: number): Promise<void> {
-    const pace = breather();
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      await this.db
-        .insertInto('transactions')
-        .values(
-          rows.slice(i, i + INSERT_ROWS).map((t) => ({
-            ...(t.id === undefined ? {} : { id: t.id }),
-            user_id: userId,
-            ...transactionColumns(t),
-            ...pocketColumn(t),
-            ...stamps(t, at),
-          })),
-        )
-        .execute();
-      await pace.maybe();
-    }
+    await insertRowsOf(this.db, 'transactions', TRANSACTION_COLUMNS, rows, (t) => ({
+      id: t.id,
+      user_id: userId,
+      ...transactionColumns(t),
+      ...pocketColumn(t),
+      ...stamps(t, at),
+    }));
   }
 
   async insertConversion(userId: number, c: NewRow<ConversionRow>, at: number): Promise<number> {
@@ -131,22 +142,13 @@ export class RowStore {
   }
 
   async insertConversions(userId: number, rows: readonly NewRow<ConversionRow>[], at: number): Promise<void> {
-    const pace = breather();
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      await this.db
-        .insertInto('conversions')
-        .values(
-          rows.slice(i, i + INSERT_ROWS).map((c) => ({
-            ...(c.id === undefined ? {} : { id: c.id }),
-            user_id: userId,
-            ...conversionColumns(c),
-            ...conversionPocketColumns(c),
-            ...stamps(c, at),
-          })),
-        )
-        .execute();
-      await pace.maybe();
-    }
+    await insertRowsOf(this.db, 'conversions', CONVERSION_COLUMNS, rows, (c) => ({
+      id: c.id,
+      user_id: userId,
+      ...conversionColumns(c),
+      ...conversionPocketColumns(c),
+      ...stamps(c, at),
+    }));
   }
 
   /**
