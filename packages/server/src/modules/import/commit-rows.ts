@@ -22,6 +22,8 @@ export class RowsWriter {
   private slice: StoredRow[] = [];
   private readonly uncategorized = new Map<boolean, number>();
   private readonly occurrences: SchedulesRepository;
+  /** Whether another batch has links at all, asked once (under the ledger lock, so it holds for the whole commit). */
+  private othersLinked: Promise<boolean> | undefined;
 
   constructor(
     private readonly run: CommitRun,
@@ -43,7 +45,11 @@ export class RowsWriter {
 
   async flush(): Promise<void> {
     const { run } = this;
-    const fresh = await notImportedSince(run.links, run.userId, run.batchId, this.slice, this.anyway);
+    // A first import has no other batch's links to be checked against: a query per slice saved.
+    this.othersLinked ??= run.links.hasLinksBesides(run.userId, run.batchId);
+    const fresh = (await this.othersLinked)
+      ? await notImportedSince(run.links, run.userId, run.batchId, this.slice, this.anyway)
+      : this.slice;
     this.importedSincePreview += this.slice.length - fresh.length;
     this.written += fresh.length;
     this.slice = [];

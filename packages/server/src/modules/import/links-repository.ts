@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { Kysely, Selectable } from 'kysely';
 import { insertMany } from '../../db/insert-many.js';
 import type { DB, ImportLinksTable } from '../../db/schema.js';
@@ -28,8 +29,8 @@ const LINK_COLUMNS = [
 export interface NearbyTransaction {
   id: number;
   day: number;
-  /** Signed minor units. */
-  amount: number;
+  /** Signed. */
+  amount: Minor;
   description: string;
   pocketId: number | null;
 }
@@ -88,6 +89,18 @@ export class ImportLinksRepository {
         .execute())
         found.add(`${l.pocket_id}|f:${l.fingerprint}`);
     return found;
+  }
+
+  /** Whether any batch but this one has left links: none, and nothing can have been imported twice. */
+  async hasLinksBesides(userId: number, batchId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('import_links')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('batch_id', '!=', batchId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async linksOfBatch(batchId: number): Promise<LinkRow[]> {
