@@ -7,4 +7,4 @@ export { ExactSum } from './exact-sum.js';
 export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type AmountResult } from './amount.js';
 export { normaliseAmountText, type AmountTextResult } from './amount-text.js';
 export { formatMoney, formatRate, formatDate, formatTime, abbreviate, ellipsis } from './format.js';
-export { decimalsOf, majorToMinor, sumMajor, UNKNOWN_CURRENCY_DECIMALS } from './major.js';
+export { decimalsOf, majorToMinor, sumMajor, UNKNOWN_CURRENCY_DECIMALS, type Minor } from './major.js';

@@ -38,3 +38,10 @@ export function sumMajor(currency: string, ...amounts: number[]): number {
   const totalMinor = amounts.reduce((acc, a) => acc + numberToMinor(a, decimals), 0n);
   return minorToMajor(totalMinor, decimals);
 }
+
+/**
+ * An amount in integer minor units of its currency (cents for EUR, yen for JPY): what rows,
+ * totals and import links store, and what the ledger adds up. API payloads carry major units (a
+ * JSON number like 12.5, `majorToMinor` / `minorToMajor` convert); a field typed `Minor` is never one.
+ */
+export type Minor = number;

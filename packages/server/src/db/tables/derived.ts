@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 // What the ledger derives from its rows (ledger/derived.ts rebuilds it): daily totals, monthly roll-ups, native measures, kept history.
 
 export interface DailyTotalsTable {
@@ -10,13 +11,13 @@ export interface DailyTotalsTable {
   /** '' unless kind is business. */
   business_type: '' | 'invest' | 'pnl' | 'realize';
   is_income: number;
-  /** Sum of amounts, minor units. */
-  amount: number;
+  /** Sum of amounts. */
+  amount: Minor;
   count: number;
   /** The UTC month of `day` (year × 12 + month index). */
   month: number;
   /** The amount in the user's main currency at the day's rate: whole minor units (floor) … */
-  main_minor: number | null;
+  main_minor: Minor | null;
   /** … plus this many 10^-12 minor units (0 ≤ main_frac < 10^12); both NULL until valued. */
   main_frac: number | null;
 }
@@ -29,7 +30,7 @@ export interface MonthlyMainTable {
   kind: DailyTotalsTable['kind'];
   business_type: DailyTotalsTable['business_type'];
   is_income: number;
-  main_minor: number;
+  main_minor: Minor;
   main_frac: number;
 }
 
@@ -41,7 +42,7 @@ export interface MonthlyMainCurrencyTable {
   kind: DailyTotalsTable['kind'];
   business_type: DailyTotalsTable['business_type'];
   is_income: number;
-  main_minor: number;
+  main_minor: Minor;
   main_frac: number;
 }
 
@@ -50,9 +51,9 @@ export interface MonthlyNativeTable {
   user_id: number;
   month: number;
   currency: string;
-  cash: number;
-  loan: number;
-  pending: number;
+  cash: Minor;
+  loan: Minor;
+  pending: Minor;
 }
 
 /** A day's native flows per currency: the three measures of DESIGN §4, in minor units. */
@@ -60,18 +61,18 @@ export interface DailyNativeTable {
   user_id: number;
   day: number;
   currency: string;
-  cash: number;
-  loan: number;
-  pending: number;
+  cash: Minor;
+  loan: Minor;
+  pending: Minor;
 }
 
 /** A computed balance-history point: end-of-day balances in the main currency, minor units. */
 export interface HistoryPointsTable {
   user_id: number;
   day: number;
-  available: number;
-  loaned: number;
-  pending: number;
+  available: Minor;
+  loaned: Minor;
+  pending: Minor;
 }
 
 /** Up to which day a user's history points hold, and for which main currency. */

@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { Generated } from 'kysely';
 
 // Import (batches, rows, links, profiles), import rules, and scheduled entries.
@@ -11,8 +12,8 @@ export interface CategoryRulesTable {
   category_id: number;
   /** Set exactly when min_amount or max_amount is. */
   currency: string | null;
-  min_amount: number | null;
-  max_amount: number | null;
+  min_amount: Minor | null;
+  max_amount: Minor | null;
   position: number;
   created_at: number;
 }
@@ -65,8 +66,8 @@ export interface ImportLinksTable {
   /** "v<version>:<hash>" (import/fingerprint.ts). */
   fingerprint: string;
   day: number;
-  /** Signed minor units. */
-  amount: number;
+  /** Signed. */
+  amount: Minor;
   currency: string;
   /** Normalised payee (import/fingerprint.ts normalisePayee), for category history. */
   payee: string;
@@ -103,14 +104,14 @@ export interface SchedulesTable {
   kind: 'transaction' | 'conversion';
   category_id: number | null;
   currency: string | null;
-  /** Minor units; null = ask each time. */
-  amount: number | null;
+  /** Null = ask each time. */
+  amount: Minor | null;
   is_income: number | null;
   business_type: 'invest' | 'pnl' | 'realize' | null;
   from_currency: string | null;
-  from_amount: number | null;
+  from_amount: Minor | null;
   to_currency: string | null;
-  to_amount: number | null;
+  to_amount: Minor | null;
   description: string;
   created_at: number;
   updated_at: number;

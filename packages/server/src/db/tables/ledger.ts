@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { Generated } from 'kysely';
 
 // The books: currencies, categories, pockets, transactions, conversions, fixpoints, and undo's saved rows.
@@ -42,8 +43,8 @@ export interface TransactionsTable {
   kind: 'real' | 'loan' | 'business' | 'external';
   business_type: 'invest' | 'pnl' | 'realize' | null;
   is_income: number;
-  /** Minor units, positive. */
-  amount: number;
+  /** Positive. */
+  amount: Minor;
   currency: string;
   description: string;
   time: number;
@@ -58,9 +59,9 @@ export interface TransactionsTable {
 export interface ConversionsTable {
   id: Generated<number>;
   user_id: number;
-  from_amount: number;
+  from_amount: Minor;
   from_currency: string;
-  to_amount: number;
+  to_amount: Minor;
   to_currency: string;
   description: string;
   time: number;

@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { ParsedBackup } from '@kassa/contract';
 import { dayFromIso } from '@kassa/money';
 import type { TransactionRow } from '../ledger/index.js';
@@ -25,7 +26,7 @@ export interface ResolvedImport {
     externalId: string | null;
     fingerprint: string;
     day: number;
-    amount: number;
+    amount: Minor;
     currency: string;
     payee: string;
     description: string;

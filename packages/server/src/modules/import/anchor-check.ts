@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import { currencyInfo, fixedDecimal } from '@kassa/money';
 import type { LedgerReader } from '../ledger/index.js';
 import { statementAnchors } from './anchors.js';
@@ -36,7 +37,7 @@ export interface AnchoredRow {
   /** Instant of the row (epoch ms). */
   time: number;
   /** Signed minor units. */
-  minor: number;
+  minor: Minor;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { ConversionRow } from '../ledger/index.js';
 import { describe, linkOf, withoutId, type Action, type CommitRun } from './commit-plan.js';
 import { rowTime, type StoredRow } from './stored-row.js';
@@ -5,7 +6,7 @@ import type { NewLink } from './links-repository.js';
 
 /** A leg of a pair as the conversion needs it: from this file or from an earlier import's row. */
 interface Leg {
-  minor: number;
+  minor: Minor;
   currency: string;
   day: number;
   pocketId: number | null;

@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import { createHash } from 'node:crypto';
 import { normaliseText } from '../rules/match.js';
 
@@ -14,8 +15,8 @@ import { normaliseText } from '../rules/match.js';
  */
 export interface FingerprintInput {
   day: number;
-  /** Signed minor units. */
-  amount: number;
+  /** Signed. */
+  amount: Minor;
   payee: string;
   description: string;
   /** 1-based occurrence of the same (pocket, day, amount, text) in the file: two identical coffees stay two rows. */

@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import { IMPORT_MATCH_DAYS, type ImportMatch } from '@kassa/contract';
 import { isoFromDay } from '@kassa/money';
 import type { Breather } from '../../util/breathe.js';
@@ -13,7 +14,7 @@ const CONVERSION_TOLERANCE = 0.05;
 interface Leg {
   pocketId: number;
   day: number;
-  minor: number;
+  minor: Minor;
   currency: string;
   pairKey: string;
   description: string;

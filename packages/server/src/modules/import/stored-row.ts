@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { ImportRow } from '@kassa/contract';
 import type { LinkRow } from './links-repository.js';
 
@@ -8,7 +9,7 @@ import type { LinkRow } from './links-repository.js';
 export interface StoredRow extends ImportRow {
   day: number;
   /** Signed minor units. */
-  minor: number;
+  minor: Minor;
   fingerprint: string;
   /** Identifies this row as one side of a pair the user may reject (rejectedPairKey). */
   pairKey: string;

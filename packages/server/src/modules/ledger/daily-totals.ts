@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DailyTotalsTable, DB } from '../../db/schema.js';
 import { invalidateHistory } from './history-points.js';
@@ -58,7 +59,7 @@ export function transactionDeltas(t: Omit<TransactionRow, 'id'>, sign: 1 | -1): 
 
 /** The two legs of a conversion: money out in fromCurrency, money in in toCurrency. */
 export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): TotalDelta[] {
-  const leg = (currency: string, amount: number, isIncome: number): TotalDelta => ({
+  const leg = (currency: string, amount: Minor, isIncome: number): TotalDelta => ({
     day: c.day,
     month: monthOfDay(c.day),
     currency,
@@ -81,9 +82,9 @@ export function conversionDeltas(c: Omit<ConversionRow, 'id'>, sign: 1 | -1): To
  * money (invested minus returned, plus realised P&L; pnl is cash P&L, not money in the business).
  */
 export function nativeMeasures(d: Pick<TotalDelta, 'kind' | 'business_type' | 'is_income' | 'amount'>): {
-  cash: number;
-  loan: number;
-  pending: number;
+  cash: Minor;
+  loan: Minor;
+  pending: Minor;
 } {
   const signed = d.is_income === 1 ? d.amount : -d.amount;
   const cash = d.business_type === 'realize' ? 0 : signed;

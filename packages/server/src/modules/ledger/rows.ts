@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { BusinessType, CategoryType } from '@kassa/contract';
 import { sql, type Selectable } from 'kysely';
 import type { ConversionsTable, TransactionsTable } from '../../db/schema.js';
@@ -14,7 +15,8 @@ export interface TransactionRow {
   kind: CategoryType;
   businessType: BusinessType | null;
   isIncome: boolean;
-  amount: number;
+  /** Positive. */
+  amount: Minor;
   currency: string;
   description: string;
   time: number;
@@ -56,12 +58,12 @@ export const transactionColumns = (t: Omit<TransactionRow, 'id'>) => ({
   day: t.day,
 });
 
-/** A stored conversion (amounts in minor units of their currencies). */
+/** A stored conversion (each amount in its own currency). */
 export interface ConversionRow {
   id: number;
-  fromAmount: number;
+  fromAmount: Minor;
   fromCurrency: string;
-  toAmount: number;
+  toAmount: Minor;
   toCurrency: string;
   description: string;
   time: number;

@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { RuleMatch } from '@kassa/contract';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 
@@ -7,14 +8,14 @@ export interface MatchRule {
   pattern: string;
   categoryId: number;
   currency: string | null;
-  minAmount: number | null;
-  maxAmount: number | null;
+  minAmount: Minor | null;
+  maxAmount: Minor | null;
 }
 
 /** An import row: its text (payee, memo…) and signed amount in minor units of its currency. */
 export interface MatchRow {
   text: string;
-  amountMinor: number;
+  amountMinor: Minor;
   currency: string;
 }
 

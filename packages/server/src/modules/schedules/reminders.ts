@@ -1,3 +1,4 @@
+import type { Minor } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { parseRecurrence, postingsBetween } from './recurrence.js';
@@ -13,8 +14,8 @@ export interface Reminder {
   categoryId: number;
   currency: string;
   isIncome: boolean;
-  /** Minor units; null = ask each time. */
-  amount: number | null;
+  /** Null = ask each time. */
+  amount: Minor | null;
   description: string;
 }
 

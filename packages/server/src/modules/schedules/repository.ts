@@ -1,14 +1,15 @@
+import type { Minor } from '@kassa/money';
 import type { BusinessType, ScheduleMode, WeekendRule } from '@kassa/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, SchedulesTable } from '../../db/schema.js';
 
-/** What a schedule posts, amounts in minor units of their currency (null = ask each time). */
+/** What a schedule posts, each amount in its currency (null = ask each time). */
 export type SchedulePosting =
   | {
       kind: 'transaction';
       categoryId: number;
       currency: string;
-      amount: number | null;
+      amount: Minor | null;
       isIncome: boolean;
       businessType: BusinessType | null;
       description: string;
@@ -16,9 +17,9 @@ export type SchedulePosting =
   | {
       kind: 'conversion';
       fromCurrency: string;
-      fromAmount: number | null;
+      fromAmount: Minor | null;
       toCurrency: string;
-      toAmount: number | null;
+      toAmount: Minor | null;
       description: string;
     };
 
