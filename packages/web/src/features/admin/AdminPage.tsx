@@ -229,7 +229,7 @@ export function AdminPage() {
             <Text size="sm" c="dimmed" mb="sm">
               People who signed up and asked to be let in. Approving mails them a referral code and a link to enter it.
             </Text>
-            {waitlist.isPending && <Loader size="sm" aria-label="Loading the waitlist" />}
+            {waitlist.isPending && <Loader size="sm" role="status" aria-label="Loading the waitlist" />}
             {waitlist.isSuccess && waiting.length === 0 && <Text size="sm">Nobody is waiting.</Text>}
             <Stack gap="xs" component="ul" aria-label="Waitlist" style={listStyle}>
               {waiting.map((entry) => (
@@ -247,7 +247,7 @@ export function AdminPage() {
             Everyone with an account, oldest first. Disabling signs a user out at once and keeps them out until you
             enable them again.
           </Text>
-          {users.isPending && <Loader size="sm" aria-label="Loading the users" />}
+          {users.isPending && <Loader size="sm" role="status" aria-label="Loading the users" />}
           <Stack gap="xs" component="ul" aria-label="Users" style={listStyle}>
             {users.data?.map((user) => (
               <UserEntry key={user.id} user={user} self={user.email === me} />

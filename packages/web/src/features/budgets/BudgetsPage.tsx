@@ -113,7 +113,7 @@ export function BudgetsPage() {
           <ActionIcon variant="default" aria-label="Next month" onClick={() => setMonth((m) => shiftMonth(m, 1))}>
             <IconChevronRight size={16} />
           </ActionIcon>
-          {query.isFetching && <Loader size="xs" aria-label="Loading" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label="Loading" />}
         </Group>
         {month !== thisMonth && (
           <Button variant="subtle" size="xs" onClick={() => setMonth(thisMonth)}>
@@ -133,7 +133,7 @@ export function BudgetsPage() {
         </Alert>
       )}
       {budget === undefined ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       ) : budget.items.length === 0 ? (
         <Text c="dimmed">
           No budgets yet. Give an expense category a monthly limit below, or in its editor under Manage.

@@ -43,7 +43,7 @@ export function HistoryPanel({ pockets }: { pockets: ReadonlyMap<number, Pocket>
           Earlier imports
         </Title>
         {batches.isPending ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         ) : done.length === 0 ? (
           <Text size="sm" c="dimmed">
             No imports yet.

@@ -42,7 +42,7 @@ function TabContent({ tab }: { tab: Tab }) {
     case 'schedules':
       // Loaded on first opening: it brings the rrule library.
       return (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
           <SchedulesTab />
         </Suspense>
       );

@@ -78,7 +78,7 @@ export function SchedulesTab() {
           or skip it.
         </Text>
         {schedules.isPending ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         ) : (
           <ScheduleTable
             title={TITLE}

@@ -58,7 +58,7 @@ export function SearchDialog({ opened, onClose }: Props) {
         </Text>
         {q !== '' && pages.isPending && (
           <Group justify="center">
-            <Loader size="sm" aria-label="Searching" />
+            <Loader size="sm" role="status" aria-label="Searching" />
           </Group>
         )}
         {pages.isError && (

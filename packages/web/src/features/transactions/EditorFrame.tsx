@@ -33,7 +33,7 @@ export function EditorFrame({ title, loading, failed, onFailed, beforeFix, child
             Warning: editing transactions from before the last fixpoint is not recommended!
           </Alert>
         )}
-        {loading ? <Loader size="sm" aria-label="Loading" /> : children}
+        {loading ? <Loader size="sm" role="status" aria-label="Loading" /> : children}
       </Card>
     </Container>
   );

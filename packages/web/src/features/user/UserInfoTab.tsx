@@ -14,7 +14,7 @@ export function UserInfoTab() {
   const info = useUserInfo();
   const currency = useCurrencyLabel(info.data?.mainCurrency ?? null);
 
-  if (info.isPending) return <Loader size="sm" aria-label="Loading user info" />;
+  if (info.isPending) return <Loader size="sm" role="status" aria-label="Loading user info" />;
   // Spec §8: a failed user-info load is only logged; say so here rather than show empty rows.
   if (info.isError) return <Text c="dimmed">Your details could not be loaded.</Text>;
 

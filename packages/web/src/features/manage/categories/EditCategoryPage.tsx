@@ -29,7 +29,7 @@ export function EditCategoryPage() {
           Edit category
         </Title>
         {query.data === undefined ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         ) : (
           <CategoryEditor key={query.data.id} category={query.data} onDone={goBack} />
         )}

@@ -37,7 +37,7 @@ function FixpointList() {
         </Anchor>
       </ListHeader>
       {query.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       ) : (
         <Table highlightOnHover aria-label="Fixpoints" fz="sm">
           <Table.Thead>

@@ -21,7 +21,7 @@ export function PocketTab() {
         All your pockets
       </Title>
       {groups.data === undefined
-        ? groups.isPending && <Loader size="sm" aria-label="Loading" />
+        ? groups.isPending && <Loader size="sm" role="status" aria-label="Loading" />
         : groups.data.map((g) => (
             <PocketGroupCard
               key={g.currency}

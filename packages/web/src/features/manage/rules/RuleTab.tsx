@@ -48,7 +48,7 @@ export function RuleTab() {
           </Text>
         )}
         {query.isPending ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         ) : (
           <Table aria-label={TITLE} fz="sm" verticalSpacing="xs">
             <Table.Thead>

@@ -33,7 +33,7 @@ export function EditFixpointPage() {
     return (
       <Container size="sm" px={0}>
         <Card withBorder radius="md" padding="md">
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         </Card>
       </Container>
     );

@@ -44,7 +44,7 @@ export function FixpointPage() {
   if (basis.data === undefined) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       </Center>
     );
   }

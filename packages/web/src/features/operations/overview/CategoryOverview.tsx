@@ -31,7 +31,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
   if (categories.data === undefined) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       </Center>
     );
   }
@@ -66,7 +66,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
         <Title order={3} size="h5" mb="sm">
           Summary
         </Title>
-        {summary ?? <Loader size="sm" aria-label="Loading" />}
+        {summary ?? <Loader size="sm" role="status" aria-label="Loading" />}
       </Card>
       <TransactionsCard kind={kind} active={selected.isActive} transactions={transactions} loan={loan.data} />
     </Stack>

@@ -112,7 +112,7 @@ export function TransactionsCard({
         Transactions
       </Title>
       {shown === undefined ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       ) : (
         <CategoryTransactions
           rows={shown}

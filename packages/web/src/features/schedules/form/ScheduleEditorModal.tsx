@@ -53,7 +53,7 @@ type FormProps = Omit<ScheduleEditorModalProps, 'opened'>;
 function LoadedForm(props: FormProps) {
   const categories = useCategories().data;
   const external = useExternalCategories();
-  if (categories === undefined || external.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (categories === undefined || external.isPending) return <Loader size="sm" role="status" aria-label="Loading" />;
   // External categories come apart from the others (none if they failed to load); each id once.
   const all = [...new Map([...categories, ...(external.data ?? [])].map((c) => [c.id, c])).values()];
   return <ScheduleForm {...props} categories={all} />;

@@ -56,7 +56,7 @@ export function SelectAllLine({
       <Anchor component="button" type="button" size="xs" onClick={onSelectAll}>
         {narrowed ? 'Select all matching the filter' : 'Select all transactions'}
       </Anchor>
-      {collecting && <Loader size={12} ml="xs" aria-label="Collecting" />}
+      {collecting && <Loader size={12} ml="xs" role="status" aria-label="Collecting" />}
     </Text>
   );
 }

@@ -52,7 +52,7 @@ export function TransactionListPage() {
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
         {pages.isPending ? (
           <Center py="xl">
-            <Loader size="sm" aria-label="Loading" />
+            <Loader size="sm" role="status" aria-label="Loading" />
           </Center>
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">

@@ -77,7 +77,7 @@ export function ApiTokensTab() {
         <Title order={2} size="h4">
           Your tokens
         </Title>
-        {tokens.isPending && <Loader size="sm" aria-label="Loading" />}
+        {tokens.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
         {tokens.data?.length === 0 && (
           <Text size="sm" c="dimmed">
             No API tokens yet.

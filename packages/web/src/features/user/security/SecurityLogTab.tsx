@@ -33,7 +33,7 @@ export function SecurityLogTab() {
         Sign-ins, failed sign-ins and changes to your password, two-factor sign-in, sessions and API tokens, newest
         first. Kept for a year.
       </Text>
-      {log.isPending && <Loader size="sm" aria-label="Loading" />}
+      {log.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
       <Stack gap="xs" component="ol" aria-label="Security log" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {events.map((event) => {
           const label = LABELS[event.kind];

@@ -56,7 +56,7 @@ export function SessionsTab() {
         Where you are signed in. End a session you do not recognise, then change your password. API tokens are listed
         under API tokens.
       </Text>
-      {sessions.isPending && <Loader size="sm" aria-label="Loading" />}
+      {sessions.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
       <Stack gap="xs" component="ul" aria-label="Sessions" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {sessions.data?.map((session) => (
           <Paper key={session.id} withBorder p="sm" radius="sm" component="li" aria-label={session.device}>

@@ -61,7 +61,8 @@ export function TwoFactorTab() {
         }}
       />
     );
-  if (status.data === undefined) return status.isPending ? <Loader size="sm" aria-label="Loading" /> : null;
+  if (status.data === undefined)
+    return status.isPending ? <Loader size="sm" role="status" aria-label="Loading" /> : null;
 
   if (!status.data.enabled)
     return (
