@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,10 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
+    // One worker per core. Vitest's default leaves one core to itself (one worker on two cores),
+    // but its own process is nearly idle and the files spend much of their time waiting on the
+    // databases and the network: the cores were half used (issue 33).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -4,8 +4,10 @@ import { E2E_USER } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
 import { apiOf } from '../support/api.js';
+import { requestsOf } from '../support/requests.js';
 import { referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { freshUser, uniqueEmail } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /** Every screen of spec §2 a person can open, public and private. */
 const PUBLIC_SCREENS = ['/public', '/public/login', '/public/signup', '/public/help'];
@@ -56,18 +58,33 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Full-page pictures of every scanned screen to look at, with E2E_SCREENSHOTS=1 (a second each; CI skips them). */
-const SHOTS = process.env['E2E_SCREENSHOTS'] === '1';
-
 // The tests of this file are independent (each makes or borrows its own user): the two workers share them.
 test.describe.configure({ mode: 'parallel' });
 
-async function scan(page: Page, path: string, shot: string) {
-  await page.goto(path);
+type Requests = ReturnType<typeof requestsOf>;
+
+/**
+ * Opens the screen and scans it once lazily loaded screens and their data have settled. With
+ * `requests` the app moves there as a click on a link would (no reload: the scans of the demo's
+ * screens are the suite's longest work); without, the page loads it.
+ */
+async function scan(page: Page, path: string, shot: string, requests?: Requests) {
+  if (requests === undefined) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  } else {
+    requests.touch();
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL(path);
+    await requests.settled();
+    // Scanned as a person reads it: loaded, not while a spinner stands in for a list.
+    await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  }
   await expect(new Shell(page).main).toBeVisible();
-  // Let lazily loaded screens and their data settle before judging them.
-  await page.waitForLoadState('networkidle');
-  if (SHOTS) await page.screenshot({ path: shot, fullPage: true });
+  await picture(page, shot);
   return (await seriousViolations(page)).map((v) => `${path}: ${v}`);
 }
 
@@ -109,18 +126,22 @@ for (const scheme of ['light', 'dark'] as const)
       await new LoginPage(page).tryTheDemo();
       const paths = half === 0 ? screens : [...screens, ...(await editorsOf(page))];
       await page.emulateMedia({ colorScheme: scheme });
+      const requests = requestsOf(page);
       const found: string[] = [];
       for (const path of paths)
-        found.push(...(await scan(page, path, testInfo.outputPath(`${scheme}${path.replace(/\//g, '_')}.png`))));
+        found.push(
+          ...(await scan(page, path, testInfo.outputPath(`${scheme}${path.replace(/\//g, '_')}.png`), requests)),
+        );
       expect(found).toEqual([]);
     });
 
 test('a new user’s empty screens have no serious or critical accessibility problems', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await freshUser(page, testInfo, 'a11y', 'EUR');
+  const requests = requestsOf(page);
   const found: string[] = [];
   for (const path of PRIVATE_SCREENS) {
-    found.push(...(await scan(page, path, testInfo.outputPath(`empty${path.replace(/\//g, '_')}.png`))));
+    found.push(...(await scan(page, path, testInfo.outputPath(`empty${path.replace(/\//g, '_')}.png`), requests)));
   }
   expect(found).toEqual([]);
 });

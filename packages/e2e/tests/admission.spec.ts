@@ -8,6 +8,7 @@ import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
 import { UserPage } from '../pages/user.js';
 import { startFreshInstall, type FreshInstall } from '../support/fresh-install.js';
+import { picture } from '../support/pictures.js';
 
 // Issue 22: a fresh install admits people through the web alone. With REGISTRATION=open the first
 // visitor signs up with no referral code, becomes the install's admin, and invites a second person
@@ -75,7 +76,7 @@ test.describe('a fresh install with REGISTRATION=open', () => {
     await expect(reg.openRegistrationNote).toBeVisible();
     // No referral step in open registration (issue 32).
     await expect(reg.stepIndicator).toHaveText(/^Sign up\s*>\s*Verify email\s*>\s*Initial setup$/);
-    await page.screenshot({ path: testInfo.outputPath('open-signup.png'), fullPage: true });
+    await picture(page, testInfo.outputPath('open-signup.png'));
     expect(await seriousViolations(page)).toEqual([]);
 
     // Part-way through, the header offers Log out, not Back to app (the app is not open yet).
@@ -137,7 +138,7 @@ test.describe('a fresh install with REGISTRATION=open', () => {
     // The admin sees them; the page passes axe in both schemes' default and a phone's width.
     await page.reload();
     await expect(admin.user(second)).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('admin-page.png'), fullPage: true });
+    await picture(page, testInfo.outputPath('admin-page.png'));
     expect(await seriousViolations(page)).toEqual([]);
 
     // Disabling cuts the invited person off at their next request, and keeps them out.

@@ -7,6 +7,7 @@ import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
 import { apiOf, type PageApi } from '../support/api.js';
+import { picture, PICTURES } from '../support/pictures.js';
 
 interface NamedAsset {
   name: string;
@@ -37,12 +38,12 @@ async function demoLogin(page: Page): Promise<PageApi> {
 
 /** Full-page screenshots at the project's width, light and dark, to look at. */
 async function shots(page: Page, testInfo: TestInfo, name: string) {
+  if (!PICTURES) return; // both schemes only for the pictures
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
     // Charts draw without animation frames to wait for, but their colours follow the scheme's CSS variables.
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -4,10 +4,11 @@ import { E2E_BASE_URL } from '../e2e-env.js';
 import { SecurityPage } from '../pages/security.js';
 import { Toasts } from '../pages/toasts.js';
 import { logIn, uniqueEmail, createUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /** A screenshot of the screen at the project's width, and no serious or critical axe findings on it. */
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await picture(page, testInfo.outputPath(`${name}.png`));
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

@@ -6,6 +6,7 @@ import { Transactions } from '../pages/transactions.js';
 import { UserPage } from '../pages/user.js';
 import { apiOf } from '../support/api.js';
 import { createUser, freshUser, logIn, uniqueEmail } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 test('download a backup and restore it into a new user', async ({ page }, testInfo) => {
   await freshUser(page, testInfo, 'backup', 'EUR');
@@ -27,8 +28,7 @@ test('download a backup and restore it into a new user', async ({ page }, testIn
   await user.gotoData();
   await expect(user.tab('Data')).toHaveAttribute('aria-selected', 'true');
   await expect(user.backupIntro).toBeVisible();
-  await page.waitForTimeout(300); // let the tab's fade settle before the picture
-  await page.screenshot({ path: testInfo.outputPath('data-tab.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('data-tab.png'), { settleMs: 300 });
 
   const backup = await user.download('Download backup');
   expect(backup.suggestedFilename()).toMatch(/^kassa-backup-\d{4}-\d{2}-\d{2}\.json$/);
@@ -60,15 +60,14 @@ test('download a backup and restore it into a new user', async ({ page }, testIn
   await user.gotoData();
   await user.restoreFrom(file);
   await expect(t.dialog).toContainText("Your books (2 transactions) will be replaced by the backup's 2 transactions");
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('data-confirm.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('data-confirm.png'), { settleMs: 300 });
   await t.answer('Yes');
   await expect(toasts.message(/^Backup restored: 2 transactions/)).toBeVisible();
 
   // The list's export takes the list's filter.
   await t.gotoList();
   await expect(t.row(/Market on Monday|Bakery/)).toHaveCount(2);
-  await page.screenshot({ path: testInfo.outputPath('list-export.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('list-export.png'));
   const csv = await t.exportCsv();
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const csvFile = testInfo.outputPath(csv.suggestedFilename());

@@ -6,6 +6,7 @@ import { CategoryEditor } from '../pages/manage.js';
 import { Shell } from '../pages/shell.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 test('budgets: set a limit, record spending, see spent, left and progress, roll over, edit in place', async ({
   page,
@@ -52,7 +53,7 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await expect(budgets.figure('Groceries', 'left')).toHaveText('5.00 € over');
   await expect(budgets.status('Groceries', 'Over limit')).toBeVisible();
   await expect(budgets.progress('Groceries')).toHaveAttribute('aria-valuenow', '100');
-  await page.screenshot({ path: testInfo.outputPath('budgets.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('budgets.png'));
 
   // Rollover: the 5 € overspent come off next month's budget.
   await budgets.rollover('Groceries').click();
@@ -67,7 +68,7 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await budgets.setLimit('Groceries', '150');
   await expect(budgets.figure('Groceries', 'limit')).toHaveText('150.00 €');
   await expect(budgets.figure('Groceries', 'left')).toHaveText('45.00 € left');
-  await page.screenshot({ path: testInfo.outputPath('budgets-edited.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('budgets-edited.png'));
   // No serious or critical accessibility problem on the screen with its budgets, chart and forms.
   const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',

@@ -3,6 +3,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 const DAY = 86_400_000;
 
@@ -65,7 +66,7 @@ test('select rows with Shift, change their category, delete all matching a filte
   await expect(bar).toContainText('4 selected');
   for (const n of [2, 3, 4, 5]) await expect(t.checkbox(`Market ${n}`)).toBeChecked();
   await expect(t.checkbox('Market 1')).not.toBeChecked();
-  await page.screenshot({ path: testInfo.outputPath('bulk-selection.png') });
+  await picture(page, testInfo.outputPath('bulk-selection.png'), { fullPage: false });
 
   // Change their category; the toast offers Undo.
   await t.changeCategoryOfSelection(4, 'Eating out');

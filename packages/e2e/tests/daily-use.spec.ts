@@ -14,6 +14,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 const HOUR = 3_600_000;
 const eur = (amount: number) => formatMoney(amount, 'EUR');
@@ -30,8 +31,7 @@ async function seriousViolations(page: Page, scope?: string): Promise<string[]> 
 /** A full-page screenshot at the project's width to look at, and axe on the screen as it is. */
 async function look(page: Page, testInfo: TestInfo, name: string) {
   // Toasts fade; the colour scheme settles after load.
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
+  await picture(page, testInfo.outputPath(`${testInfo.project.name}-${name}.png`), { settleMs: 300 });
   expect(await seriousViolations(page), name).toEqual([]);
 }
 

@@ -15,6 +15,7 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { uniqueEmail } from '../support/users.js';
+import { picture, PICTURES } from '../support/pictures.js';
 
 interface BalanceHistory {
   networth: number[];
@@ -26,11 +27,11 @@ interface Holding {
 
 /** Full-page screenshots at the project's width, light and dark, to look at. */
 async function shots(page: Page, testInfo: TestInfo, name: string) {
+  if (!PICTURES) return; // both schemes only for the pictures
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -60,7 +61,7 @@ test('a newcomer picks starter categories and follows the onboarding checklist',
   await reg.starterCategory('Entertainment').uncheck();
   await reg.addCategory('Pets');
   await expect(reg.starterCategory('Pets')).toBeChecked();
-  await page.screenshot({ path: testInfo.outputPath('initial-data.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('initial-data.png'));
   await reg.save();
   const toasts = new Toasts(page);
   await expect(toasts.message('Registration complete')).toBeVisible();

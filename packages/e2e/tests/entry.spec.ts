@@ -7,6 +7,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { createUser, logIn, uniqueEmail } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /** Serious and critical axe findings, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -70,11 +71,11 @@ test('the entry form starts in the main currency, reads local decimals and shows
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await t.save();
   await expect(amount).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath('inline-error.png') });
+  await picture(page, testInfo.outputPath('inline-error.png'), { fullPage: false });
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await page.screenshot({ path: testInfo.outputPath('inline-error-dark.png') });
+  await picture(page, testInfo.outputPath('inline-error-dark.png'), { fullPage: false });
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
   await amount.fill('1,234.50');
@@ -123,7 +124,7 @@ test('the conversion form shows the implied rate against the day’s reference r
   await expect(t.conversionRate).toHaveText(
     `1 EUR = 0.9234 USD (reference ${usd.toFixed(4)}, ${sign}${Math.abs(diff).toFixed(1)}\u00a0%)`,
   );
-  await page.screenshot({ path: testInfo.outputPath('conversion-rate.png') });
+  await picture(page, testInfo.outputPath('conversion-rate.png'), { fullPage: false });
   expect(await seriousViolations(page)).toEqual([]);
   await t.save();
   await expect(new Toasts(page).message('Conversion added')).toBeVisible();
@@ -158,7 +159,7 @@ test('a toast never covers the entry form’s Save', async ({ page }, testInfo) 
     expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(toastBox.y);
     expect(saveBox.y).toBeGreaterThanOrEqual(0);
   }).toPass({ timeout: 2000 });
-  await page.screenshot({ path: testInfo.outputPath('toast.png') });
+  await picture(page, testInfo.outputPath('toast.png'), { fullPage: false });
 });
 
 test('the shell: skip link, quick add, a long first name, an unknown page, filter chips and tables at phone width', async ({
@@ -196,7 +197,7 @@ test('the shell: skip link, quick add, a long first name, an unknown page, filte
   const title = shell.currentTitle;
   await expect(title).toHaveText('Dashboard');
   expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath('long-name.png') });
+  await picture(page, testInfo.outputPath('long-name.png'), { fullPage: false });
 
   // The first Tab reaches the skip link, which moves the focus to the page.
   await page.keyboard.press('Tab');
@@ -230,7 +231,7 @@ test('the shell: skip link, quick add, a long first name, an unknown page, filte
   // So are the interval's quick buttons.
   const quick = await t.preset('MTD').boundingBox();
   expect(quick?.height ?? 0).toBeGreaterThanOrEqual(phone ? 44 : 20);
-  await page.screenshot({ path: testInfo.outputPath('filters.png') });
+  await picture(page, testInfo.outputPath('filters.png'), { fullPage: false });
 
   // The holdings and single-period tables show their last column whole.
   const analytics = new AnalyticsPage(page);
@@ -245,8 +246,8 @@ test('the shell: skip link, quick add, a long first name, an unknown page, filte
   };
   await page.goto('/private/analytics/holdings');
   await lastColumnInside('In EUR');
-  await page.screenshot({ path: testInfo.outputPath('holdings.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('holdings.png'));
   await page.goto('/private/analytics/oneperiod');
   await lastColumnInside('%');
-  await page.screenshot({ path: testInfo.outputPath('oneperiod.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('oneperiod.png'));
 });

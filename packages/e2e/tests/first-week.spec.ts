@@ -14,6 +14,7 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { pageToken, referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { uniqueEmail } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 // Issue 32, "a real first week": a newcomer signs up with the bank's balance as the start balance,
 // brings three banks' history in on day one (a CAMT into the default pocket, a USD OFX through the
@@ -264,7 +265,7 @@ test('a first week: start balance, three banks’ history on day one, a category
   const manage = new ManagePage(page);
   await expect(manage.pocketGroup('EUR')).toContainText(/3[ ,]952\.45 €/);
   await expect(manage.pocketGroup('USD')).toContainText(/3[ ,]152\.52/);
-  await page.screenshot({ path: testInfo.outputPath('pockets.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('pockets.png'));
 
   // 6. hledger reads the export: every balance assertion holds, and its balances are the banks'.
   const token = await pageToken(page);

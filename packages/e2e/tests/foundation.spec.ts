@@ -5,6 +5,7 @@ import { LoginPage } from '../pages/login.js';
 import { FrontPage } from '../pages/public.js';
 import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
+import { picture } from '../support/pictures.js';
 
 test('the root opens the public front page', async ({ page }, testInfo) => {
   await page.goto('/');
@@ -14,7 +15,7 @@ test('the root opens the public front page', async ({ page }, testInfo) => {
     await expect(front.highlight(highlight)).toBeVisible();
   }
   await expect(front.version('Kassa v1.10.8')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('front-page.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('front-page.png'));
 });
 
 test('the health endpoint answers beside the app', async ({ request }) => {
@@ -44,7 +45,7 @@ test('a user logs in, reloads a deep private route, and logs out', async ({ page
   // The server answers index.html for client routes, so a reload keeps the page.
   await page.goto('/private/analytics');
   await expect(shell.title('Analytics')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('private-shell.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('private-shell.png'));
 
   await shell.logOut(E2E_USER.firstName);
   await expect(page).toHaveURL(/\/public$/);

@@ -6,6 +6,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /** A UTC day `daysAgo` before today as a German bank writes it (DD.MM.YYYY). */
 function germanDay(daysAgo: number): string {
@@ -81,7 +82,7 @@ test('import a German CSV with one column mapped by hand, fix a category, see th
   await imp.upload(germanCsv());
   await expect(imp.counts).toHaveText('4 new · 0 duplicates · 0 errors');
   await expect(imp.destination).toHaveText('Into Default pocket EUR');
-  await page.screenshot({ path: testInfo.outputPath('import-first-preview.png') });
+  await picture(page, testInfo.outputPath('import-first-preview.png'), { fullPage: false });
   await imp.showSettings();
   // What detection found: the dialect, the encoding, the columns by their German names.
   await expect(imp.setting('Delimiter')).toHaveValue('Semicolon (;)');
@@ -100,9 +101,8 @@ test('import a German CSV with one column mapped by hand, fix a category, see th
   await expect(imp.busy).toHaveCount(0);
   await expect(imp.rowWith('REWE Markt')).toContainText(`${y}.${m}.${d}.`);
 
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('import-preview.png'), fullPage: true });
-  await imp.rowsPanel.screenshot({ path: testInfo.outputPath('import-rows.png') });
+  await picture(page, testInfo.outputPath('import-preview.png'), { settleMs: 300 });
+  await picture(imp.rowsPanel, testInfo.outputPath('import-rows.png'));
   // The preview with its badges, pickers and tables, which the a11y journey's empty screen lacks.
   await expectNoSeriousA11yProblems(page);
 
@@ -113,8 +113,7 @@ test('import a German CSV with one column mapped by hand, fix a category, see th
   await imp.commit();
   await expect(imp.result('imported')).toContainText('4');
   await expect(imp.result('duplicates')).toContainText('0');
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('import-summary.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('import-summary.png'), { settleMs: 300 });
   await expect(imp.batch('umsatz.csv')).toContainText('4 rows in the file, 4 imported');
 
   await imp.showTransactions.click();
@@ -208,8 +207,7 @@ test('money moved between two pockets is proposed as a transfer, and undoing it 
   await expect(imp.plan).toHaveText(
     '0 rows will be imported, 1 row is a transfer between your pockets; 1 row with errors left out.',
   );
-  await page.waitForTimeout(300);
-  await imp.rowsPanel.screenshot({ path: testInfo.outputPath('import-pair.png') });
+  await picture(imp.rowsPanel, testInfo.outputPath('import-pair.png'), { settleMs: 300 });
   await expectNoSeriousA11yProblems(page);
 
   // Not a pair: the row would be imported on its own; kept as a pair, both sides become one
@@ -271,8 +269,7 @@ test('a row paying a due scheduled entry confirms it instead of adding a second 
   await expect(imp.category(line)).toHaveValue(String(rent.id));
   await expect(imp.confirmSchedule(line)).toBeChecked();
   await expect(imp.plan).toHaveText('1 row will be imported (1 confirms a scheduled entry).');
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('import-schedule.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('import-schedule.png'), { settleMs: 300 });
   await expectNoSeriousA11yProblems(page);
 
   // Declining would import it as a row of its own; kept, the commit confirms the schedule.

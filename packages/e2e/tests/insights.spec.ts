@@ -7,6 +7,7 @@ import { AnalyticsPage, figureIn } from '../pages/analytics.js';
 import { InsightsScreens } from '../pages/insights.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 interface ConversionCosts {
   total: number;
@@ -33,8 +34,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 
 /** A full-page picture in light mode, to look at. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
+  await picture(page, testInfo.outputPath(`${testInfo.project.name}-${name}.png`), { settleMs: 300 });
 }
 
 /** 1000 EUR of salary, 100 EUR exchanged for 90 USD (a poor rate), then a fixpoint stating 5 EUR less than the books. */

@@ -4,6 +4,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 test('a transaction is added and an edit cancelled without the mouse; ? lists the shortcuts', async ({
   page,
@@ -22,7 +23,7 @@ test('a transaction is added and an edit cancelled without the mouse; ? lists th
   const help = shell.shortcuts;
   await expect(help).toBeVisible();
   await expect(help).toContainText('New transaction');
-  await page.screenshot({ path: testInfo.outputPath('shortcuts.png') });
+  await picture(page, testInfo.outputPath('shortcuts.png'), { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 

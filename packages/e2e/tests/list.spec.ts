@@ -3,6 +3,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 // Issue 22: the list keeps its filter and scroll position across an edit, names what its footer
 // counts, explains its italic rows, and a phone gets the compact table.
@@ -73,7 +74,7 @@ test('the transaction list keeps its filter across an edit and says what it show
   // Compact: on a phone the results start within the first screen.
   const top = await t.rows.first().boundingBox();
   expect(top?.y ?? Infinity).toBeLessThan(phone ? 812 * 1.2 : 800);
-  await page.screenshot({ path: testInfo.outputPath('list-filtered.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('list-filtered.png'));
   const filtered = page.url();
 
   // Edit a row: back on the same filtered list.

@@ -5,6 +5,7 @@ import { OperationsPage } from '../pages/operations.js';
 import { Shell } from '../pages/shell.js';
 import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
@@ -26,8 +27,7 @@ async function addTransaction(
 /** A full-page screenshot, to look at. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   // Toasts fade; the colour scheme settles after load.
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
+  await picture(page, testInfo.outputPath(`${testInfo.project.name}-${name}.png`), { settleMs: 300 });
 }
 
 test('a fixpoint goes through its three stages, is edited, and another is deleted', async ({ page }, testInfo) => {

@@ -11,6 +11,7 @@ import { RateProvenanceBlock } from '../pages/provenance.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 interface UsedRates {
   currencies: { currency: string; rates: { day: string; rate: string; source: string }[] }[];
@@ -45,8 +46,7 @@ async function usdRateOn(api: PageApi, instant: Date) {
 
 /** A full-page picture in light mode, to look at; and nothing wider than the window. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-${name}.png`), fullPage: true });
+  await picture(page, testInfo.outputPath(`${testInfo.project.name}-${name}.png`), { settleMs: 300 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name}: the page is wider than the window`).toBeLessThanOrEqual(0);
 }

@@ -7,6 +7,7 @@ import { Toasts } from '../pages/toasts.js';
 import { apiOf } from '../support/api.js';
 import { pageToken, referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { runCli, uniqueEmail } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /** Signs up through the form and verifies the e-mail with the code the server mailed. */
 async function signUpAndVerify(reg: Registration, page: Page, email: string) {
@@ -42,7 +43,7 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
   await expect(reg.criteriaMet(false)).toHaveCount(1); // they do not match yet
   await reg.fillSignup(email, 'Newcomer-pass-1');
   await expect(reg.criteriaMet(true)).toHaveCount(6);
-  await page.screenshot({ path: testInfo.outputPath('signup.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('signup.png'));
   await reg.submitSignup();
   await expect(toasts.message('Signed up')).toBeVisible();
   await reg.expectStep('verify-email');
@@ -67,14 +68,14 @@ test('a newcomer signs up, verifies the e-mail, enters a referral code and finis
     currencyLabel: 'HUF · Hungarian forint',
     startBalance: '1200+35.5',
   });
-  await page.screenshot({ path: testInfo.outputPath('initial-data.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('initial-data.png'));
   await reg.save();
   await expect(toasts.message('Registration complete')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/dashboard$/);
   const shell = new Shell(page);
   await expect(shell.title('Dashboard')).toBeVisible();
   await expect(shell.accountMenu('Nova')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('registered-shell.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('registered-shell.png'));
 
   // The server holds what the steps said: main currency and a default pocket with the start balance.
   const api = await apiOf(page);

@@ -4,12 +4,14 @@ import { ManagePage } from '../pages/manage.js';
 import { RulesPage } from '../pages/rules.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture, PICTURES } from '../support/pictures.js';
 
 /** Screenshots at the project's width, light and dark, for looking at (spec: 375 and 1280 px). */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  if (!PICTURES) return; // both schemes only for the pictures
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -6,6 +6,7 @@ import { dueButton, SchedulesPage, UpcomingCard } from '../pages/schedules.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /** The UTC calendar date `offset` days from today (the server's days are UTC). */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -55,7 +56,7 @@ test('schedules: remind and confirm from the dashboard, post by itself, skip, ma
   await expect(schedules.figure('Flat rent', 'due')).toHaveText('1 due');
   await expect(schedules.figure('Flat rent', 'mode')).toHaveText('Reminds me');
   await expect(dueButton(schedules.dueCard, 'Confirm', 'Flat rent')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('schedules.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('schedules.png'));
   expect(await seriousViolations(page)).toEqual([]);
 
   // The dashboard: due, with the balance it leaves; confirming posts it.
@@ -67,7 +68,7 @@ test('schedules: remind and confirm from the dashboard, post by itself, skip, ma
   await expect(upcoming.dueBadge('Flat rent')).toBeVisible();
   await expect(upcoming.dueFigure('Flat rent', 'amount')).toHaveText('- 950.00 €');
   await expect(upcoming.dueFigure('Flat rent', 'balance-after')).toHaveText('Available after: 1 050.00 €');
-  await page.screenshot({ path: testInfo.outputPath('upcoming.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('upcoming.png'));
   expect(await seriousViolations(page, '[data-testid="upcoming-card"]')).toEqual([]);
   await dueButton(upcoming.card, 'Confirm', 'Flat rent').click();
   await expect(schedules.toast('Transaction added')).toBeVisible();
@@ -131,7 +132,7 @@ test('schedules: remind and confirm from the dashboard, post by itself, skip, ma
   await expect(schedules.picker('Category')).toHaveValue('Subscriptions');
   await expect(schedules.amount).toHaveValue('12.99');
   await expect(schedules.description).toHaveValue('Streaming');
-  await page.screenshot({ path: testInfo.outputPath('schedule-form.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('schedule-form.png'));
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await schedules.submit();
   await schedules.expectSaved('Schedule added');

@@ -4,6 +4,7 @@ import { Search } from '../pages/search.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 test('the search box finds transactions and conversions by words, amounts and dates, and opens them', async ({
   page,
@@ -44,7 +45,7 @@ test('the search box finds transactions and conversions by words, amounts and da
   await page.goto('/private/dashboard');
   const search = new Search(page);
   await expect(search.button).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('search-header.png') });
+  await picture(page, testInfo.outputPath('search-header.png'), { fullPage: false });
 
   // `/` opens the box with the focus in it; words, an amount and a month find the market.
   await search.openWithSlash();
@@ -52,7 +53,7 @@ test('the search box finds transactions and conversions by words, amounts and da
   await search.box.fill('market 12.50 march');
   await expect(search.result('Farmers market')).toBeVisible();
   await expect(search.resultButtons).toHaveCount(1);
-  await page.screenshot({ path: testInfo.outputPath('search-result.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('search-result.png'));
   // The open dialog has no serious or critical accessibility problem.
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(

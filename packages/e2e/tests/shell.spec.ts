@@ -7,13 +7,14 @@ import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
 import { apiOf } from '../support/api.js';
 import { pageToken } from '../support/server.js';
+import { picture } from '../support/pictures.js';
 
 test('Try the demo! logs in as the demo user with one click', async ({ page }, testInfo) => {
   await new LoginPage(page).tryTheDemo();
   await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/dashboard$/);
   await expect(new Shell(page).accountMenu('Demo')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('demo-shell.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('demo-shell.png'));
 
   // Logged in, the public header offers Back to app instead of Log In.
   await page.goto('/public/help');
@@ -76,7 +77,7 @@ test('the sidebar: beside the page on desktop; on a phone an overlay that swipes
   await expect(sections).toBeHidden();
   await shell.swipe(40, 300);
   await expect(sections).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('phone-sidebar.png') });
+  await picture(page, testInfo.outputPath('phone-sidebar.png'), { fullPage: false });
   await shell.swipe(300, 40);
   await expect(sections).toBeHidden();
   await shell.burger.click();

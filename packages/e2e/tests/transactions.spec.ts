@@ -3,6 +3,7 @@ import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 test('each kind of transaction and a conversion are added, listed, filtered, edited and deleted', async ({
   page,
@@ -66,7 +67,7 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   const rows = t.rows;
   await expect(rows).toHaveCount(6);
   await expect(rows.first()).toContainText('100.00 € → $108.00');
-  await page.screenshot({ path: testInfo.outputPath('transactions.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('transactions.png'));
 
   // Filtering to expenses hides the conversion and shows the sum in the main currency.
   await t.filters.check();
@@ -75,7 +76,7 @@ test('each kind of transaction and a conversion are added, listed, filtered, edi
   await expect(t.conversionRows).toHaveCount(0);
   // The sum of the three expenses in EUR: 15.50 € + 300.00 € + $40 at the day's rate.
   await expect(t.sumRow).toHaveText(/^Sum\s*- 3[2-5]\d\.\d{2} €$/);
-  await page.screenshot({ path: testInfo.outputPath('transactions-filtered.png'), fullPage: true });
+  await picture(page, testInfo.outputPath('transactions-filtered.png'));
   // Turning filters off clears them.
   await t.filters.uncheck();
   await expect(rows).toHaveCount(6);

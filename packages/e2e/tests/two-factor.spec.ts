@@ -7,6 +7,7 @@ import { Toasts } from '../pages/toasts.js';
 import { TwoFactorPage } from '../pages/two-factor.js';
 import { pageToken } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser } from '../support/users.js';
+import { picture } from '../support/pictures.js';
 
 /**
  * The code an authenticator app shows `steps` 30 s steps from now. A code works once, and so does
@@ -18,7 +19,7 @@ const appCode = (secret: string, steps = 0) =>
 
 /** A screenshot of the screen at the project's width, and no serious or critical axe findings on it. */
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await picture(page, testInfo.outputPath(`${name}.png`));
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

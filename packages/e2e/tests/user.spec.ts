@@ -6,13 +6,14 @@ import { Toasts } from '../pages/toasts.js';
 import { UserPage } from '../pages/user.js';
 import { pageToken, verificationCodeFor } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser, logIn, uniqueEmail } from '../support/users.js';
+import { picture, PICTURES } from '../support/pictures.js';
 
 /** Screenshots of the current screen at the project's width (1280 or 375), light and dark. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!PICTURES) return; // both schemes only for the pictures
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(300); // let Mantine's colour transitions settle before the picture
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
