@@ -9,12 +9,11 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    // One worker per core on SQLite. Vitest's default leaves one core to itself (one worker on
-    // two cores), but its own process is nearly idle and the files wait on the database and on
-    // sockets much of the time: the cores were half used (issue 33). With PostgreSQL in the run,
-    // one worker: Kysely's migrator reads the tables of every schema of the database, and another
-    // file dropping its schema at that moment fails the read ("schema … does not exist").
-    maxWorkers: (process.env['TEST_DATABASE_URL'] ?? '') === '' ? availableParallelism() : 1,
+    // One worker per core. Vitest's default leaves one core to itself (one worker on two cores),
+    // but its own process is nearly idle and the files wait on the databases and on sockets much
+    // of the time: the cores were half used (issue 33). Test files drop their PostgreSQL schemas
+    // under the lock migrations hold (db/migrate.ts), so parallel files never fail each other's.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -87,10 +87,32 @@ async function migratorFor(db: Kysely<DB>): Promise<Migrator> {
   return new Migrator({ db, provider, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
 }
 
+/**
+ * The name of the PostgreSQL advisory lock held while a migrator reads and changes schemas.
+ * Kysely's migrator reads the tables of every schema of the database (PostgresIntrospector calls
+ * `pg_get_serial_sequence` per column), so a schema dropped meanwhile fails that read ("schema …
+ * does not exist"); whatever drops schemas beside running migrations (parallel test files, another
+ * instance's tooling) takes the same lock.
+ */
+export const SCHEMA_CHANGES_LOCK = 'kassa:schema-changes';
+
+/** Runs `work` holding SCHEMA_CHANGES_LOCK on a connection of its own (PostgreSQL; SQLite has one writer). */
+async function underSchemaLock<T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${SCHEMA_CHANGES_LOCK}))`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${SCHEMA_CHANGES_LOCK}))`.execute(conn);
+    }
+  });
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = await migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await underSchemaLock(db, () => migrator.migrateToLatest());
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
@@ -100,12 +122,14 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
 
 /** Applies migrations up to and including the named one (tests build databases an upgrade behind). */
 export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
-  const { error } = await (await migratorFor(db)).migrateTo(name);
+  const migrator = await migratorFor(db);
+  const { error } = await underSchemaLock(db, () => migrator.migrateTo(name));
   if (error !== undefined) throw error instanceof Error ? error : new Error(JSON.stringify(error));
 }
 
 /** Migrations the code knows that have not run on this database, oldest first. */
 export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
-  const migrations = await (await migratorFor(db)).getMigrations();
+  const migrator = await migratorFor(db);
+  const migrations = await underSchemaLock(db, () => migrator.getMigrations());
   return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

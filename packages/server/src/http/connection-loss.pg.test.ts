@@ -6,7 +6,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { CompleteUserFactory } from '../modules/account/complete-user.js';
-import { pgAdmin, TEST_PG_URL } from '../test/postgres.js';
+import { dropSchema, pgAdmin, TEST_PG_URL } from '../test/postgres.js';
 import { ServerProcess } from '../test/server-process.js';
 
 describe.skipIf(TEST_PG_URL === '')('PostgreSQL ends the server’s connections [postgres]', () => {
@@ -47,7 +47,7 @@ describe.skipIf(TEST_PG_URL === '')('PostgreSQL ends the server’s connections 
 
   afterAll(async () => {
     await server.stop();
-    await pgAdmin(`drop schema ${schema} cascade`);
+    await dropSchema(schema);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

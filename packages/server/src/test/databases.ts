@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database, type DialectName } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { dropSchema } from './postgres.js';
 
 /** PostgreSQL tests run only when this is set (CI sets it); SQLite tests always run. */
 const PG_URL = process.env['TEST_DATABASE_URL'];
@@ -66,10 +67,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     database,
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
+      await dropSchema(schema);
     },
   };
 }
@@ -97,12 +95,7 @@ export async function createTestTarget(
     const url = new URL(PG_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     target = { kind: 'postgres', url: url.toString() };
-    drop = async () => {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    drop = () => dropSchema(schema);
   }
   const database = openDatabase(target);
   try {

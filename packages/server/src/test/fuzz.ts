@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { ownTables } from './snapshot.js';
 
 // The machinery of http/fuzz.api.test.ts: the app's routes read from its own route table,
 // generators of adversarial requests, a cheap detector of database writes, and the checks every
@@ -1810,18 +1811,7 @@ export class WriteDetector {
   constructor(private readonly database: Database) {}
 
   async init(): Promise<void> {
-    const schema =
-      this.database.dialect === 'postgres'
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(this.database.db)).rows[0]?.schema
-        : undefined;
-    this.tables = [
-      ...new Set(
-        (await this.database.db.introspection.getTables())
-          .filter((t) => schema === undefined || t.schema === schema)
-          .map((t) => t.name)
-          .filter((n) => !n.startsWith('kysely_')),
-      ),
-    ].sort();
+    this.tables = await ownTables(this.database);
     this.last = undefined;
   }
 

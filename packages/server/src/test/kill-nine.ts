@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import type { DialectName } from '../db/database.js';
-import { pgAdmin, TEST_PG_URL } from './postgres.js';
+import { dropSchema, pgAdmin, TEST_PG_URL } from './postgres.js';
 
 // The machinery of kill-nine.api.test.ts: the production server in a process of its own that
 // the test can SIGKILL, a database both the server and the test open by its address, and the
@@ -129,7 +129,7 @@ export async function createKillTarget(dialect: DialectName): Promise<KillTarget
     url: url.toString(),
     dataDir,
     drop: async () => {
-      await pgAdmin(`drop schema ${schema} cascade`);
+      await dropSchema(schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,26 +18,34 @@ function withoutAccessTimes(table: string, row: Record<string, unknown>): Record
 }
 
 /**
+ * The application's tables (and views) in this test's own database or schema, sorted. Read from
+ * the catalogue of the current schema only: Kysely's introspection reads every schema's tables,
+ * and another test file dropping its schema at that moment failed the read.
+ */
+export async function ownTables(database: Database): Promise<string[]> {
+  const { rows } =
+    database.dialect === 'postgres'
+      ? await sql<{ name: string }>`
+          select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v', 'm')`.execute(database.db)
+      : await sql<{ name: string }>`
+          select name from sqlite_master where type in ('table', 'view') and name not like 'sqlite_%'`.execute(
+          database.db,
+        );
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !n.startsWith('kysely_'))
+    .sort();
+}
+
+/**
  * Every row of every application table, in a stable order, so a test can prove a rejected
  * request wrote nothing: take a snapshot before, another after, and compare.
  */
 export async function snapshotTables(database: Database): Promise<Record<string, unknown[]>> {
-  // On PostgreSQL Kysely lists the tables of every schema: keep this test's own schema only
-  // (parallel test files, and other runs on the same server, have schemas of their own).
-  const schema =
-    database.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
-      : undefined;
-  const tables = [
-    ...new Set(
-      (await database.db.introspection.getTables())
-        .filter((t) => schema === undefined || t.schema === schema)
-        .map((t) => t.name)
-        .filter((n) => !n.startsWith('kysely_')),
-    ),
-  ];
+  const tables = await ownTables(database);
   const snapshot: Record<string, unknown[]> = {};
-  for (const table of tables.sort()) {
+  for (const table of tables) {
     if (table === 'security_events') continue;
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(
       database.db,

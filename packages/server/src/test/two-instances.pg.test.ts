@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { CompleteUserFactory } from '../modules/account/complete-user.js';
 import { FeedServer } from './feed-server.js';
 import { ECB_XML } from './fixtures.js';
-import { pgAdmin, TEST_PG_URL } from './postgres.js';
+import { dropSchema, pgAdmin, TEST_PG_URL } from './postgres.js';
 import { ServerProcess } from './server-process.js';
 
 // Two server processes on one PostgreSQL database and one Redis, as an operator runs them
@@ -69,7 +69,7 @@ describe.skipIf(TEST_PG_URL === '')('two instances on PostgreSQL and Redis [post
     for (const s of servers) await s.stop();
     await feed.stop();
     await database.close();
-    await pgAdmin(`drop schema ${schema} cascade`);
+    await dropSchema(schema);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

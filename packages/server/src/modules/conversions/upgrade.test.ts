@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DialectName } from '../../db/database.js';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../db/migrate.js';
 import { testDialects } from '../../test/databases.js';
-import { pgAdmin, TEST_PG_URL } from '../../test/postgres.js';
+import { dropSchema, pgAdmin, TEST_PG_URL } from '../../test/postgres.js';
 import { SearchRepository } from '../search/repository.js';
 
 /** A database migrated up to the migration before same-currency transfers. */
@@ -32,7 +32,7 @@ async function beforeTransfers(dialect: DialectName): Promise<{ database: Databa
     database,
     drop: async () => {
       await database.close();
-      await pgAdmin(`drop schema ${schema} cascade`);
+      await dropSchema(schema);
     },
   };
 }

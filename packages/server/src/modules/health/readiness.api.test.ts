@@ -10,7 +10,7 @@ import { migrateToLatest, migrateUpTo, migrationNames } from '../../db/migrate.j
 import { describeEachDatabase } from '../../test/harness.js';
 import { TEST_JWT_SECRET, testConfig } from '../../test/config.js';
 import { testDialects } from '../../test/databases.js';
-import { pgAdmin, TEST_PG_URL as PG_URL } from '../../test/postgres.js';
+import { dropSchema, pgAdmin, TEST_PG_URL as PG_URL } from '../../test/postgres.js';
 
 describeEachDatabase('readiness', (ctx) => {
   it('answers ready when the database is reachable, migrated and stores a write', async () => {
@@ -66,7 +66,7 @@ async function behindByOne(dialect: DialectName): Promise<{ database: Database; 
     database,
     drop: async () => {
       await database.close();
-      await pgAdmin(`drop schema ${schema} cascade`);
+      await dropSchema(schema);
     },
   };
 }
@@ -116,7 +116,7 @@ describe.skipIf(!testDialects.includes('postgres'))('readiness of a read-only da
     } finally {
       await app.close();
       await database.close();
-      await sql.raw(`drop schema ${schema} cascade`).execute(setup.db);
+      await dropSchema(schema);
       await setup.close();
     }
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DialectName } from '../../db/database.js';
 import { migrateToLatest, migrateUpTo, migrationNames } from '../../db/migrate.js';
 import { testDialects } from '../../test/databases.js';
-import { pgAdmin, TEST_PG_URL } from '../../test/postgres.js';
+import { dropSchema, pgAdmin, TEST_PG_URL } from '../../test/postgres.js';
 import { SearchRepository, type SearchPlan } from './repository.js';
 
 /** A database migrated up to the migration before the search index. */
@@ -33,7 +33,7 @@ async function beforeSearchIndex(dialect: DialectName): Promise<{ database: Data
     database,
     drop: async () => {
       await database.close();
-      await pgAdmin(`drop schema ${schema} cascade`);
+      await dropSchema(schema);
     },
   };
 }
