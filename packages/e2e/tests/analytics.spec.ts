@@ -1,13 +1,12 @@
 // Analytics journeys as the demo user (three years of EUR, USD and HUF data): every tab's figures
 // are checked against the API's own answers, fetched beside the browser with the same request body.
 import { abbreviate, formatMoney, sumMajor } from '@kassa/money';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AnalyticsPage, figureIn } from '../pages/analytics.js';
 import { LoginPage } from '../pages/login.js';
-import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
 import { apiOf, type PageApi } from '../support/api.js';
-import { picture, PICTURES } from '../support/pictures.js';
+import { schemePictures } from '../support/pictures.js';
 
 interface NamedAsset {
   name: string;
@@ -34,18 +33,6 @@ async function demoLogin(page: Page): Promise<PageApi> {
   await new LoginPage(page).tryTheDemo();
   await expect(new Toasts(page).message('Logged in as demo user')).toBeVisible();
   return apiOf(page);
-}
-
-/** Full-page screenshots at the project's width, light and dark, to look at. */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  if (!PICTURES) return; // both schemes only for the pictures
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
-    // Charts draw without animation frames to wait for, but their colours follow the scheme's CSS variables.
-    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('single period: categories, monthly figures and shares as the API answers, OUT and IN', async ({
@@ -77,7 +64,7 @@ test('single period: categories, monthly figures and shares as the API answers, 
     }
     // The pie draws one slice per category up to 7, plus Other.
     await expect(analytics.pieSlices).toHaveCount(Math.min(shown.length, 8));
-    if (!income) await shots(page, testInfo, 'oneperiod');
+    if (!income) await schemePictures(page, testInfo, 'oneperiod');
   }
 });
 
@@ -117,7 +104,7 @@ test('cash flow: balances, P&L and movements as the API answers, adding up from 
   await expect(figureIn(lines, 'Available at end')).toHaveText(eur(v('end')));
   // The server's identity holds, so the screen shows no mismatch.
   await expect(analytics.mismatchWarning).toHaveCount(0);
-  await shots(page, testInfo, 'cashflow');
+  await schemePictures(page, testInfo, 'cashflow');
 });
 
 test('holdings and balances: as the API answers for today, hidden balances shown on a click', async ({
@@ -143,7 +130,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
     eur(sumMajor('EUR', ...holdings.map((h) => h.convertedAmount ?? h.amount))),
   );
   await expect(analytics.compositionTitle).toBeVisible();
-  await shots(page, testInfo, 'holdings');
+  await schemePictures(page, testInfo, 'holdings');
 
   const balancesBody = await analytics.bodySentTo('balances', () => analytics.openTab('Balances'));
   const balances = await api.post<NamedAsset[]>('analytics/balances', balancesBody);
@@ -151,7 +138,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
   await expect(figureIn(card, 'Available nominal')).toHaveText(eur(amountOf(balances, 'availablenominalmain')));
   await expect(figureIn(card, 'Available (converted)')).toHaveText(eur(amountOf(balances, 'available')));
   await expect(analytics.hiddenBalances).toHaveCount(4);
-  await shots(page, testInfo, 'balances-hidden');
+  await schemePictures(page, testInfo, 'balances-hidden');
   await analytics.revealBalances();
   for (const [label, name] of [
     ['Loan pending', 'loaned'],
@@ -161,7 +148,7 @@ test('holdings and balances: as the API answers for today, hidden balances shown
   ] as const) {
     await expect(figureIn(card, label)).toHaveText(eur(amountOf(balances, name)));
   }
-  await shots(page, testInfo, 'balances-shown');
+  await schemePictures(page, testInfo, 'balances-shown');
 });
 
 test('balance history and multi-period: charts of the API series, values abbreviated with k and M', async ({
@@ -193,7 +180,7 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   ] as const) {
     await expect(tooltip).toContainText(`${name}${abbreviate(history[key][i] ?? 0, 2)}`);
   }
-  await shots(page, testInfo, 'balance-history');
+  await schemePictures(page, testInfo, 'balance-history');
 
   const mpBody = await analytics.bodySentTo('multiperiod', () => analytics.openTab('Multi-period'));
   const series = await api.post<{ name: string; values: (number | string)[] }[]>('analytics/multiperiod', mpBody);
@@ -203,7 +190,7 @@ test('balance history and multi-period: charts of the API series, values abbrevi
   const mp = analytics.multiPeriodChart;
   await expect(mp.areas).toHaveCount(names.length);
   for (const name of names) await expect(mp.label(name).first()).toBeVisible();
-  await shots(page, testInfo, 'multiperiod');
+  await schemePictures(page, testInfo, 'multiperiod');
 });
 
 /** A text matched literally inside a regular expression. */

@@ -2,20 +2,19 @@
 // onboarding checklist, and the demo's charts with its figures and a holdings pie of positive
 // balances only.
 import { formatMoney } from '@kassa/money';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_USER } from '../e2e-env.js';
 import { AnalyticsPage } from '../pages/analytics.js';
 import { DashboardPage } from '../pages/dashboard.js';
 import { LoginPage } from '../pages/login.js';
 import { ManagePage } from '../pages/manage.js';
 import { Registration } from '../pages/registration.js';
-import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { uniqueEmail } from '../support/users.js';
-import { picture, PICTURES } from '../support/pictures.js';
+import { picture, schemePictures } from '../support/pictures.js';
 
 interface BalanceHistory {
   networth: number[];
@@ -23,17 +22,6 @@ interface BalanceHistory {
 interface Holding {
   currency: string;
   amount: number;
-}
-
-/** Full-page screenshots at the project's width, light and dark, to look at. */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  if (!PICTURES) return; // both schemes only for the pictures
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('a newcomer picks starter categories and follows the onboarding checklist', async ({ page }, testInfo) => {
@@ -73,7 +61,7 @@ test('a newcomer picks starter categories and follows the onboarding checklist',
   await expect(dashboard.checklistProgress('1 of 5 done')).toBeVisible();
   await expect(dashboard.checklistStep('categories')).toHaveAttribute('data-done', 'true');
   await expect(dashboard.checklistStep('transaction')).toHaveAttribute('data-done', 'false');
-  await shots(page, testInfo, 'new-user-dashboard');
+  await schemePictures(page, testInfo, 'new-user-dashboard');
 
   // The picked categories are in the category list, the unticked one is not.
   await page.goto('/private/manage/category');
@@ -145,7 +133,7 @@ test('the demo dashboard shows its charts with real figures, and holdings hold n
   await dashboard.showAllVersions();
   await expect(dashboard.whatsNewVersion('v1.10.4')).toBeVisible();
   await dashboard.showLatestVersionOnly();
-  await shots(page, testInfo, 'demo-dashboard');
+  await schemePictures(page, testInfo, 'demo-dashboard');
 
   // Holdings: every currency positive, so the pie has a slice for each and no note.
   const holdings = await api.post<Holding[]>('analytics/holdings', new Date().toISOString());
@@ -156,5 +144,5 @@ test('the demo dashboard shows its charts with real figures, and holdings hold n
   await expect(analytics.compositionTitle).toBeVisible();
   await expect(analytics.negativeNote).toHaveCount(0);
   await expect(analytics.pieSlices).toHaveCount(3);
-  await shots(page, testInfo, 'demo-holdings');
+  await schemePictures(page, testInfo, 'demo-holdings');
 });

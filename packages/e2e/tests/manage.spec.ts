@@ -1,18 +1,8 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ManagePage } from '../pages/manage.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
-import { picture, PICTURES } from '../support/pictures.js';
-
-/** Screenshots at the project's width, light and dark, for looking at (spec: 375 and 1280 px). */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  if (!PICTURES) return; // both schemes only for the pictures
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { schemePictures } from '../support/pictures.js';
 
 test('categories: add expense and income, edit one, delete one; system categories stay read-only', async ({
   page,
@@ -28,7 +18,7 @@ test('categories: add expense and income, edit one, delete one; system categorie
   await manage.addCategory('Side gigs', 'income');
   await expect(manage.categoryCell('income', 'Side gigs')).toBeVisible();
   await manage.scrollToTop();
-  await shoot(page, testInfo, 'category-list');
+  await schemePictures(page, testInfo, 'category-list');
 
   // Edit the expense category: name and monthly limit.
   let editor = await manage.openCategory('expense', 'Groceries');
@@ -36,7 +26,7 @@ test('categories: add expense and income, edit one, delete one; system categorie
   await expect(editor.monthlyLimit).toHaveValue('300');
   await editor.name.fill('Food and groceries');
   await editor.monthlyLimit.fill('450.50');
-  await shoot(page, testInfo, 'edit-category');
+  await schemePictures(page, testInfo, 'edit-category');
   await editor.save();
   await expect(manage.toast('Category successfully edited!')).toBeVisible();
   await expect(page).toHaveURL(/\/private\/manage\/category$/);
@@ -60,7 +50,7 @@ test('categories: add expense and income, edit one, delete one; system categorie
   await expect(editor.system).toBeChecked();
   await expect(editor.active).toBeDisabled();
   await expect(editor.deleteButton).toHaveCount(0);
-  await shoot(page, testInfo, 'edit-system-category');
+  await schemePictures(page, testInfo, 'edit-system-category');
 });
 
 test('currencies and pockets: add a currency with its pockets, edit a pocket, add pockets to a group', async ({
@@ -80,12 +70,12 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   await manage.addCurrencyPocket(2, 'Dollar cash', { cash: true });
   await manage.addCurrencyPocket(3, 'Not needed');
   await manage.removeCurrencyPocket(3);
-  await shoot(page, testInfo, 'add-currency');
+  await schemePictures(page, testInfo, 'add-currency');
   await manage.saveCurrency();
   await expect(manage.toast('Currency USD added')).toBeVisible();
   await expect(manage.currencyRow('USD')).toContainText(/1 EUR = \d+\.\d{4} USD/);
   await expect(manage.addCurrencyPanel).toBeHidden();
-  await shoot(page, testInfo, 'currency-list');
+  await schemePictures(page, testInfo, 'currency-list');
 
   await manage.openTab('Pockets');
   await expect(page).toHaveURL(/\/private\/manage\/pocket$/);
@@ -95,7 +85,7 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   await expect(manage.pocket('USD', 'Default pocket USD')).toContainText('Bank');
 
   await manage.renamePocket('USD', 'Dollar cash', 'Dollar wallet');
-  await shoot(page, testInfo, 'edit-pocket');
+  await schemePictures(page, testInfo, 'edit-pocket');
   await manage.savePocket('USD');
   await expect(manage.toast('Changes saved')).toBeVisible();
   await expect(manage.pocket('USD', 'Dollar wallet')).toBeVisible();
@@ -104,7 +94,7 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   await expect(manage.toast('Pockets saved')).toBeVisible();
   await expect(manage.pocket('EUR', 'Savings account')).toBeVisible();
   await manage.scrollToTop();
-  await shoot(page, testInfo, 'pocket-list');
+  await schemePictures(page, testInfo, 'pocket-list');
 
   // A fixpoint states every pocket's balance: the cards show it, the fixpoint tab lists it.
   const api = await apiOf(page);
@@ -118,7 +108,7 @@ test('currencies and pockets: add a currency with its pockets, edit a pocket, ad
   await manage.openTab('Fixpoints');
   await expect(page).toHaveURL(/\/private\/manage\/fixpoint$/);
   await expect(manage.fixpointRows).toHaveCount(2);
-  await shoot(page, testInfo, 'fixpoint-list');
+  await schemePictures(page, testInfo, 'fixpoint-list');
   await manage.fixpointRows.nth(1).click();
   await expect(page).toHaveURL(/\/private\/edit-fixpoint\/\d+$/);
 });
@@ -150,10 +140,10 @@ test('loan and business categories: add each and see them in their lists', async
   await page.reload();
   // On a phone the description sits under the name, in the same cell.
   await expect(manage.categoryNames('loan')).toHaveText([/^Ann/, '--- Closed categories ---', /^Car loan$/]);
-  await shoot(page, testInfo, 'loan-list');
+  await schemePictures(page, testInfo, 'loan-list');
 
   const editor = await manage.openCategory('loan', 'Car loan');
   await expect(editor.closedBadge).toBeVisible();
   await expect(editor.active).toHaveCount(0);
-  await shoot(page, testInfo, 'edit-closed-loan');
+  await schemePictures(page, testInfo, 'edit-closed-loan');
 });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { PasswordResetPages } from '../pages/password-reset.js';
@@ -7,20 +7,10 @@ import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
 import { mailsTo, pageToken, resetLinkFor } from '../support/server.js';
 import { createUser, DEFAULT_PASSWORD, logIn, uniqueEmail } from '../support/users.js';
-import { picture, PICTURES } from '../support/pictures.js';
+import { schemePictures } from '../support/pictures.js';
 
 const NEW_PASSWORD = 'Reset-pass-22';
 const NEUTRAL = 'If an account exists for this address, we sent a link to reset its password.';
-
-/** Screenshots of the current screen at the project's width (1280 or 375), light and dark. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  if (!PICTURES) return; // both schemes only for the pictures
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** Serious and critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -54,7 +44,7 @@ test('a forgotten password: the login page’s link, the mail, the link, a new p
   await expect(reset.sentNotice).toContainText(NEUTRAL);
   await expectNoSideways(page);
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, testInfo, 'forgot-sent');
+  await schemePictures(page, testInfo, 'forgot-sent');
 
   const link = await resetLinkFor(email);
   expect(link.startsWith(`${E2E_BASE_URL}/public/reset-password?token=`)).toBe(true);
@@ -66,11 +56,11 @@ test('a forgotten password: the login page’s link, the mail, the link, a new p
   // The server's rules, shown under the field; the link still works afterwards.
   await reset.choosePassword('short');
   await expect(reset.passwordProblem('Must be at least 8 characters')).toBeVisible();
-  await screenshots(page, testInfo, 'reset-refused');
+  await schemePictures(page, testInfo, 'reset-refused');
   await reset.choosePassword(NEW_PASSWORD);
   await expect(page).toHaveURL(/\/public\/login$/);
   await expect(reset.resetNotice).toBeVisible();
-  await screenshots(page, testInfo, 'reset-done');
+  await schemePictures(page, testInfo, 'reset-done');
 
   // The session elsewhere ended; its token answers 401.
   const stale = await page.request.get('/api/account/userinfo', { headers: { authorization: `Bearer ${oldToken}` } });

@@ -1,20 +1,10 @@
 // Manage › Rules: the category rules of import, added, edited, reordered and deleted by hand.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ManagePage } from '../pages/manage.js';
 import { RulesPage } from '../pages/rules.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
-import { picture, PICTURES } from '../support/pictures.js';
-
-/** Screenshots at the project's width, light and dark, for looking at (spec: 375 and 1280 px). */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  if (!PICTURES) return; // both schemes only for the pictures
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { schemePictures } from '../support/pictures.js';
 
 interface RuleDto {
   id: number;
@@ -39,7 +29,7 @@ test('rules: add two, refused input explained, edit one, reorder, delete one', a
   await expect(page).toHaveURL(/\/private\/manage\/rule$/);
   const rules = new RulesPage(page);
   await expect(rules.emptyText).toBeVisible();
-  await shoot(page, testInfo, 'rules-empty');
+  await schemePictures(page, testInfo, 'rules-empty');
 
   await rules.add({ pattern: 'lidl', category: 'Groceries' });
   await expect(rules.patterns).toHaveText(['lidl']);
@@ -55,7 +45,7 @@ test('rules: add two, refused input explained, edit one, reorder, delete one', a
   await expect(rules.message('Must have at most 2 decimals')).toBeVisible();
   await expect(rules.dialog).toBeVisible();
   await rules.fill({ min: '10' });
-  await shoot(page, testInfo, 'rules-dialog');
+  await schemePictures(page, testInfo, 'rules-dialog');
   await rules.submit();
   await rules.expectSaved('Rule added');
 
@@ -80,7 +70,7 @@ test('rules: add two, refused input explained, edit one, reorder, delete one', a
   await expect(rules.patterns).toHaveText(['^shell\\b', 'lidl|aldi']);
   await page.reload();
   await expect(rules.patterns).toHaveText(['^shell\\b', 'lidl|aldi']);
-  await shoot(page, testInfo, 'rules-list');
+  await schemePictures(page, testInfo, 'rules-list');
 
   await rules.delete('lidl|aldi');
   await expect(rules.patterns).toHaveText(['^shell\\b']);

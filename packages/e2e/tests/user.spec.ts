@@ -1,4 +1,4 @@
-import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
@@ -6,17 +6,7 @@ import { Toasts } from '../pages/toasts.js';
 import { UserPage } from '../pages/user.js';
 import { pageToken, verificationCodeFor } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser, logIn, uniqueEmail } from '../support/users.js';
-import { picture, PICTURES } from '../support/pictures.js';
-
-/** Screenshots of the current screen at the project's width (1280 or 375), light and dark. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  if (!PICTURES) return; // both schemes only for the pictures
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await picture(page, testInfo.outputPath(`${name}-${scheme}.png`), { settleMs: 300 });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { schemePictures } from '../support/pictures.js';
 
 /** Signs a newcomer up over the API, as a browser would (CSRF cookie echoed), and verifies the e-mail. */
 async function signUpAndVerify(email: string) {
@@ -51,7 +41,7 @@ test('the profile shows who is signed in, read only', async ({ page }, testInfo)
   await expect(user.infoRow('First name')).toContainText('Tess');
   await expect(user.infoRow('Main currency')).toContainText('HUF · Hungarian Forint');
   await expect(user.infoFields).toHaveCount(0);
-  await screenshots(page, testInfo, 'userinfo');
+  await schemePictures(page, testInfo, 'userinfo');
 });
 
 test('changing the password logs out; the new password logs in, the old one and old token no longer work', async ({
@@ -71,7 +61,7 @@ test('changing the password logs out; the new password logs in, the old one and 
   await expect(user.criteriaMet(false)).toHaveCount(1); // they do not match yet
   await user.newPasswordAgain.fill(newPassword);
   await expect(user.criteriaMet(true)).toHaveCount(6);
-  await screenshots(page, testInfo, 'changes');
+  await schemePictures(page, testInfo, 'changes');
 
   // A wrong old password is the server's message; the session stays.
   await user.oldPassword.fill('Not-my-pass-9');
@@ -109,7 +99,7 @@ test('a referral code is generated, copied, used once by a newcomer and refused 
   const code = await user.referralCode.inputValue();
   expect(code).toMatch(/^\S{4,}$/);
   expect(await user.clipboard()).toBe(code);
-  await screenshots(page, testInfo, 'referral');
+  await schemePictures(page, testInfo, 'referral');
 
   // The copy button copies it again.
   await user.setClipboard('something else');

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database, type DialectName } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { dropSchema } from './postgres.js';
+import { dropSchema, pgAdmin } from './postgres.js';
 
 /** PostgreSQL tests run only when this is set (CI sets it); SQLite tests always run. */
 const PG_URL = process.env['TEST_DATABASE_URL'];
@@ -57,10 +56,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   }
   if (PG_URL === undefined) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await pgAdmin(`create schema ${schema}`);
   const database = openDatabase({ kind: 'postgres', url: PG_URL }, { pgSchema: schema });
   await migrateToLatest(database.db);
   return {
@@ -88,10 +84,7 @@ export async function createTestTarget(
   } else {
     if (PG_URL === undefined) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await pgAdmin(`create schema ${schema}`);
     const url = new URL(PG_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     target = { kind: 'postgres', url: url.toString() };

@@ -1,5 +1,6 @@
-import type { Minor } from '@kassa/money';
 // What the ledger derives from its rows (ledger/derived.ts rebuilds it): daily totals, monthly roll-ups, native measures, kept history.
+
+import type { Minor } from '@kassa/money';
 
 export interface DailyTotalsTable {
   user_id: number;

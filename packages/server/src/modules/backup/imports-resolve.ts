@@ -1,6 +1,5 @@
-import type { Minor } from '@kassa/money';
 import type { ParsedBackup } from '@kassa/contract';
-import { dayFromIso } from '@kassa/money';
+import { dayFromIso, type Minor } from '@kassa/money';
 import type { TransactionRow } from '../ledger/index.js';
 import { badRequest } from '../../http/errors.js';
 

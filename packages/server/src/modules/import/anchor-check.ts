@@ -1,5 +1,4 @@
-import type { Minor } from '@kassa/money';
-import { currencyInfo, fixedDecimal } from '@kassa/money';
+import { currencyInfo, fixedDecimal, type Minor } from '@kassa/money';
 import type { LedgerReader } from '../ledger/index.js';
 import { statementAnchors } from './anchors.js';
 

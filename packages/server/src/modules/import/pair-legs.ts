@@ -1,6 +1,5 @@
-import type { Minor } from '@kassa/money';
 import { IMPORT_MATCH_DAYS, type ImportMatch } from '@kassa/contract';
-import { isoFromDay } from '@kassa/money';
+import { isoFromDay, type Minor } from '@kassa/money';
 import type { Breather } from '../../util/breathe.js';
 import type { LinkRow } from './links-repository.js';
 import type { PreviewContext } from './preview-context.js';
