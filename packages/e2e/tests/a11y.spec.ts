@@ -8,6 +8,7 @@ import { requestsOf } from '../support/requests.js';
 import { referralCodeOf, verificationCodeFor } from '../support/server.js';
 import { freshUser, uniqueEmail } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 /** Every screen of spec §2 a person can open, public and private. */
 const PUBLIC_SCREENS = ['/public', '/public/login', '/public/signup', '/public/help'];
@@ -53,6 +54,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Serious and critical axe findings on the page as it is now (all rules, or `rules`), as readable lines. */
 async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
+  await untilStill(page);
   const builder = new AxeBuilder({ page });
   const results = await (rules === undefined ? builder : builder.withRules(rules)).analyze();
   return results.violations

@@ -9,6 +9,7 @@ import { Toasts } from '../pages/toasts.js';
 import { UserPage } from '../pages/user.js';
 import { startFreshInstall, type FreshInstall } from '../support/fresh-install.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 // Issue 22: a fresh install admits people through the web alone. With REGISTRATION=open the first
 // visitor signs up with no referral code, becomes the install's admin, and invites a second person
@@ -20,6 +21,7 @@ const PASSWORD = 'Admission-pass-1';
 
 /** Serious and critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -5,10 +5,12 @@ import { SecurityPage } from '../pages/security.js';
 import { Toasts } from '../pages/toasts.js';
 import { logIn, uniqueEmail, createUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 /** A screenshot of the screen at the project's width, and no serious or critical axe findings on it. */
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await picture(page, testInfo.outputPath(`${name}.png`));
+  await untilStill(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

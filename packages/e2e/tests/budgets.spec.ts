@@ -7,6 +7,7 @@ import { Shell } from '../pages/shell.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 test('budgets: set a limit, record spending, see spent, left and progress, roll over, edit in place', async ({
   page,
@@ -70,6 +71,7 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await expect(budgets.figure('Groceries', 'left')).toHaveText('45.00 € left');
   await picture(page, testInfo.outputPath('budgets-edited.png'));
   // No serious or critical accessibility problem on the screen with its budgets, chart and forms.
+  await untilStill(page);
   const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );

@@ -15,12 +15,14 @@ import { Transactions } from '../pages/transactions.js';
 import { addCategory, apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 const HOUR = 3_600_000;
 const eur = (amount: number) => formatMoney(amount, 'EUR');
 
 /** Serious and critical axe findings in `scope` (the whole page by default), as readable lines. */
 async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
+  await untilStill(page);
   const builder = new AxeBuilder({ page });
   const results = await (scope === undefined ? builder : builder.include(scope)).analyze();
   return results.violations

@@ -8,9 +8,11 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { createUser, logIn, uniqueEmail } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 /** Serious and critical axe findings, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -7,6 +7,7 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 /** A UTC day `daysAgo` before today as a German bank writes it (DD.MM.YYYY). */
 function germanDay(daysAgo: number): string {
@@ -38,6 +39,7 @@ function germanCsv(): { name: string; mimeType: string; buffer: Buffer } {
 async function expectNoSeriousA11yProblems(page: Page): Promise<void> {
   // Toasts go first: their close button (unnamed) is the app's, not this screen's.
   await expect(new Toasts(page).all).toHaveCount(0, { timeout: 10_000 });
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);

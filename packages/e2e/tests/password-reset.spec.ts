@@ -8,12 +8,14 @@ import { Toasts } from '../pages/toasts.js';
 import { mailsTo, pageToken, resetLinkFor } from '../support/server.js';
 import { createUser, DEFAULT_PASSWORD, logIn, uniqueEmail } from '../support/users.js';
 import { schemePictures } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 const NEW_PASSWORD = 'Reset-pass-22';
 const NEUTRAL = 'If an account exists for this address, we sent a link to reset its password.';
 
 /** Serious and critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -12,6 +12,7 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf, type PageApi } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 interface UsedRates {
   currencies: { currency: string; rates: { day: string; rate: string; source: string }[] }[];
@@ -53,6 +54,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 /** Serious and critical axe findings of the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -7,12 +7,14 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 /** The UTC calendar date `offset` days from today (the server's days are UTC). */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Serious and critical axe findings on the page (or inside `selector`), as readable lines. */
 async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  await untilStill(page);
   const axe = new AxeBuilder({ page });
   const results = await (selector === undefined ? axe : axe.include(selector)).analyze();
   return results.violations

@@ -5,6 +5,7 @@ import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
 import { freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 test('the search box finds transactions and conversions by words, amounts and dates, and opens them', async ({
   page,
@@ -55,6 +56,7 @@ test('the search box finds transactions and conversions by words, amounts and da
   await expect(search.resultButtons).toHaveCount(1);
   await picture(page, testInfo.outputPath('search-result.png'));
   // The open dialog has no serious or critical accessibility problem.
+  await untilStill(page);
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),

@@ -8,6 +8,7 @@ import { TwoFactorPage } from '../pages/two-factor.js';
 import { pageToken } from '../support/server.js';
 import { DEFAULT_PASSWORD, freshUser } from '../support/users.js';
 import { picture } from '../support/pictures.js';
+import { untilStill } from '../support/still.js';
 
 /**
  * The code an authenticator app shows `steps` 30 s steps from now. A code works once, and so does
@@ -20,6 +21,7 @@ const appCode = (secret: string, steps = 0) =>
 /** A screenshot of the screen at the project's width, and no serious or critical axe findings on it. */
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await picture(page, testInfo.outputPath(`${name}.png`));
+  await untilStill(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
