@@ -1,15 +1,11 @@
-import { expect, type Page } from '@playwright/test';
-import { Toasts } from '../pages/toasts.js';
+import type { Page } from '@playwright/test';
 
 /**
  * Waits until no finite CSS transition or animation runs on the page (a colour scheme just
  * switched, a toast fading, a modal opening): axe judges colours as they are at that moment, and
- * mid-transition they are neither scheme's. Endless ones (a loader's spin) do not count. Toasts go
- * first: they belong to the app, not to the screen judged (a login's toast stays over the first
- * screens the scans reach without a reload).
+ * mid-transition they are neither scheme's. Endless ones (a loader's spin) do not count.
  */
 export async function untilStill(page: Page): Promise<void> {
-  await expect(new Toasts(page).all).toHaveCount(0, { timeout: 10_000 });
   await page.waitForFunction(() =>
     document
       .getAnimations()
