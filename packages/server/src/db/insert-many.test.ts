@@ -63,5 +63,23 @@ for (const dialect of testDialects) {
         await drop();
       }
     });
+
+    it('keeps text and large amounts exactly: quotes, backslashes, line breaks, emoji, 2^53 − 1 minor units', async () => {
+      const { database, drop } = await createTestDatabase(dialect);
+      const db = database.db as unknown as Kysely<{ exact: { key: string; amount: number; text: string } }>;
+      try {
+        await sql`create table exact (key text primary key, amount bigint not null, text text not null)`.execute(db);
+        const rows = [
+          { key: 'a', amount: Number.MAX_SAFE_INTEGER, text: `O'Brien "quoted" \\ back\nslash` },
+          { key: 'b', amount: -Number.MAX_SAFE_INTEGER, text: 'line one\nline two\ttab 💶 € ü' },
+          { key: 'c', amount: 0, text: '{"json": [1, 2]}' },
+        ];
+        await insertMany(db, 'exact', ['key', 'amount', 'text'], rows);
+        const stored = await db.selectFrom('exact').selectAll().orderBy('key').execute();
+        expect(stored).toEqual(rows);
+      } finally {
+        await drop();
+      }
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { BULK_ROWS, settleSearchIndex } from '../../db/search-index.js';
 import type { BackupDocument, BackupRestoreResult } from '@kassa/contract';
 import type { Kysely } from 'kysely';
 import { brokenConstraint } from '../../db/constraint-errors.js';
@@ -55,6 +56,7 @@ export class BackupService {
     const at = this.now();
     try {
       await this.write(userId, doc, options, at);
+      if (doc.transactions.length + doc.conversions.length >= BULK_ROWS) void settleSearchIndex(this.db);
     } catch (err) {
       // The checks above cover names among the document's categories; a document category can
       // still take the name of a system category the document leaves out.

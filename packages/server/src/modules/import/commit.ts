@@ -1,5 +1,6 @@
 import type { ImportCommit, ImportCommitResult } from '@kassa/contract';
 import type { Kysely } from 'kysely';
+import { BULK_ROWS, settleSearchIndex } from '../../db/search-index.js';
 import { refreshStatistics } from '../../db/statistics.js';
 import type { DB } from '../../db/schema.js';
 import type { ReportProgress } from '../../http/progress-answer.js';
@@ -22,7 +23,6 @@ import { ImportRepository } from './repository.js';
 // (undo-batch.ts) takes exactly those back out.
 
 /** A commit this large leaves PostgreSQL's planner statistics behind (db/statistics.ts). */
-const BIG_BATCH = 1000;
 
 /**
  * Commits a previewed batch: every new row (and each duplicate the body imports anyway) becomes
@@ -125,6 +125,13 @@ export async function commitBatch(
       importedSincePreview: rows.importedSincePreview,
     };
   });
-  if (result.imported >= BIG_BATCH) await refreshStatistics(db, ['transactions', 'import_links']);
+  await afterBulk(db, result.imported);
   return result;
+}
+
+/** After many rows: the planner's statistics now, the search index's merge beside the next requests. */
+async function afterBulk(db: Kysely<DB>, imported: number): Promise<void> {
+  if (imported < BULK_ROWS) return;
+  await refreshStatistics(db, ['transactions', 'import_links']);
+  void settleSearchIndex(db);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { BULK_ROWS, deferSearchIndex } from '../../db/search-index.js';
 import { lockUserLedger } from '../../db/user-lock.js';
 import { DeltaSum, rebuildDerived } from './derived.js';
 import { conversionDeltas, DailyTotalsRepository, transactionDeltas, type TotalDelta } from './daily-totals.js';
@@ -143,6 +144,7 @@ export class LedgerBatch {
   private readonly categoryIds = new Set<number>();
   private finished = false;
   private rebuild: boolean;
+  private searchIndexDeferred = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -156,6 +158,7 @@ export class LedgerBatch {
 
   /** Inserts rows, under their own ids when they carry one (db/id-allocation.ts lets a caller know them first). */
   async insertTransactions(rows: readonly NewRow<TransactionRow>[]): Promise<void> {
+    await this.bulk(rows.length);
     await this.rows.insertTransactions(this.userId, rows, this.at);
     for (const t of rows) {
       this.deltas.add(transactionDeltas(t, 1));
@@ -164,11 +167,19 @@ export class LedgerBatch {
   }
 
   async insertConversions(rows: readonly NewRow<ConversionRow>[]): Promise<void> {
+    await this.bulk(rows.length);
     await this.rows.insertConversions(this.userId, rows, this.at);
     for (const c of rows) {
       this.deltas.add(conversionDeltas(c, 1));
       this.used([c.fromCurrency, c.toCurrency]);
     }
+  }
+
+  /** Many rows at once leave the search index's merge until after the commit (db/search-index.ts). */
+  private async bulk(rows: number): Promise<void> {
+    if (rows < BULK_ROWS || this.searchIndexDeferred) return;
+    this.searchIndexDeferred = true;
+    await deferSearchIndex(this.db);
   }
 
   /** One conversion whose id the caller needs at once (import links point at it). */
