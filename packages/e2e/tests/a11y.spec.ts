@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { E2E_USER } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
@@ -56,7 +56,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /** Serious and critical axe findings on the page as it is now (all rules, or `rules`), as readable lines. */
 async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
   await untilStill(page);
-  const builder = new AxeBuilder({ page });
+  const builder = axeOf(page);
   const results = await (rules === undefined ? builder : builder.withRules(rules)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -164,7 +164,7 @@ test('a toast meets contrast in both colour schemes', async ({ page }) => {
     await expect(new Shell(page).document).toHaveAttribute('data-mantine-color-scheme', scheme);
     await untilNoTransition(page);
     await expect(toast).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('.mantine-Notification-root').analyze();
+    const results = await axeOf(page).include('.mantine-Notification-root').analyze();
     found.push(
       ...results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -186,7 +186,7 @@ test('a hovered table row keeps its coloured figures readable in both colour sch
     for (const row of await costs.locator('tbody tr').all()) {
       await row.hover();
       await untilNoTransition(page);
-      const results = await new AxeBuilder({ page }).include('tbody tr:hover').withRules(COLOUR_RULES).analyze();
+      const results = await axeOf(page).include('tbody tr:hover').withRules(COLOUR_RULES).analyze();
       found.push(
         ...results.violations.map((v) => `${scheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
       );

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { AdminPage } from '../pages/admin.js';
 import { LoginPage } from '../pages/login.js';
 import { FrontPage, PublicHeader } from '../pages/public.js';
@@ -22,7 +22,7 @@ const PASSWORD = 'Admission-pass-1';
 /** Serious and critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await untilStill(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, test, type Page, type TestInfo } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { SecurityPage } from '../pages/security.js';
 import { Toasts } from '../pages/toasts.js';
@@ -11,7 +11,7 @@ import { untilStill } from '../support/still.js';
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await picture(page, testInfo.outputPath(`${name}.png`));
   await untilStill(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { BudgetsPage } from '../pages/budgets.js';
 import { DashboardPage } from '../pages/dashboard.js';
 import { CategoryEditor } from '../pages/manage.js';
@@ -72,7 +72,7 @@ test('budgets: set a limit, record spending, see spent, left and progress, roll 
   await picture(page, testInfo.outputPath('budgets-edited.png'));
   // No serious or critical accessibility problem on the screen with its budgets, chart and forms.
   await untilStill(page);
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+  const violations = (await axeOf(page).analyze()).violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);

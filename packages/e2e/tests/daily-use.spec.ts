@@ -1,9 +1,9 @@
 // Daily use (issue 22) at desktop and phone width: loans and businesses in plain words, pocket
 // cards that say which balance they show, chart units, projected monthly averages, months in the
 // user's time zone, the entry forms opening in the amount, and a compact list filter.
-import { AxeBuilder } from '@axe-core/playwright';
 import { formatDate, formatMoney } from '@kassa/money';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { AnalyticsPage, figureIn } from '../pages/analytics.js';
 import { DashboardPage } from '../pages/dashboard.js';
 import { LoginPage } from '../pages/login.js';
@@ -23,7 +23,7 @@ const eur = (amount: number) => formatMoney(amount, 'EUR');
 /** Serious and critical axe findings in `scope` (the whole page by default), as readable lines. */
 async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
   await untilStill(page);
-  const builder = new AxeBuilder({ page });
+  const builder = axeOf(page);
   const results = await (scope === undefined ? builder : builder.include(scope)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,6 +1,6 @@
 // Issue 22: daily entry, phone use, and keyboard and screen-reader access, at desktop and phone width.
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { AnalyticsPage } from '../pages/analytics.js';
 import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
@@ -13,7 +13,7 @@ import { untilStill } from '../support/still.js';
 /** Serious and critical axe findings, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await untilStill(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

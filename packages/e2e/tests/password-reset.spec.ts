@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { E2E_BASE_URL } from '../e2e-env.js';
 import { LoginPage } from '../pages/login.js';
 import { PasswordResetPages } from '../pages/password-reset.js';
@@ -16,7 +16,7 @@ const NEUTRAL = 'If an account exists for this address, we sent a link to reset 
 /** Serious and critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await untilStill(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact ?? ''} ${v.id}: ${v.help}`);

@@ -2,9 +2,9 @@
 // every converted figure, the day and source of the rates used and each currency's rate; the
 // expected texts come from the API's own exrate/used answer. The category report's valuation and
 // currency switch shows what the API answers for the very body the page sent.
-import { AxeBuilder } from '@axe-core/playwright';
 import { formatMoney, formatRate } from '@kassa/money';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { AnalyticsPage, figureIn } from '../pages/analytics.js';
 import { ManagePage } from '../pages/manage.js';
 import { RateProvenanceBlock } from '../pages/provenance.js';
@@ -55,7 +55,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 /** Serious and critical axe findings of the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await untilStill(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { DashboardPage } from '../pages/dashboard.js';
 import { ManagePage } from '../pages/manage.js';
 import { dueButton, SchedulesPage, UpcomingCard } from '../pages/schedules.js';
@@ -15,7 +15,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 /** Serious and critical axe findings on the page (or inside `selector`), as readable lines. */
 async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   await untilStill(page);
-  const axe = new AxeBuilder({ page });
+  const axe = axeOf(page);
   const results = await (selector === undefined ? axe : axe.include(selector)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

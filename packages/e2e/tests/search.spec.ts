@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { Search } from '../pages/search.js';
 import { Transactions } from '../pages/transactions.js';
 import { apiOf } from '../support/api.js';
@@ -57,7 +57,7 @@ test('the search box finds transactions and conversions by words, amounts and da
   await picture(page, testInfo.outputPath('search-result.png'));
   // The open dialog has no serious or critical accessibility problem.
   await untilStill(page);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const axe = await axeOf(page).include('[role="dialog"]').analyze();
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
   ).toEqual([]);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { axeOf } from '../support/axe.js';
 import { Secret, TOTP } from 'otpauth';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
@@ -22,7 +22,7 @@ const appCode = (secret: string, steps = 0) =>
 async function check(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await picture(page, testInfo.outputPath(`${name}.png`));
   await untilStill(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
