@@ -33,3 +33,4 @@ export * from './schedule.js';
 export * from './bulk.js';
 export * from './insights.js';
 export * from './admin.js';
+export * from './book.js';

@@ -76,6 +76,11 @@ export const securityEventKinds = [
   'api-token-created',
   'api-token-revoked',
   'session-ended',
+  'book-invited',
+  'book-joined',
+  'book-role-changed',
+  'book-member-removed',
+  'book-left',
 ] as const;
 export const securityEventKindSchema = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKindSchema>;

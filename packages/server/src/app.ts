@@ -1,3 +1,7 @@
+import { bookResolver } from './modules/books/access.js';
+import { BooksRepository } from './modules/books/repository.js';
+import { bookRoutes } from './modules/books/routes.js';
+import { BooksService } from './modules/books/service.js';
 import fastifyCookie from '@fastify/cookie';
 import { apiTokenScopes, PRODUCT_VERSION, type ErrorBody } from '@kassa/contract';
 import Fastify, {
@@ -178,7 +182,9 @@ async function registerSignIn(app: FastifyInstance, { config, database, jwtSecre
   const security = createSecurity(app, database.db, config);
   twoFactor.logTo(security.log);
   const auth = new AuthService(users, tokens, loginLimits(app, config.loginLimits), Date.now, twoFactor, security);
-  return { auth, guards: makeStepGuards(auth), twoFactor, security };
+  // Every private request works on a book: the user's own, or one shared with them (issue 34).
+  const guards = makeStepGuards(auth, bookResolver(new BooksRepository(database.db)));
+  return { auth, guards, twoFactor, security };
 }
 
 /** The exchange rates, loaded, and kept up with what other instances store. */
@@ -230,6 +236,7 @@ async function registerBrowserSecurity(app: FastifyInstance, config: Config): Pr
   });
   await app.register(fastifyCookie);
   app.decorateRequest('session', undefined);
+  app.decorateRequest('book', undefined);
   registerCsrf(app, { secureCookie: config.httpsOnly });
 }
 
@@ -260,6 +267,7 @@ function registerAccountRoutes(app: FastifyInstance, deps: AppDeps, signIn: Sign
     wrongCodes: keyedCounter(app, 'email-code-failures', EMAIL_CODE_TTL_MS),
   });
   accountRoutes(app, registration, guards, config.accountLimits);
+  bookRoutes(app, new BooksService(database.db, mailer, config, security.log), guards.complete);
   // The admin page: users, waitlist, invitations and approvals by mail, disabling (issue 22).
   adminRoutes(app, new AdminService(database.db, mailer, config, security), guards);
   // Forgotten password: reset mails per address counted in the rate-limit store, an hour each.

@@ -50,6 +50,7 @@ import type {
   ScheduleOccurrencesTable,
   SchedulesTable,
 } from './tables/features.js';
+import type { BookInvitesTable, BookMembersTable, BooksTable } from './tables/books.js';
 import type { ExchangeRatesTable, HealthProbeTable, JobRunsTable, RatesVersionTable } from './tables/system.js';
 
 export type * from './tables/accounts.js';
@@ -57,6 +58,7 @@ export type * from './tables/ledger.js';
 export type * from './tables/derived.js';
 export type * from './tables/features.js';
 export type * from './tables/system.js';
+export type * from './tables/books.js';
 
 export interface DB {
   users: UsersTable;
@@ -100,4 +102,7 @@ export interface DB {
   undo_entries: UndoEntriesTable;
   undo_transactions: UndoTransactionsTable;
   undo_conversions: UndoConversionsTable;
+  books: BooksTable;
+  book_members: BookMembersTable;
+  book_invites: BookInvitesTable;
 }

@@ -8,6 +8,8 @@ import { migrateToLatest } from './migrate.js';
 // named here, with why it belongs to no user.
 const NOT_USER_OWNED: Record<string, string> = {
   users: 'the distribution key itself (users.id)',
+  books: 'the tenant itself: its id is the user_id of every row it holds (issue 34)',
+  book_invites: 'carries book_id, the user_id of the rows of the book it invites to',
   exchange_rates: 'reference table: the rates every user converts with',
   rates_version: 'reference table: the store number of those rates',
   ledger_meta: 'reference table: which rate table the main values follow',

@@ -86,6 +86,8 @@ export interface ApiTokensTable {
   expires_at: number | null;
   /** Written at most once a minute per token. */
   last_used_at: number | null;
+  /** The book it was made in, the only one it opens (issue 34); null: its user's own. */
+  book_id: number | null;
 }
 
 /** A signed-in session (migration 0019): one sign-in on one device; session JWTs carry its id. */

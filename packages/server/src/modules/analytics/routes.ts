@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { AnalyticsService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -35,7 +35,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
       }),
     },
     (request): Promise<NamedAsset[]> =>
-      service.balances(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
+      service.balances(bookOf(request), parseOr400(analyticsDateSchema, request.body, 'date')),
   );
   app.post(
     '/api/analytics/cashflow',
@@ -49,7 +49,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     },
     (request): Promise<NamedAsset[]> => {
       const { start, end, ...view } = parseOr400(cashflowRequestSchema, request.body);
-      return service.cashflow(sessionOf(request).user, start, end, view);
+      return service.cashflow(bookOf(request), start, end, view);
     },
   );
   app.post(
@@ -65,7 +65,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     (request): Promise<CategoryAmount[]> => {
       const body = parseOr400(onePeriodRequestSchema, request.body);
       const { interval, direction, ...view } = body;
-      return service.onePeriod(sessionOf(request).user, interval.start, interval.end, direction, view);
+      return service.onePeriod(bookOf(request), interval.start, interval.end, direction, view);
     },
   );
   app.post(
@@ -80,7 +80,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     },
     (request): Promise<BalanceHistory> => {
       const interval = parseOr400(analyticsIntervalSchema, request.body);
-      return service.balanceHistory(sessionOf(request).user, interval.start, interval.end);
+      return service.balanceHistory(bookOf(request), interval.start, interval.end);
     },
   );
   app.post(
@@ -96,7 +96,7 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
     (request): Promise<MultiPeriod> => {
       const body = parseOr400(onePeriodRequestSchema, request.body);
       const { interval, direction, ...view } = body;
-      return service.multiPeriod(sessionOf(request).user, interval.start, interval.end, direction, view);
+      return service.multiPeriod(bookOf(request), interval.start, interval.end, direction, view);
     },
   );
   app.post(
@@ -110,6 +110,6 @@ export function analyticsRoutes(app: FastifyInstance, service: AnalyticsService,
       }),
     },
     (request): Promise<Holding[]> =>
-      service.holdings(sessionOf(request).user, parseOr400(analyticsDateSchema, request.body, 'date')),
+      service.holdings(bookOf(request), parseOr400(analyticsDateSchema, request.body, 'date')),
   );
 }

@@ -7,8 +7,37 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser on private routes. */
     session: Session | undefined;
+    /** The book the request works on, set by requireUser with the session. */
+    book: Book | undefined;
   }
 }
+
+/** Where a user stands in a book (issue 34): its owner, or a member's role. */
+export type BookStanding = 'owner' | 'editor' | 'viewer';
+
+/**
+ * The book a request works on (issue 34): the user's own, or the one the Kassa-Book header
+ * names. Its id is the user_id of every row it holds; it is what the ledger services call the
+ * owner ({id, mainCurrency}), so routes hand it to them as they handed the user before.
+ */
+export interface Book {
+  id: number;
+  ownerId: number;
+  /** The owner's main currency, the book's. */
+  mainCurrency: string | null;
+  standing: BookStanding;
+}
+
+/** Finds the book of an authenticated request, or throws: 404 for a book the user may not open, 403 for a role that may not do this. */
+export type BookResolver = (session: Session, request: FastifyRequest) => Promise<Book>;
+
+/** The user's own book: the one whose id is theirs. */
+export const ownBook = (user: User): Book => ({
+  id: user.id,
+  ownerId: user.id,
+  mainCurrency: user.mainCurrency,
+  standing: 'owner',
+});
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -56,13 +85,24 @@ export function registrationGap(user: User, needed: RegistrationStep): AppError 
  * and records their session. Private routes use 'complete'; only the registration steps'
  * own routes ask for less.
  */
-export function makeRequireUser(auth: AuthService, needed: RegistrationStep = 'complete'): RequireUser {
+export function makeRequireUser(
+  auth: AuthService,
+  needed: RegistrationStep = 'complete',
+  resolveBook: BookResolver = (session) => Promise.resolve(ownBook(session.user)),
+): RequireUser {
   return async (request: FastifyRequest): Promise<void> => {
     const session = await auth.authenticate(bearerToken(request), requestInfo(request));
     const gap = registrationGap(session.user, needed);
     if (gap !== undefined) throw gap;
+    request.book = await resolveBook(session, request);
     request.session = session;
   };
+}
+
+/** The book of a request that passed requireUser. */
+export function bookOf(request: FastifyRequest): Book {
+  if (request.book === undefined) throw unauthorized();
+  return request.book;
 }
 
 /** The session of a request that passed requireUser. */
@@ -106,11 +146,11 @@ export const denyDemo: RequireUser = (request) => {
 /** One preHandler per registration step, for routes that must admit users part-way through. */
 export type StepGuards = Record<RegistrationStep, RequireUser>;
 
-export function makeStepGuards(auth: AuthService): StepGuards {
+export function makeStepGuards(auth: AuthService, resolveBook?: BookResolver): StepGuards {
   return {
-    signedIn: makeRequireUser(auth, 'signedIn'),
-    emailVerified: makeRequireUser(auth, 'emailVerified'),
-    referralOk: makeRequireUser(auth, 'referralOk'),
-    complete: makeRequireUser(auth, 'complete'),
+    signedIn: makeRequireUser(auth, 'signedIn', resolveBook),
+    emailVerified: makeRequireUser(auth, 'emailVerified', resolveBook),
+    referralOk: makeRequireUser(auth, 'referralOk', resolveBook),
+    complete: makeRequireUser(auth, 'complete', resolveBook),
   };
 }

@@ -37,6 +37,8 @@ export interface ApiTokenSession {
   kind: 'api-token';
   user: User;
   tokenId: number;
+  /** The book it was made in, the only one it opens (issue 34). */
+  bookId: number;
   scope: ApiTokenScope;
 }
 
@@ -76,6 +78,7 @@ export interface SessionStore {
 export interface ApiTokenGrant {
   userId: number;
   tokenId: number;
+  bookId: number;
   scope: ApiTokenScope;
 }
 
@@ -245,7 +248,7 @@ export class AuthService {
       // A disabled user's tokens stop at once (and work again if an admin enables them).
       if (owner.disabledAt !== null) throw unauthorized(DISABLED);
       await this.security.apiTokens.admit(grant, request);
-      return { kind: 'api-token', user: owner, tokenId: grant.tokenId, scope: grant.scope };
+      return { kind: 'api-token', user: owner, tokenId: grant.tokenId, bookId: grant.bookId, scope: grant.scope };
     }
     const claims = await this.tokens.verify(token);
     if (claims === undefined) throw unauthorized('Invalid or expired token');

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { HeavyJobs } from '../../http/heavy-jobs.js';
 import { parseOr400 } from '../../http/validate.js';
-import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, denyDemo, type RequireUser } from '../auth/guard.js';
 import type { Resolved } from './resolve.js';
 import type { BackupService } from './service.js';
 import { docs } from '../../http/openapi.js';
@@ -38,7 +38,7 @@ export async function backupRoutes(
       }),
     },
     async (request, reply): Promise<BackupDocument> => {
-      const doc = await service.backup(sessionOf(request).user.id);
+      const doc = await service.backup(bookOf(request).id);
       void reply.header(
         'content-disposition',
         `attachment; filename="kassa-backup-${doc.exportedAt.slice(0, 10)}.json"`,
@@ -69,7 +69,7 @@ export async function backupRoutes(
       },
       (request): Promise<BackupRestoreResult> => {
         const { replace } = parseOr400(backupRestoreQuerySchema, request.query, 'query');
-        const userId = sessionOf(request).user.id;
+        const userId = bookOf(request).id;
         const body = request.body instanceof Uint8Array ? request.body : new Uint8Array();
         return heavy.jobs.run(userId, 'this restore', async () =>
           service.restoreRead(userId, await heavy.read(body), { replace }),

@@ -2,7 +2,7 @@ import { budgetRequestSchema, budgetSchema, type Budget } from '@kassa/contract'
 import type { FastifyInstance } from 'fastify';
 import { docs } from '../../http/openapi.js';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { BudgetsService } from './service.js';
 
 export function budgetRoutes(app: FastifyInstance, service: BudgetsService, requireUser: RequireUser): void {
@@ -20,7 +20,6 @@ export function budgetRoutes(app: FastifyInstance, service: BudgetsService, requ
         response: budgetSchema,
       }),
     },
-    (request): Promise<Budget> =>
-      service.get(sessionOf(request).user, parseOr400(budgetRequestSchema, request.body).month),
+    (request): Promise<Budget> => service.get(bookOf(request), parseOr400(budgetRequestSchema, request.body).month),
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.js';
-import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, denyDemo, type RequireUser } from '../auth/guard.js';
 import type { CategoriesService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -27,7 +27,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
       }),
     },
     (request): Promise<Category[]> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       return service.list(user.id, user.mainCurrency, parseOr400(categoryQuerySchema, request.query, 'query'));
     },
   );
@@ -35,7 +35,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
     '/api/category/get-external',
     { ...opts, schema: doc({ summary: 'External categories', response: z.array(categorySchema) }) },
     (request): Promise<Category[]> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       return service.list(user.id, user.mainCurrency, { type: 'external' });
     },
   );
@@ -43,7 +43,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
     '/api/category/getbyid/:id',
     { ...opts, schema: doc({ summary: 'One category', params: idParamSchema, response: categorySchema }) },
     (request): Promise<Category> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       return service.get(user.id, user.mainCurrency, parseOr400(idParamSchema, request.params, 'id').id);
     },
   );
@@ -51,7 +51,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
     '/api/category/add',
     { ...opts, schema: doc({ summary: 'Add a category', body: newCategorySchema, response: categorySchema }) },
     (request): Promise<Category> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       return service.add(user.id, user.mainCurrency, parseOr400(newCategorySchema, request.body));
     },
   );
@@ -59,7 +59,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
     '/api/category/update',
     { ...opts, schema: doc({ summary: 'Change a category', body: updateCategorySchema, response: categorySchema }) },
     (request): Promise<Category> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       return service.update(user.id, user.mainCurrency, parseOr400(updateCategorySchema, request.body));
     },
   );
@@ -67,7 +67,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
     '/api/category/close/:id',
     { ...opts, schema: doc({ summary: 'Close a category', params: idParamSchema, response: categorySchema }) },
     (request): Promise<Category> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       return service.close(user.id, user.mainCurrency, parseOr400(idParamSchema, request.params, 'id').id);
     },
   );
@@ -79,7 +79,7 @@ export function categoryRoutes(app: FastifyInstance, service: CategoriesService,
       schema: doc({ summary: 'Delete a category (not for the demo user)', params: idParamSchema, response: 'none' }),
     },
     async (request, reply) => {
-      await service.delete(sessionOf(request).user.id, parseOr400(idParamSchema, request.params, 'id').id);
+      await service.delete(bookOf(request).id, parseOr400(idParamSchema, request.params, 'id').id);
       return reply.status(204).send();
     },
   );

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { ConversionsService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -24,7 +24,7 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
   app.get(
     '/api/conversion/getbyid/:id',
     { ...opts, schema: doc({ summary: 'One conversion', params: idParamSchema, response: conversionSchema }) },
-    (request): Promise<Conversion> => service.get(sessionOf(request).user.id, id(request.params)),
+    (request): Promise<Conversion> => service.get(bookOf(request).id, id(request.params)),
   );
   app.post(
     '/api/conversion/getbetween',
@@ -38,13 +38,12 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
       }),
     },
     async (request, reply): Promise<Conversion[]> =>
-      sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
+      sendPage(reply, await service.between(bookOf(request).id, parseOr400(pagedIntervalSchema, request.body))),
   );
   app.post(
     '/api/conversion/add',
     { ...opts, schema: doc({ summary: 'Add a conversion', body: addConversionSchema, response: conversionSchema }) },
-    (request): Promise<Conversion> =>
-      service.add(sessionOf(request).user.id, parseOr400(addConversionSchema, request.body)),
+    (request): Promise<Conversion> => service.add(bookOf(request).id, parseOr400(addConversionSchema, request.body)),
   );
   app.post(
     '/api/conversion/update',
@@ -54,7 +53,7 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
     },
     (request): Promise<Conversion> => {
       const body = parseOr400(updateConversionSchema, request.body);
-      return service.update(sessionOf(request).user.id, body.id, body);
+      return service.update(bookOf(request).id, body.id, body);
     },
   );
   app.delete(
@@ -67,6 +66,6 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
         response: undoableSchema,
       }),
     },
-    (request): Promise<Undoable> => service.delete(sessionOf(request).user.id, id(request.params)),
+    (request): Promise<Undoable> => service.delete(bookOf(request).id, id(request.params)),
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { CurrenciesService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -25,6 +25,6 @@ export function currencyRoutes(app: FastifyInstance, service: CurrenciesService,
       preHandler: requireUser,
       schema: doc({ summary: "The user's currencies, last used first", response: z.array(userCurrencySchema) }),
     },
-    (request): Promise<UserCurrencyDto[]> => service.list(sessionOf(request).user.id),
+    (request): Promise<UserCurrencyDto[]> => service.list(bookOf(request).id),
   );
 }

@@ -3,7 +3,7 @@ import { exportCsvQuerySchema } from '@kassa/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { ExportFile, ExportService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -34,7 +34,7 @@ export function exportRoutes(app: FastifyInstance, service: ExportService, requi
     },
     async (request, reply) => {
       const query = parseOr400(exportCsvQuerySchema, request.query, 'query');
-      return sendFile(reply, await service.csv(sessionOf(request).user, query));
+      return sendFile(reply, await service.csv(bookOf(request), query));
     },
   );
   app.get(
@@ -46,6 +46,6 @@ export function exportRoutes(app: FastifyInstance, service: ExportService, requi
         response: { files: { 'text/plain': z.string() } },
       }),
     },
-    async (request, reply) => sendFile(reply, await service.hledger(sessionOf(request).user)),
+    async (request, reply) => sendFile(reply, await service.hledger(bookOf(request))),
   );
 }

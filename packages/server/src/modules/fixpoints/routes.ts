@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
-import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, denyDemo, type RequireUser } from '../auth/guard.js';
 import type { FixpointsService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -39,7 +39,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
     },
     (request): Promise<FixpointError[]> => {
       const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
-      return service.calcError(sessionOf(request).user.id, parseOr400(pocketBalancesSchema, request.body), time);
+      return service.calcError(bookOf(request).id, parseOr400(pocketBalancesSchema, request.body), time);
     },
   );
   app.post(
@@ -55,13 +55,13 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
     },
     (request): Promise<FixpointDetail> => {
       const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
-      return service.set(sessionOf(request).user.id, parseOr400(pocketBalancesSchema, request.body), time);
+      return service.set(bookOf(request).id, parseOr400(pocketBalancesSchema, request.body), time);
     },
   );
   app.get(
     '/api/fixpoint/getlast',
     { ...opts, schema: doc({ summary: 'The last fixpoint, or null', response: fixpointSchema.nullable() }) },
-    (request): Promise<Fixpoint | null> => service.last(sessionOf(request).user.id),
+    (request): Promise<Fixpoint | null> => service.last(bookOf(request).id),
   );
   app.post(
     '/api/fixpoint/getbetween',
@@ -75,7 +75,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
       }),
     },
     async (request, reply): Promise<Fixpoint[]> =>
-      sendPage(reply, await service.between(sessionOf(request).user.id, parseOr400(pagedIntervalSchema, request.body))),
+      sendPage(reply, await service.between(bookOf(request).id, parseOr400(pagedIntervalSchema, request.body))),
   );
   app.get(
     '/api/fixpoint/getbyid/:id',
@@ -83,7 +83,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
       ...opts,
       schema: doc({ summary: 'One fixpoint with its errors', params: idParamSchema, response: fixpointDetailSchema }),
     },
-    (request): Promise<FixpointDetail> => service.get(sessionOf(request).user.id, id(request.params)),
+    (request): Promise<FixpointDetail> => service.get(bookOf(request).id, id(request.params)),
   );
   app.get(
     '/api/fixpoint/getstates/:id',
@@ -95,7 +95,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
         response: z.array(pocketStateGroupSchema),
       }),
     },
-    (request): Promise<PocketStateGroup[]> => service.states(sessionOf(request).user.id, id(request.params)),
+    (request): Promise<PocketStateGroup[]> => service.states(bookOf(request).id, id(request.params)),
   );
   app.delete(
     '/api/fixpoint/delete/:id',
@@ -104,7 +104,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
       schema: doc({ summary: 'Delete a fixpoint (not for the demo user)', params: idParamSchema, response: 'none' }),
     },
     async (request, reply) => {
-      await service.delete(sessionOf(request).user.id, id(request.params));
+      await service.delete(bookOf(request).id, id(request.params));
       return reply.status(204).send();
     },
   );
@@ -115,7 +115,7 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
       schema: doc({ summary: 'Change pocket states of fixpoints', body: pocketStateUpdatesSchema, response: 'none' }),
     },
     async (request, reply) => {
-      await service.updateStates(sessionOf(request).user.id, parseOr400(pocketStateUpdatesSchema, request.body));
+      await service.updateStates(bookOf(request).id, parseOr400(pocketStateUpdatesSchema, request.body));
       return reply.status(204).send();
     },
   );

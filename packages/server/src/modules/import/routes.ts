@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
-import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, denyDemo, type RequireUser } from '../auth/guard.js';
 import type { HeavyJobs } from '../../http/heavy-jobs.js';
 import type { ImportService } from './service.js';
 import { docs } from '../../http/openapi.js';
@@ -116,7 +116,7 @@ export async function importRoutes(
         }),
       },
       async (request, reply) => {
-        const user = sessionOf(request).user;
+        const user = bookOf(request);
         // One preview per user at a time, a few across users (http/heavy-jobs.ts); the upload is
         // read inside the turn, so waiting uploads do not pile up in memory either.
         const run = (report?: ReportProgress) =>
@@ -145,12 +145,7 @@ export async function importRoutes(
     },
     async (request, reply): Promise<ImportCommitResult | undefined> => {
       const run = (report?: ReportProgress) =>
-        service.commit(
-          sessionOf(request).user,
-          parseOr400(idParamSchema, request.params, 'id').id,
-          request.body,
-          report,
-        );
+        service.commit(bookOf(request), parseOr400(idParamSchema, request.params, 'id').id, request.body, report);
       if (!wantsProgress(request)) return run();
       const lines = await progressAnswer(run, 'result', oneJson, request.log);
       return reply.type(`${IMPORT_PROGRESS_MEDIA_TYPE}; charset=utf-8`).send(Readable.from(lines));
@@ -167,7 +162,7 @@ export async function importRoutes(
       }),
     },
     (request): Promise<ImportUndoResult> =>
-      service.undo(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id),
+      service.undo(bookOf(request), parseOr400(idParamSchema, request.params, 'id').id),
   );
   app.delete(
     '/api/import/discard/:id',
@@ -176,13 +171,13 @@ export async function importRoutes(
       schema: doc({ summary: 'Discard a previewed batch', params: idParamSchema, response: 'none' }),
     },
     async (request, reply) => {
-      await service.discard(sessionOf(request).user, parseOr400(idParamSchema, request.params, 'id').id);
+      await service.discard(bookOf(request), parseOr400(idParamSchema, request.params, 'id').id);
       return reply.status(204).send();
     },
   );
   app.get(
     '/api/import/getall',
     { preHandler: requireUser, schema: doc({ summary: 'Import batches', response: z.array(importBatchSchema) }) },
-    (request): Promise<ImportBatch[]> => service.list(sessionOf(request).user),
+    (request): Promise<ImportBatch[]> => service.list(bookOf(request)),
   );
 }

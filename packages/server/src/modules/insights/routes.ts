@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { docs } from '../../http/openapi.js';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { InsightsService } from './service.js';
 
 const RATES_NOTE =
@@ -38,7 +38,7 @@ export function insightsRoutes(app: FastifyInstance, service: InsightsService, r
     },
     (request): Promise<ConversionCosts> => {
       const { start, end } = parseOr400(insightsRequestSchema, request.body);
-      return service.conversionCosts(sessionOf(request).user, start, end);
+      return service.conversionCosts(bookOf(request), start, end);
     },
   );
   app.post(
@@ -55,7 +55,7 @@ export function insightsRoutes(app: FastifyInstance, service: InsightsService, r
     },
     (request): Promise<NetworthBridge> => {
       const { start, end } = parseOr400(insightsRequestSchema, request.body);
-      return service.networthBridge(sessionOf(request).user, start, end);
+      return service.networthBridge(bookOf(request), start, end);
     },
   );
   app.post(
@@ -71,7 +71,7 @@ export function insightsRoutes(app: FastifyInstance, service: InsightsService, r
     },
     (request): Promise<FixpointDrift> => {
       const { start, end } = parseOr400(insightsRequestSchema, request.body);
-      return service.fixpointDrift(sessionOf(request).user, start, end);
+      return service.fixpointDrift(bookOf(request), start, end);
     },
   );
   app.post(
@@ -87,7 +87,7 @@ export function insightsRoutes(app: FastifyInstance, service: InsightsService, r
     },
     (request): Promise<Exposure> => {
       const { start, end } = parseOr400(insightsRequestSchema, request.body);
-      return service.exposure(sessionOf(request).user, start, end);
+      return service.exposure(bookOf(request), start, end);
     },
   );
 }

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { PocketsService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -23,17 +23,17 @@ export function pocketRoutes(app: FastifyInstance, service: PocketsService, requ
   app.get(
     '/api/pocket/getall',
     { ...opts, schema: doc({ summary: 'Pockets', response: z.array(pocketSchema) }) },
-    (request): Promise<Pocket[]> => service.list(sessionOf(request).user.id),
+    (request): Promise<Pocket[]> => service.list(bookOf(request).id),
   );
   app.get(
     '/api/pocket/getall-grouped',
     { ...opts, schema: doc({ summary: 'Pockets grouped by currency', response: z.array(pocketGroupSchema) }) },
-    (request): Promise<PocketGroup[]> => service.grouped(sessionOf(request).user.id),
+    (request): Promise<PocketGroup[]> => service.grouped(bookOf(request).id),
   );
   app.post(
     '/api/pocket/add',
     { ...opts, schema: doc({ summary: 'Add a pocket', body: newPocketSchema, response: pocketSchema }) },
-    (request): Promise<Pocket> => service.add(sessionOf(request).user.id, parseOr400(newPocketSchema, request.body)),
+    (request): Promise<Pocket> => service.add(bookOf(request).id, parseOr400(newPocketSchema, request.body)),
   );
   app.post(
     '/api/pocket/addmany',
@@ -41,14 +41,12 @@ export function pocketRoutes(app: FastifyInstance, service: PocketsService, requ
       ...opts,
       schema: doc({ summary: 'Add several pockets', body: newPocketsSchema, response: z.array(pocketSchema) }),
     },
-    (request): Promise<Pocket[]> =>
-      service.addMany(sessionOf(request).user.id, parseOr400(newPocketsSchema, request.body)),
+    (request): Promise<Pocket[]> => service.addMany(bookOf(request).id, parseOr400(newPocketsSchema, request.body)),
   );
   app.post(
     '/api/pocket/update',
     { ...opts, schema: doc({ summary: 'Change a pocket', body: updatePocketSchema, response: pocketSchema }) },
-    (request): Promise<Pocket> =>
-      service.update(sessionOf(request).user.id, parseOr400(updatePocketSchema, request.body)),
+    (request): Promise<Pocket> => service.update(bookOf(request).id, parseOr400(updatePocketSchema, request.body)),
   );
   // A currency is added together with its pockets, so its route lives with them.
   app.post(
@@ -62,6 +60,6 @@ export function pocketRoutes(app: FastifyInstance, service: PocketsService, requ
       }),
     },
     (request): Promise<UserCurrencyDto> =>
-      service.addCurrency(sessionOf(request).user.id, parseOr400(addCurrencyRequestSchema, request.body)),
+      service.addCurrency(bookOf(request).id, parseOr400(addCurrencyRequestSchema, request.body)),
   );
 }

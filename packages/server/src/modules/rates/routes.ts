@@ -8,7 +8,7 @@ import {
 import { utcDayOf } from '@kassa/money';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { UserCurrenciesRepository } from '../currencies/repository.js';
 import type { RatesService } from './service.js';
 import { docs } from '../../http/openapi.js';
@@ -31,7 +31,7 @@ export function ratesRoutes(
       }),
     },
     async (request): Promise<DailyRateResponse> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       if (user.mainCurrency === null) return [];
       const owned = (await currencies.list(user.id)).map((c) => c.code).filter((c) => c !== user.mainCurrency);
       return rates.daily(user.mainCurrency, [user.mainCurrency, ...owned], utcDayOf(Date.now()));
@@ -50,7 +50,7 @@ export function ratesRoutes(
       }),
     },
     async (request): Promise<UsedRates> => {
-      const { user } = sessionOf(request);
+      const user = bookOf(request);
       const { start, end } = parseOr400(analyticsIntervalSchema, request.body);
       const codes = (await currencies.list(user.id)).map((c) => c.code);
       const used = rates.used(codes, utcDayOf(start), utcDayOf(end));

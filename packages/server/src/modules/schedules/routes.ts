@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { docs } from '../../http/openapi.js';
 import { parseOr400 } from '../../http/validate.js';
-import { denyDemo, sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, denyDemo, type RequireUser } from '../auth/guard.js';
 import type { SchedulesService } from './service.js';
 
 const doc = docs('Schedules');
@@ -39,7 +39,7 @@ function scheduleEntryRoutes(app: FastifyInstance, service: SchedulesService, re
         response: z.array(scheduleSchema),
       }),
     },
-    (request): Promise<Schedule[]> => service.list(sessionOf(request).user),
+    (request): Promise<Schedule[]> => service.list(bookOf(request)),
   );
   app.post(
     '/api/schedule/add',
@@ -54,7 +54,7 @@ function scheduleEntryRoutes(app: FastifyInstance, service: SchedulesService, re
         response: scheduleSchema,
       }),
     },
-    (request): Promise<Schedule> => service.add(sessionOf(request).user, parseOr400(addScheduleSchema, request.body)),
+    (request): Promise<Schedule> => service.add(bookOf(request), parseOr400(addScheduleSchema, request.body)),
   );
   app.post(
     '/api/schedule/update',
@@ -68,7 +68,7 @@ function scheduleEntryRoutes(app: FastifyInstance, service: SchedulesService, re
     },
     (request): Promise<Schedule> => {
       const body = parseOr400(updateScheduleSchema, request.body);
-      return service.update(sessionOf(request).user, body.id, body);
+      return service.update(bookOf(request), body.id, body);
     },
   );
   // Deleting is refused to the demo user, as for rules and categories.
@@ -83,7 +83,7 @@ function scheduleEntryRoutes(app: FastifyInstance, service: SchedulesService, re
       }),
     },
     async (request, reply) => {
-      await service.delete(sessionOf(request).user, idOf(request.params));
+      await service.delete(bookOf(request), idOf(request.params));
       return reply.status(204).send();
     },
   );
@@ -108,7 +108,7 @@ function occurrenceRoutes(app: FastifyInstance, service: SchedulesService, requi
     },
     (request): Promise<PostedOccurrence> => {
       const id = idOf(request.params);
-      return service.confirm(sessionOf(request).user, id, parseOr400(confirmOccurrenceSchema, request.body));
+      return service.confirm(bookOf(request), id, parseOr400(confirmOccurrenceSchema, request.body));
     },
   );
   app.post(
@@ -126,7 +126,7 @@ function occurrenceRoutes(app: FastifyInstance, service: SchedulesService, requi
     async (request, reply) => {
       const id = idOf(request.params);
       const { occurrence } = parseOr400(skipOccurrenceSchema, request.body);
-      await service.skip(sessionOf(request).user, id, occurrence);
+      await service.skip(bookOf(request), id, occurrence);
       return reply.status(204).send();
     },
   );
@@ -141,6 +141,6 @@ function occurrenceRoutes(app: FastifyInstance, service: SchedulesService, requi
       }),
     },
     (request): Promise<Upcoming> =>
-      service.upcoming(sessionOf(request).user, parseOr400(upcomingRequestSchema, request.body).days),
+      service.upcoming(bookOf(request), parseOr400(upcomingRequestSchema, request.body).days),
   );
 }

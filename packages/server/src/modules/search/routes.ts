@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { docs } from '../../http/openapi.js';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { SearchService } from './service.js';
 
 export function searchRoutes(app: FastifyInstance, service: SearchService, requireUser: RequireUser): void {
@@ -21,6 +21,6 @@ export function searchRoutes(app: FastifyInstance, service: SearchService, requi
       }),
     },
     async (request, reply): Promise<SearchResult[]> =>
-      sendPage(reply, await service.find(sessionOf(request).user, parseOr400(searchQuerySchema, request.body ?? {}))),
+      sendPage(reply, await service.find(bookOf(request), parseOr400(searchQuerySchema, request.body ?? {}))),
   );
 }

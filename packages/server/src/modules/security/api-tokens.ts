@@ -52,7 +52,8 @@ export class ApiTokensService implements ApiTokenAuthority {
   ) {}
 
   /** A new token; the answer is the only place it ever appears. */
-  async create(user: User, input: CreateApiTokenRequest, client: ClientInfo): Promise<CreatedApiToken> {
+  /** A new token for the book it is made in (the request's). */
+  async create(user: User, bookId: number, input: CreateApiTokenRequest, client: ClientInfo): Promise<CreatedApiToken> {
     const at = this.now();
     const expiresAt = input.expiresAt ?? null;
     if (expiresAt !== null && expiresAt <= at) throw badRequest('expiresAt: must be in the future');
@@ -60,6 +61,7 @@ export class ApiTokensService implements ApiTokenAuthority {
       throw conflict(`You have ${MAX_TOKENS_PER_USER} API tokens, the most there can be; revoke one first`);
     const token = API_TOKEN_PREFIX + randomBytes(TOKEN_BYTES).toString('base64url');
     const record = await this.repository.insert(user.id, {
+      bookId,
       name: input.name,
       scope: input.scope,
       hash: hashToken(token),
@@ -91,7 +93,7 @@ export class ApiTokensService implements ApiTokenAuthority {
     if (record === undefined || (record.expiresAt !== null && record.expiresAt <= at)) return undefined;
     if (record.lastUsedAt === null || record.lastUsedAt < at - LAST_USED_PRECISION_MS)
       await this.repository.recordUse(record.id, at, at - LAST_USED_PRECISION_MS);
-    return { userId: record.userId, tokenId: record.id, scope: record.scope };
+    return { userId: record.userId, tokenId: record.id, bookId: record.bookId, scope: record.scope };
   }
 
   async admit(grant: ApiTokenGrant, request: RequestInfo): Promise<void> {

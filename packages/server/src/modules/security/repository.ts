@@ -7,6 +7,8 @@ import { toUser, type User } from '../users/repository.js';
 export interface ApiTokenRecord {
   id: number;
   userId: number;
+  /** The book it was made in, the only one it opens (issue 34). */
+  bookId: number;
   name: string;
   scope: ApiTokenScope;
   prefix: string;
@@ -18,6 +20,7 @@ export interface ApiTokenRecord {
 const toToken = (row: Selectable<ApiTokensTable>): ApiTokenRecord => ({
   id: row.id,
   userId: row.user_id,
+  bookId: row.book_id ?? row.user_id,
   name: row.name,
   scope: row.scope,
   prefix: row.prefix,
@@ -35,6 +38,7 @@ export class ApiTokensRepository {
   async insert(
     userId: number,
     token: {
+      bookId: number;
       name: string;
       scope: ApiTokenScope;
       hash: string;
@@ -47,6 +51,7 @@ export class ApiTokensRepository {
       .insertInto('api_tokens')
       .values({
         user_id: userId,
+        book_id: token.bookId,
         name: token.name,
         scope: token.scope,
         token_hash: token.hash,

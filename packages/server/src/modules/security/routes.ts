@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { docs } from '../../http/openapi.js';
 import { parseOr400 } from '../../http/validate.js';
-import { clientOf, denyApiTokens, denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
+import { bookOf, clientOf, denyApiTokens, denyDemo, sessionOf, type StepGuards } from '../auth/guard.js';
 import type { SecurityServices } from './create.js';
 
 /**
@@ -51,7 +51,7 @@ export function securityRoutes(app: FastifyInstance, security: SecurityServices,
     },
     async (request, reply): Promise<CreatedApiToken> => {
       const body = parseOr400(createApiTokenRequestSchema, request.body);
-      const created = await apiTokens.create(sessionOf(request).user, body, clientOf(request));
+      const created = await apiTokens.create(sessionOf(request).user, bookOf(request).id, body, clientOf(request));
       void reply.status(201);
       return created;
     },

@@ -7,7 +7,7 @@ import {
 } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { SummariesService } from './service.js';
 import { docs } from '../../http/openapi.js';
 
@@ -21,7 +21,7 @@ export function summaryRoutes(app: FastifyInstance, service: SummariesService, r
       ...opts,
       schema: doc({ summary: 'Summary of a loan category', params: idParamSchema, response: loanSummarySchema }),
     },
-    (request): Promise<LoanSummary> => service.loan(sessionOf(request).user, id(request.params)),
+    (request): Promise<LoanSummary> => service.loan(bookOf(request), id(request.params)),
   );
   app.get(
     '/api/business/:id',
@@ -33,7 +33,7 @@ export function summaryRoutes(app: FastifyInstance, service: SummariesService, r
         response: businessSummarySchema,
       }),
     },
-    (request): Promise<BusinessSummary> => service.business(sessionOf(request).user, id(request.params)),
+    (request): Promise<BusinessSummary> => service.business(bookOf(request), id(request.params)),
   );
   // A GET that writes, as the spec's client calls it; it adds transactions only through the same rules as transaction/add.
   app.get(
@@ -46,6 +46,6 @@ export function summaryRoutes(app: FastifyInstance, service: SummariesService, r
         response: businessSummarySchema,
       }),
     },
-    (request): Promise<BusinessSummary> => service.addLatent(sessionOf(request).user, id(request.params)),
+    (request): Promise<BusinessSummary> => service.addLatent(bookOf(request), id(request.params)),
   );
 }

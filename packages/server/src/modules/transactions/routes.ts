@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { docs } from '../../http/openapi.js';
 import { sendPage } from '../../http/paging.js';
 import { parseOr400 } from '../../http/validate.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { TransactionsService } from './service.js';
 
 export function transactionRoutes(app: FastifyInstance, service: TransactionsService, requireUser: RequireUser): void {
@@ -28,7 +28,7 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
   app.get(
     '/api/transaction/getbyid/:id',
     { ...opts, schema: doc({ summary: 'One transaction', params: idParamSchema, response: transactionSchema }) },
-    (request): Promise<Transaction> => service.get(sessionOf(request).user, id(request.params)),
+    (request): Promise<Transaction> => service.get(bookOf(request), id(request.params)),
   );
   app.post(
     '/api/transaction/getfiltered',
@@ -42,10 +42,7 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
       }),
     },
     async (request, reply): Promise<Transaction[]> =>
-      sendPage(
-        reply,
-        await service.filtered(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
-      ),
+      sendPage(reply, await service.filtered(bookOf(request), parseOr400(transactionFilterSchema, request.body ?? {}))),
   );
   app.get(
     '/api/transaction/getallincat/:id',
@@ -62,7 +59,7 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
     async (request, reply): Promise<Transaction[]> => {
       const categoryId = id(request.params);
       const page = parseOr400(categoryPageQuerySchema, request.query, 'query');
-      return sendPage(reply, await service.inCategory(sessionOf(request).user, categoryId, page));
+      return sendPage(reply, await service.inCategory(bookOf(request), categoryId, page));
     },
   );
   app.post(
@@ -76,13 +73,12 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
       }),
     },
     (request): Promise<MoneyAmount> =>
-      service.convertedSum(sessionOf(request).user, parseOr400(transactionFilterSchema, request.body ?? {})),
+      service.convertedSum(bookOf(request), parseOr400(transactionFilterSchema, request.body ?? {})),
   );
   app.post(
     '/api/transaction/add',
     { ...opts, schema: doc({ summary: 'Add a transaction', body: addTransactionSchema, response: transactionSchema }) },
-    (request): Promise<Transaction> =>
-      service.add(sessionOf(request).user, parseOr400(addTransactionSchema, request.body)),
+    (request): Promise<Transaction> => service.add(bookOf(request), parseOr400(addTransactionSchema, request.body)),
   );
   app.post(
     '/api/transaction/update',
@@ -92,7 +88,7 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
     },
     (request): Promise<Transaction> => {
       const body = parseOr400(updateTransactionSchema, request.body);
-      return service.update(sessionOf(request).user, body.id, body);
+      return service.update(bookOf(request), body.id, body);
     },
   );
   app.delete(
@@ -105,7 +101,7 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
         response: undoableSchema,
       }),
     },
-    (request): Promise<Undoable> => service.delete(sessionOf(request).user, id(request.params)),
+    (request): Promise<Undoable> => service.delete(bookOf(request), id(request.params)),
   );
   app.post(
     '/api/transaction/bulk',
@@ -117,6 +113,6 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
         response: undoableSchema,
       }),
     },
-    (request): Promise<Undoable> => service.bulk(sessionOf(request).user, parseOr400(bulkRequestSchema, request.body)),
+    (request): Promise<Undoable> => service.bulk(bookOf(request), parseOr400(bulkRequestSchema, request.body)),
   );
 }

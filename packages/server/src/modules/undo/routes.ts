@@ -2,7 +2,7 @@ import { undoResultSchema, type UndoResult } from '@kassa/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { docs } from '../../http/openapi.js';
-import { sessionOf, type RequireUser } from '../auth/guard.js';
+import { bookOf, type RequireUser } from '../auth/guard.js';
 import type { UndoService } from './service.js';
 
 const tokenParamSchema = z.object({ token: z.string() });
@@ -23,7 +23,7 @@ export function undoRoutes(app: FastifyInstance, service: UndoService, requireUs
     (request): Promise<UndoResult> => {
       // Any text may be a token; one this server never made is simply unknown (404).
       const { token } = request.params as { token?: unknown };
-      return service.undo(sessionOf(request).user, typeof token === 'string' ? token : '');
+      return service.undo(bookOf(request), typeof token === 'string' ? token : '');
     },
   );
 }

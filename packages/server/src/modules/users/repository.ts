@@ -91,6 +91,8 @@ export class UsersRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Every user founds a book, numbered as they are (issue 34, migration 0033).
+    await this.db.insertInto('books').values({ id: row.id, owner_id: row.id, created_at: user.createdAt }).execute();
     return toUser(row);
   }
 

@@ -15,6 +15,11 @@ const LABELS: Record<SecurityEventKind, { text: string; color: string }> = {
   'api-token-created': { text: 'API token created', color: 'blue' },
   'api-token-revoked': { text: 'API token revoked', color: 'gray' },
   'session-ended': { text: 'Session ended', color: 'gray' },
+  'book-invited': { text: 'Invited someone to your book', color: 'blue' },
+  'book-joined': { text: 'Joined a shared book', color: 'blue' },
+  'book-role-changed': { text: 'Role in a shared book changed', color: 'orange' },
+  'book-member-removed': { text: 'Removed from a shared book', color: 'orange' },
+  'book-left': { text: 'Left a shared book', color: 'gray' },
 };
 
 /** Where an entry came from: "Chrome on Linux · 10.0.0.2", or nothing when no request of a person caused it. */

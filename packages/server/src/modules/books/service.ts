@@ -1,0 +1,221 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  BOOK_INVITE_DAYS,
+  type BookInvite,
+  type BookInviteRequest,
+  type BookMember,
+  type BookMembers,
+  type BookMemberUpdate,
+  type BookSummary,
+} from '@kassa/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AccountsRepository } from '../account/repository.js';
+import { newReferralCode } from '../account/service.js';
+import type { Book } from '../auth/guard.js';
+import type { ClientInfo, SecurityLog } from '../auth/service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { UsersRepository, type User } from '../users/repository.js';
+import { BooksRepository, type InviteRow } from './repository.js';
+
+const DAY_MS = 86_400_000;
+/** 256 random bits: a plain SHA-256 of it is a safe way to keep it. */
+const TOKEN_BYTES = 32;
+const INVALID_INVITE = 'This invitation link is not valid: it was used, withdrawn or has expired';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How a person is named to others: their name, or their address when they gave none. */
+export function displayName(first: string, last: string, email: string): string {
+  const name = `${first} ${last}`.trim();
+  return name === '' ? email : name;
+}
+
+const toInvite = (row: InviteRow): BookInvite => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  expiresAt: new Date(row.expiresAt).toISOString(),
+});
+
+/**
+ * Shared books (issue 34): invitations by mail, accepting them, the members and their roles,
+ * leaving. Only a book's owner manages its members; membership changes go to the security log
+ * of everyone they concern.
+ */
+export class BooksService {
+  private readonly books: BooksRepository;
+  private readonly users: UsersRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'mail'>,
+    private readonly log: SecurityLog,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.books = new BooksRepository(db);
+    this.users = new UsersRepository(db);
+  }
+
+  /** Mails a single-use link to the address; the answer is the open invitation. */
+  async invite(book: Book, inviter: User, input: BookInviteRequest, client: ClientInfo): Promise<BookInvite> {
+    ownerOnly(book, 'invite people');
+    const email = input.email.toLowerCase();
+    if (email === inviter.email) throw badRequest('email: is your own address: the book is already yours');
+    const invited = await this.users.findByEmail(email);
+    if (invited !== undefined && (await this.books.roleOf(book.id, invited.id)) !== undefined)
+      throw conflict(`${email} is already a member of this book`);
+    const at = this.now();
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const expiresAt = at + BOOK_INVITE_DAYS * DAY_MS;
+    const id = await this.books.insertInvite({
+      bookId: book.id,
+      email,
+      role: input.role,
+      tokenHash: hashOf(token),
+      invitedBy: inviter.id,
+      createdAt: at,
+      expiresAt,
+    });
+    // Someone new signs up with the invited address: a referral code for it admits them even
+    // while registration asks for one (as the admin's invitations do).
+    const code = invited === undefined ? newReferralCode() : undefined;
+    if (code !== undefined) await new AccountsRepository(this.db).addReferralCode(code, inviter.id, at, email);
+    try {
+      await this.mailer.send(this.inviteMail(inviter, email, input.role, token, code));
+    } catch (err) {
+      await this.books.deleteInvite(id);
+      if (code !== undefined) await new AccountsRepository(this.db).deleteUnusedReferralCode(code);
+      throw err;
+    }
+    await this.log.record(inviter.id, 'book-invited', { client, detail: `${email} as ${input.role}` });
+    return { id, email, role: input.role, expiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  private inviteMail(inviter: User, email: string, role: string, token: string, code: string | undefined) {
+    const name = displayName(inviter.firstName, inviter.lastName, inviter.email);
+    const { publicUrl } = this.config.mail;
+    return {
+      to: email,
+      subject: `${name} shares their books in Kassa with you`,
+      text: [
+        `${name} invites you to their books in Kassa as ${
+          role === 'editor' ? 'an editor: you can read them and add to them' : 'a viewer: you can read them'
+        }.`,
+        '',
+        `Accept at ${publicUrl}/private/book/accept/${token}`,
+        `The link works once, for ${BOOK_INVITE_DAYS} days.`,
+        ...(code === undefined
+          ? []
+          : [
+              '',
+              `New to Kassa? Sign up with this address at ${publicUrl}/public/signup?email=${encodeURIComponent(email)} first;`,
+              `it uses the referral code ${code} by itself. Then open the link above.`,
+            ]),
+      ].join('\n'),
+    };
+  }
+
+  /** Accepts an invitation for the signed-in user, whose address it must be for. */
+  async accept(user: User, token: string, client: ClientInfo): Promise<BookSummary> {
+    const invite = await this.books.inviteByHash(hashOf(token));
+    const at = this.now();
+    if (invite === undefined || invite.acceptedAt !== null || invite.expiresAt <= at) throw notFound(INVALID_INVITE);
+    if (invite.email !== user.email)
+      throw forbidden(`This invitation is for ${invite.email}: sign in with that address to accept it`);
+    const book = await this.books.find(invite.bookId);
+    if (book === undefined) throw notFound(INVALID_INVITE);
+    if (book.ownerId === user.id) throw conflict('This book is yours already');
+    if ((await this.books.roleOf(book.id, user.id)) !== undefined)
+      throw conflict('You are a member of this book already');
+    await this.db.transaction().execute(async (trx) => {
+      const books = new BooksRepository(trx);
+      // Single use, also when two tabs accept at once: only one marks it.
+      if (!(await books.acceptInvite(invite.id, user.id, at))) throw notFound(INVALID_INVITE);
+      await books.addMember(book.id, user.id, invite.role, at);
+    });
+    const owner = await this.users.findById(book.ownerId);
+    const ownerName = owner === undefined ? '' : displayName(owner.firstName, owner.lastName, owner.email);
+    await this.log.record(user.id, 'book-joined', { client, detail: `${ownerName}'s book as ${invite.role}` });
+    await this.log.record(book.ownerId, 'book-joined', { detail: `${user.email} joined your book as ${invite.role}` });
+    return { bookId: book.id, ownerName, role: invite.role, isOwn: false };
+  }
+
+  /** GET book/getall: the user's own book first, then those shared with them. */
+  async list(user: User): Promise<BookSummary[]> {
+    const own: BookSummary = {
+      bookId: user.id,
+      ownerName: displayName(user.firstName, user.lastName, user.email),
+      role: 'owner',
+      isOwn: true,
+    };
+    const shared = (await this.books.sharedWith(user.id)).map((b) => ({
+      bookId: b.bookId,
+      ownerName: displayName(b.ownerFirstName, b.ownerLastName, b.ownerEmail),
+      role: b.role,
+      isOwn: false,
+    }));
+    return [own, ...shared];
+  }
+
+  /** GET book/members: everyone with access, the owner first; open invitations for the owner. */
+  async members(book: Book): Promise<BookMembers> {
+    const owner = await this.users.findById(book.ownerId);
+    const first: BookMember[] =
+      owner === undefined
+        ? []
+        : [
+            {
+              userId: owner.id,
+              name: displayName(owner.firstName, owner.lastName, owner.email),
+              email: owner.email,
+              role: 'owner',
+            },
+          ];
+    const others = (await this.books.members(book.id)).map((m) => ({
+      userId: m.userId,
+      name: displayName(m.firstName, m.lastName, m.email),
+      email: m.email,
+      role: m.role,
+    }));
+    const invites = book.standing === 'owner' ? (await this.books.openInvites(book.id, this.now())).map(toInvite) : [];
+    return { bookId: book.id, members: [...first, ...others], invites };
+  }
+
+  async updateMember(book: Book, input: BookMemberUpdate, client: ClientInfo): Promise<BookMembers> {
+    ownerOnly(book, 'change roles');
+    if (!(await this.books.setRole(book.id, input.userId, input.role)))
+      throw notFound(`Member ${input.userId} not found`);
+    await this.log.record(input.userId, 'book-role-changed', { detail: `now ${input.role}` });
+    await this.log.record(book.ownerId, 'book-role-changed', {
+      client,
+      detail: `member ${input.userId} now ${input.role}`,
+    });
+    return this.members(book);
+  }
+
+  async removeMember(book: Book, userId: number, client: ClientInfo): Promise<void> {
+    ownerOnly(book, 'remove members');
+    if (!(await this.books.removeMember(book.id, userId))) throw notFound(`Member ${userId} not found`);
+    await this.log.record(userId, 'book-member-removed', { detail: `removed from book ${book.id}` });
+    await this.log.record(book.ownerId, 'book-member-removed', { client, detail: `member ${userId} removed` });
+  }
+
+  /** The user leaves a book shared with them (not their own). */
+  async leave(user: User, bookId: number, client: ClientInfo): Promise<void> {
+    const book = await this.books.find(bookId);
+    if (book?.ownerId === user.id) throw conflict('This book is yours: an owner cannot leave it');
+    if (book === undefined || !(await this.books.removeMember(bookId, user.id)))
+      throw notFound(`Book ${bookId} not found`);
+    await this.log.record(user.id, 'book-left', { client, detail: `book ${bookId}` });
+    await this.log.record(book.ownerId, 'book-left', { detail: `${user.email} left your book` });
+  }
+}
+
+function ownerOnly(book: Book, what: string): void {
+  if (book.standing !== 'owner')
+    throw forbidden(`Only the book's owner may ${what}; your role in this book is ${book.standing}`);
+}
