@@ -34,6 +34,7 @@ import { m0030DemoVisitors } from './migrations/0030-demo-visitors.js';
 import { m0031RatesRefresh } from './migrations/0031-rates-refresh.js';
 import { m0032SameCurrencyTransfers } from './migrations/0032-same-currency-transfers.js';
 import { m0033Books } from './migrations/0033-books.js';
+import { m0034EnteredBy } from './migrations/0034-entered-by.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-rates-refresh': m0031RatesRefresh,
   '0032-same-currency-transfers': m0032SameCurrencyTransfers,
   '0033-books': m0033Books,
+  '0034-entered-by': m0034EnteredBy,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

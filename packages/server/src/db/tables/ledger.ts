@@ -54,6 +54,9 @@ export interface TransactionsTable {
   updated_at: number;
   /** The pocket the row belongs to; null = its currency's default (oldest) pocket (migration 0029). */
   pocket_id: number | null;
+  /** The user who entered the row, and who changed it last (migration 0034); null: not known. */
+  created_by: number | null;
+  updated_by: number | null;
 }
 
 export interface ConversionsTable {
@@ -71,6 +74,9 @@ export interface ConversionsTable {
   /** The pockets the money leaves and enters; null = the currency's default pocket (migration 0029). */
   from_pocket_id: number | null;
   to_pocket_id: number | null;
+  /** The user who entered the row, and who changed it last (migration 0034); null: not known. */
+  created_by: number | null;
+  updated_by: number | null;
 }
 
 export interface FixpointsTable {

@@ -26,6 +26,8 @@ export interface Book {
   /** The owner's main currency, the book's. */
   mainCurrency: string | null;
   standing: BookStanding;
+  /** The signed-in user, who enters and changes rows in it. */
+  actorId: number;
 }
 
 /** Finds the book of an authenticated request, or throws: 404 for a book the user may not open, 403 for a role that may not do this. */
@@ -37,6 +39,7 @@ export const ownBook = (user: User): Book => ({
   ownerId: user.id,
   mainCurrency: user.mainCurrency,
   standing: 'owner',
+  actorId: user.id,
 });
 
 /** The bearer token of the Authorization header, if any. */

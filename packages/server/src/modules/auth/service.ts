@@ -106,6 +106,8 @@ export interface AuthSecurity {
 export interface Owner {
   id: number;
   mainCurrency: string | null;
+  /** Who acts in the book (issue 34): a member of a shared one; absent, its founder (the CLI, jobs). */
+  actorId?: number;
 }
 
 /**

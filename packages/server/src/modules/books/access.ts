@@ -35,10 +35,10 @@ async function standingIn(books: BooksRepository, user: User, bookId: number): P
   if (bookId === user.id) return ownBook(user);
   const book = await books.find(bookId);
   if (book === undefined) throw notMember(bookId);
-  if (book.ownerId === user.id) return { ...book, standing: 'owner' };
+  if (book.ownerId === user.id) return { ...book, standing: 'owner', actorId: user.id };
   const role = await books.roleOf(bookId, user.id);
   if (role === undefined) throw notMember(bookId);
-  return { ...book, standing: role };
+  return { ...book, standing: role, actorId: user.id };
 }
 
 /** The 403 for a standing that may not make this request; undefined when it may. */

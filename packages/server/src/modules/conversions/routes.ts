@@ -43,7 +43,10 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
   app.post(
     '/api/conversion/add',
     { ...opts, schema: doc({ summary: 'Add a conversion', body: addConversionSchema, response: conversionSchema }) },
-    (request): Promise<Conversion> => service.add(bookOf(request).id, parseOr400(addConversionSchema, request.body)),
+    (request): Promise<Conversion> => {
+      const book = bookOf(request);
+      return service.add(book.id, parseOr400(addConversionSchema, request.body), book.actorId);
+    },
   );
   app.post(
     '/api/conversion/update',
@@ -53,7 +56,8 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
     },
     (request): Promise<Conversion> => {
       const body = parseOr400(updateConversionSchema, request.body);
-      return service.update(bookOf(request).id, body.id, body);
+      const book = bookOf(request);
+      return service.update(book.id, body.id, body, book.actorId);
     },
   );
   app.delete(

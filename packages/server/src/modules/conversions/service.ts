@@ -92,11 +92,12 @@ export class ConversionsService {
     return pageOf(rows, q.limit, (r) => conversionDto(userId, r));
   }
 
-  async add(userId: number, input: ConversionInput): Promise<Conversion> {
+  /** `actor`: the member who enters it in a shared book (the book's founder by default). */
+  async add(userId: number, input: ConversionInput, actor?: number): Promise<Conversion> {
     const row = await this.check(userId, input);
     return this.db
       .transaction()
-      .execute(async (trx) => this.storeIn(await LedgerWriter.open(trx, userId, this.now()), row));
+      .execute(async (trx) => this.storeIn(await LedgerWriter.open(trx, userId, this.now(), actor), row));
   }
 
   /**
@@ -115,11 +116,11 @@ export class ConversionsService {
     return conversionDto(writer.userId, await writer.addConversion(row));
   }
 
-  async update(userId: number, id: number, input: ConversionInput): Promise<Conversion> {
+  async update(userId: number, id: number, input: ConversionInput, actor?: number): Promise<Conversion> {
     const stored = await this.require(userId, id);
     const row = await this.resolve(userId, input, stored.fromCurrency === stored.toCurrency);
     await this.db.transaction().execute(async (trx) => {
-      const writer = await LedgerWriter.open(trx, userId, this.now());
+      const writer = await LedgerWriter.open(trx, userId, this.now(), actor);
       if ((await writer.replaceConversion(id, row)) === undefined) throw notFound(`Conversion ${id} not found`);
     });
     return conversionDto(userId, { ...row, id });

@@ -31,13 +31,14 @@ import { ImportRepository } from './repository.js';
  */
 export async function commitBatch(
   db: Kysely<DB>,
-  userId: number,
+  book: { id: number; actorId?: number },
   batchId: number,
   input: ImportCommit,
   now: number,
   report: ReportProgress = () => undefined,
   valuation?: MainValuation,
 ): Promise<ImportCommitResult> {
+  const userId = book.id;
   const repo = new ImportRepository(db);
   const batch = await repo.findBatch(userId, batchId);
   if (batch === undefined) throw notFound(`Import ${batchId} not found`);
@@ -58,9 +59,7 @@ export async function commitBatch(
     const links = new ImportLinksRepository(trx);
     const run: CommitRun = {
       trx,
-      // Rows in, through the ledger writer: the totals follow at finish; what they use moves up its picker.
-      // Valued as written, so the first report after the import reads them at once.
-      ledger: (await LedgerWriter.open(trx, userId, now)).batch({ markUsed: true, ...(valuation && { valuation }) }),
+      ledger: await openLedger(trx, book, now, valuation),
       links,
       userId,
       batchId,
@@ -127,6 +126,22 @@ export async function commitBatch(
   });
   await afterBulk(db, result.imported);
   return result;
+}
+
+/**
+ * Rows go in through the ledger writer, valued as written (the first report after the import
+ * reads them at once); what they use moves up its picker; the member who commits enters them.
+ */
+async function openLedger(
+  trx: Kysely<DB>,
+  book: { id: number; actorId?: number },
+  now: number,
+  valuation: MainValuation | undefined,
+) {
+  return (await LedgerWriter.open(trx, book.id, now, book.actorId)).batch({
+    markUsed: true,
+    ...(valuation && { valuation }),
+  });
 }
 
 /** After many rows: the planner's statistics now, the search index's merge beside the next requests. */

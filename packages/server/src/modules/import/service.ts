@@ -240,7 +240,7 @@ export class ImportService {
   /** Writes the batch as previewed, with the body's overrides, in one database transaction. */
   async commit(owner: Owner, batchId: number, body: unknown, report?: ReportProgress): Promise<ImportCommitResult> {
     const input = parseOr400(importCommitSchema, body ?? {});
-    return commitBatch(this.db, owner.id, batchId, input, this.now(), report, (main) => this.rates.mainConverter(main));
+    return commitBatch(this.db, owner, batchId, input, this.now(), report, (main) => this.rates.mainConverter(main));
   }
 
   /** Takes a committed batch back out of the books. */

@@ -20,7 +20,14 @@ import {
 // (writer.ts) calls it, so no write can forget the derived tables.
 
 /** A row to insert: under its own id when it has one (ids taken first, or put back by undo), stamped `at` unless it says otherwise. */
-export type NewRow<R> = Omit<R, 'id'> & { id?: number; createdAt?: number; updatedAt?: number };
+export type NewRow<R> = Omit<R, 'id'> & {
+  id?: number;
+  createdAt?: number;
+  updatedAt?: number;
+  /** Who entered it (a restore's rows keep theirs); the writer's actor unless it says otherwise. */
+  createdBy?: number | null;
+  updatedBy?: number | null;
+};
 
 /** The columns undo gives back after a bulk update, per id (the writer's restoreTransactionColumns). */
 export interface RestoredColumns {
@@ -50,6 +57,8 @@ export const TRANSACTION_COLUMNS = [
   'created_at',
   'updated_at',
   'pocket_id',
+  'created_by',
+  'updated_by',
 ] as const;
 
 export const CONVERSION_COLUMNS = [
@@ -66,11 +75,18 @@ export const CONVERSION_COLUMNS = [
   'updated_at',
   'from_pocket_id',
   'to_pocket_id',
+  'created_by',
+  'updated_by',
 ] as const;
 
-const stamps = (r: { createdAt?: number; updatedAt?: number }, at: number) => ({
+type Stamped = { createdAt?: number; updatedAt?: number; createdBy?: number | null; updatedBy?: number | null };
+
+/** When and by whom: `at` and the actor unless the row says otherwise. */
+const stamps = (r: Stamped, at: number, actor: number | null) => ({
   created_at: r.createdAt ?? at,
   updated_at: r.updatedAt ?? r.createdAt ?? at,
+  created_by: r.createdBy === undefined ? actor : r.createdBy,
+  updated_by: r.updatedBy === undefined ? (r.createdBy === undefined ? actor : r.createdBy) : r.updatedBy,
 });
 
 /**
@@ -98,7 +114,11 @@ async function insertRowsOf<R extends { id?: number }, T extends 'transactions' 
 
 /** Writes of ledger rows; every statement is scoped by user. */
 export class RowStore {
-  constructor(private readonly db: Kysely<DB>) {}
+  /** `actor`: the user whose writes these are, stamped on the rows as who entered or changed them. */
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly actor: number | null = null,
+  ) {}
 
   async insertTransaction(userId: number, t: NewRow<TransactionRow>, at: number): Promise<number> {
     const row = await this.db
@@ -108,7 +128,7 @@ export class RowStore {
         user_id: userId,
         ...transactionColumns(t),
         ...pocketColumn(t),
-        ...stamps(t, at),
+        ...stamps(t, at, this.actor),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -122,7 +142,7 @@ export class RowStore {
       user_id: userId,
       ...transactionColumns(t),
       ...pocketColumn(t),
-      ...stamps(t, at),
+      ...stamps(t, at, this.actor),
     }));
   }
 
@@ -134,7 +154,7 @@ export class RowStore {
         user_id: userId,
         ...conversionColumns(c),
         ...conversionPocketColumns(c),
-        ...stamps(c, at),
+        ...stamps(c, at, this.actor),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -147,7 +167,7 @@ export class RowStore {
       user_id: userId,
       ...conversionColumns(c),
       ...conversionPocketColumns(c),
-      ...stamps(c, at),
+      ...stamps(c, at, this.actor),
     }));
   }
 
@@ -182,7 +202,12 @@ export class RowStore {
   async updateTransaction(userId: number, id: number, t: Omit<TransactionRow, 'id'>, at: number): Promise<void> {
     await this.db
       .updateTable('transactions')
-      .set({ ...transactionColumns(t), pocket_id: keptPocket('currency', t.currency, 'pocket_id'), updated_at: at })
+      .set({
+        ...transactionColumns(t),
+        pocket_id: keptPocket('currency', t.currency, 'pocket_id'),
+        updated_at: at,
+        updated_by: this.actor,
+      })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .execute();
@@ -196,6 +221,7 @@ export class RowStore {
         from_pocket_id: keptPocket('from_currency', c.fromCurrency, 'from_pocket_id'),
         to_pocket_id: keptPocket('to_currency', c.toCurrency, 'to_pocket_id'),
         updated_at: at,
+        updated_by: this.actor,
       })
       .where('user_id', '=', userId)
       .where('id', '=', id)
@@ -213,6 +239,7 @@ export class RowStore {
       ...(changes.categoryId === undefined ? {} : { category_id: changes.categoryId }),
       ...(changes.description === undefined ? {} : { description: changes.description }),
       updated_at: at,
+      updated_by: this.actor,
     };
     for (const part of idSlices(ids))
       await this.db

@@ -40,17 +40,20 @@ export class LedgerWriter {
     readonly userId: number,
     /** The instant the writes are stamped with (created_at, updated_at, last use). */
     readonly at: number,
+    /** The user whose writes these are (created_by, updated_by): a member in a shared book. */
+    readonly actor: number,
   ) {
-    this.rows = new RowStore(db);
+    this.rows = new RowStore(db, actor);
   }
 
   /**
-   * The writer of one user's rows inside the caller's database transaction. It takes the user's
-   * ledger lock first, so two writes of the user take turns (db/user-lock.ts).
+   * The writer of one book's rows (`userId`, the book's id) inside the caller's database
+   * transaction, for `actor` (by default the book's founder: the CLI, jobs, seeding). It takes the
+   * book's ledger lock first, so two writes of the book take turns (db/user-lock.ts).
    */
-  static async open(trx: Kysely<DB>, userId: number, at: number): Promise<LedgerWriter> {
+  static async open(trx: Kysely<DB>, userId: number, at: number, actor: number = userId): Promise<LedgerWriter> {
     await lockUserLedger(trx, userId);
-    return new LedgerWriter(trx, userId, at);
+    return new LedgerWriter(trx, userId, at, actor);
   }
 
   /**

@@ -71,7 +71,7 @@ export class OccurrencePoster {
       type: p.businessType,
     });
     return this.db.transaction().execute(async (trx) => {
-      const writer = await LedgerWriter.open(trx, owner.id, this.now());
+      const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       const repo = new SchedulesRepository(trx);
       if (!(await repo.claim(owner.id, schedule.id, occurrence, 'posted', date, writer.at))) return undefined;
       const [stored] = await this.transactions.storeIn(writer, owner, [row]);
@@ -97,7 +97,7 @@ export class OccurrencePoster {
       time: postingTime(date),
     });
     return this.db.transaction().execute(async (trx) => {
-      const writer = await LedgerWriter.open(trx, owner.id, this.now());
+      const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       const repo = new SchedulesRepository(trx);
       if (!(await repo.claim(owner.id, schedule.id, occurrence, 'posted', date, writer.at))) return undefined;
       const stored = await this.conversions.storeIn(writer, row);

@@ -54,10 +54,16 @@ function checkTarget(target: CategoryRow, groups: readonly SelectedGroup[]): voi
  * 400 or 409, and nothing is written. The rows are saved for undo first; the ledger writer
  * changes the daily totals by sums computed in SQL (ledger/writer.ts LedgerBatch).
  */
-export async function bulkEdit(db: Kysely<DB>, userId: number, request: BulkRequest, now: number): Promise<Undoable> {
+export async function bulkEdit(
+  db: Kysely<DB>,
+  userId: number,
+  request: BulkRequest,
+  now: number,
+  actor?: number,
+): Promise<Undoable> {
   const ids = [...new Set(request.ids)];
   return db.transaction().execute(async (trx) => {
-    const writer = await LedgerWriter.open(trx, userId, now);
+    const writer = await LedgerWriter.open(trx, userId, now, actor);
     const rows = new BulkTransactionsRepository(trx);
     const groups = await rows.groups(userId, ids);
     if (groups.reduce((n, g) => n + g.count, 0) < ids.length)

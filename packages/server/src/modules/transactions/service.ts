@@ -149,7 +149,9 @@ export class TransactionsService {
     for (const input of inputs) rows.push(await this.check(owner, input));
     return this.db
       .transaction()
-      .execute(async (trx) => this.storeIn(await LedgerWriter.open(trx, owner.id, this.now()), owner, rows));
+      .execute(async (trx) =>
+        this.storeIn(await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId), owner, rows),
+      );
   }
 
   /**
@@ -179,7 +181,7 @@ export class TransactionsService {
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
     const { row } = await this.resolve(owner, input, existing);
     await this.db.transaction().execute(async (trx) => {
-      const writer = await LedgerWriter.open(trx, owner.id, this.now());
+      const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       if ((await writer.replaceTransaction(id, row)) === undefined) throw notFound(`Transaction ${id} not found`);
     });
     return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
@@ -190,7 +192,7 @@ export class TransactionsService {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
     return this.db.transaction().execute(async (trx) => {
-      const writer = await LedgerWriter.open(trx, owner.id, this.now());
+      const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       const { token } = await recordUndo(trx, owner.id, { action: 'delete', transactionIds: [id] }, writer.at);
       if ((await writer.deleteTransaction(id)) === undefined) throw notFound(`Transaction ${id} not found`);
       return { count: 1, undo: token };
@@ -199,7 +201,7 @@ export class TransactionsService {
 
   /** transaction/bulk: many rows deleted or changed at once, all or nothing, with an undo token (bulk.ts). */
   async bulk(owner: Owner, request: BulkRequest): Promise<Undoable> {
-    return bulkEdit(this.db, owner.id, request, this.now());
+    return bulkEdit(this.db, owner.id, request, this.now(), owner.actorId);
   }
 
   /**

@@ -29,7 +29,7 @@ export class UndoService {
     if (!UNDO_TOKEN_PATTERN.test(token)) throw notFound(UNKNOWN);
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      const writer = await LedgerWriter.open(trx, owner.id, now);
+      const writer = await LedgerWriter.open(trx, owner.id, now, owner.actorId);
       const repo = new UndoRepository(trx);
       const entry = await repo.findByHash(owner.id, hashUndoToken(token));
       if (entry === undefined) throw notFound(UNKNOWN);

@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, type ApiContext } from '../../test/harness.js';
+import { newUser, okJson } from '../../test/ledger.js';
+import { multipart } from '../../test/upload.js';
+
+// Who entered each row and who changed it last (issue 34, migration 0034), for every way a member
+// writes into a shared book: entry, edit, bulk edit, import, conversions, and undo giving rows back.
+
+type Row = { id: number; created_by: number | null; updated_by: number | null };
+
+function invitationTo(ctx: ApiContext, email: string): string {
+  const outbox = path.join(ctx.config.dataDir, 'outbox');
+  const mail = readdirSync(outbox)
+    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+    .find((m) => m.includes(`To: ${email}`) && m.includes('/private/book/accept/'));
+  return /\/private\/book\/accept\/([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
+}
+
+describeEachDatabase('who entered and who changed each row of a shared book (issue 34)', (ctx) => {
+  it('stamps the member who writes, keeps the maker through edits, and undo gives the stamps back', async () => {
+    const owner = await newUser(ctx, 'stamp-owner@example.com');
+    const member = await newUser(ctx, 'stamp-member@example.com');
+    okJson(await owner.client.post('/api/book/invite', { email: 'stamp-member@example.com', role: 'editor' }));
+    okJson(await member.client.post(`/api/book/accept/${invitationTo(ctx, 'stamp-member@example.com')}`));
+    const book = { headers: { 'kassa-book': String(owner.userId) } };
+    const db = ctx.database.db;
+    const stampsOf = async (table: 'transactions' | 'conversions', id: number) =>
+      db.selectFrom(table).select(['id', 'created_by', 'updated_by']).where('id', '=', id).executeTakeFirstOrThrow();
+
+    const categories = okJson<{ id: number; name: string }[]>(await owner.client.get('/api/category/getall?type=real'));
+    const expense = categories.find((c) => c.name === 'Other expense')?.id ?? 0;
+    const groceries = okJson<{ id: number }>(
+      await owner.client.post('/api/category/add', { name: 'Groceries', type: 'real', isIncome: false }),
+    ).id;
+    const entry = { amount: 20, currency: 'EUR', categoryId: expense, time: '2026-11-20T10:00:00Z' };
+    const added = okJson<{ id: number }>(await member.client.post('/api/transaction/add', entry, book));
+    expect(await stampsOf('transactions', added.id)).toEqual<Row>({
+      id: added.id,
+      created_by: member.userId,
+      updated_by: member.userId,
+    });
+    okJson(await owner.client.post('/api/transaction/update', { ...entry, id: added.id, amount: 21 }));
+    expect(await stampsOf('transactions', added.id)).toMatchObject({
+      created_by: member.userId,
+      updated_by: owner.userId,
+    });
+    okJson(
+      await member.client.post(
+        '/api/transaction/bulk',
+        { ids: [added.id], action: 'update', changes: { categoryId: groceries } },
+        book,
+      ),
+    );
+    expect(await stampsOf('transactions', added.id)).toMatchObject({
+      created_by: member.userId,
+      updated_by: member.userId,
+    });
+
+    // A delete by the owner and its undo give the row back as it was, stamps and all.
+    const { undo } = okJson<{ undo: string }>(await owner.client.delete(`/api/transaction/delete/${added.id}`));
+    okJson(await member.client.post(`/api/undo/${undo}`, {}, book));
+    expect(await stampsOf('transactions', added.id)).toMatchObject({
+      created_by: member.userId,
+      updated_by: member.userId,
+    });
+
+    okJson(await owner.client.post('/api/currency/add', { currency: 'USD', items: [] }));
+    const conversion = okJson<{ id: number }>(
+      await member.client.post(
+        '/api/conversion/add',
+        { fromAmount: 100, fromCurrency: 'EUR', toAmount: 110, toCurrency: 'USD', time: '2026-11-20T11:00:00Z' },
+        book,
+      ),
+    );
+    expect(await stampsOf('conversions', conversion.id)).toMatchObject({
+      created_by: member.userId,
+      updated_by: member.userId,
+    });
+
+    // An import the member commits: every row theirs.
+    const csv = ['Date,Payee,Description,Amount', '2026-03-02,REWE,Card,-23.45', '2026-03-03,SWM,Strom,-61.00'].join(
+      '\n',
+    );
+    const [pocket] = okJson<{ pocketId: number }[]>(await member.client.get('/api/pocket/getall', book));
+    const { payload, extra } = await multipart({ name: 'statement.csv', content: csv }, { pocketId: pocket?.pocketId });
+    const preview = okJson<{ batchId: number }>(
+      await member.client.post('/api/import/preview', payload, {
+        headers: { ...(extra.headers as Record<string, string>), ...book.headers },
+      }),
+    );
+    expect(
+      okJson<{ imported: number }>(await member.client.post(`/api/import/commit/${preview.batchId}`, {}, book))
+        .imported,
+    ).toBe(2);
+    const imported = await db
+      .selectFrom('import_links')
+      .innerJoin('transactions', 'transactions.id', 'import_links.transaction_id')
+      .select(['transactions.created_by', 'transactions.updated_by'])
+      .where('import_links.batch_id', '=', preview.batchId)
+      .execute();
+    expect(imported).toEqual([
+      { created_by: member.userId, updated_by: member.userId },
+      { created_by: member.userId, updated_by: member.userId },
+    ]);
+    // Rows of the owner's own entries stay the owner's.
+    const own = okJson<{ id: number }>(await owner.client.post('/api/transaction/add', entry));
+    expect(await stampsOf('transactions', own.id)).toMatchObject({
+      created_by: owner.userId,
+      updated_by: owner.userId,
+    });
+  });
+});
