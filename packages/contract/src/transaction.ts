@@ -19,6 +19,10 @@ export type BusinessType = (typeof businessTypes)[number];
 /** What a list row stands for: the spec routes transaction, loan and invest rows to the transaction editor. */
 export const rowTypes = ['transaction', 'loan', 'invest'] as const;
 
+/** A member who entered or changed a row, as answers name them. */
+export const enteredBySchema = z.object({ userId: z.number().int(), name: z.string() });
+export type EnteredBy = z.infer<typeof enteredBySchema>;
+
 /** A transaction as returned. */
 export const transactionSchema = z.object({
   id: z.number(),
@@ -37,6 +41,8 @@ export const transactionSchema = z.object({
   convertedCurrency: z.string().optional(),
   /** In listings: whether the row is at or before the last fixpoint (shown as before-fix). */
   beforeFix: z.boolean().optional(),
+  /** Who entered it (issue 34: members of a shared book); null when not known (a former member). */
+  createdBy: enteredBySchema.nullable().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -7,7 +7,7 @@ import type { TestClient } from '../../test/client.js';
 import { describeEachDatabase, type ApiContext } from '../../test/harness.js';
 import { expectError, newUser, okJson } from '../../test/ledger.js';
 
-type Tx = { id: number; description: string };
+type Tx = { id: number; description: string; createdBy?: { userId: number; name: string } | null };
 
 /** The link of the newest invitation mailed to `email` (the outbox: tests configure no SMTP). */
 function invitationTo(ctx: ApiContext, email: string): string {
@@ -61,8 +61,12 @@ describeEachDatabase('shared books (issue 34)', (ctx) => {
       ),
     );
     // In the owner's own book (no header), not in the member's.
+    expect(added.createdBy).toEqual({ userId: member.userId, name: 'T' });
     const ownersRows = okJson<Tx[]>(await owner.client.post('/api/transaction/getfiltered', {}));
-    expect(ownersRows.map((t) => t.id)).toEqual([added.id]);
+    expect(ownersRows.map((t) => [t.id, t.createdBy?.userId])).toEqual([[added.id, member.userId]]);
+    expect(okJson<Tx>(await owner.client.get(`/api/transaction/getbyid/${added.id}`)).createdBy?.userId).toBe(
+      member.userId,
+    );
     expect(okJson<Tx[]>(await member.client.post('/api/transaction/getfiltered', {}))).toEqual([]);
     // The members list: the owner first.
     const members = okJson<BookMembers>(await member.client.get('/api/book/members', inBook(bookId)));

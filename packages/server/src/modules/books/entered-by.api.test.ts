@@ -41,7 +41,11 @@ describeEachDatabase('who entered and who changed each row of a shared book (iss
       created_by: member.userId,
       updated_by: member.userId,
     });
-    okJson(await owner.client.post('/api/transaction/update', { ...entry, id: added.id, amount: 21 }));
+    // The owner's edit answers the row with its maker kept.
+    const edited = okJson<{ createdBy: { userId: number } | null }>(
+      await owner.client.post('/api/transaction/update', { ...entry, id: added.id, amount: 21 }),
+    );
+    expect(edited.createdBy?.userId).toBe(member.userId);
     expect(await stampsOf('transactions', added.id)).toMatchObject({
       created_by: member.userId,
       updated_by: owner.userId,

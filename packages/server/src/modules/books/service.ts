@@ -17,7 +17,7 @@ import { newReferralCode } from '../account/service.js';
 import type { Book } from '../auth/guard.js';
 import type { ClientInfo, SecurityLog } from '../auth/service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { UsersRepository, type User } from '../users/repository.js';
+import { displayName, UsersRepository, type User } from '../users/repository.js';
 import { BooksRepository, type InviteRow } from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -26,12 +26,6 @@ const TOKEN_BYTES = 32;
 const INVALID_INVITE = 'This invitation link is not valid: it was used, withdrawn or has expired';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** How a person is named to others: their name, or their address when they gave none. */
-export function displayName(first: string, last: string, email: string): string {
-  const name = `${first} ${last}`.trim();
-  return name === '' ? email : name;
-}
 
 const toInvite = (row: InviteRow): BookInvite => ({
   id: row.id,

@@ -23,6 +23,8 @@ export interface TransactionRow {
   day: number;
   /** The pocket the row belongs to (DESIGN §4); null or absent = its currency's default pocket. */
   pocketId?: number | null;
+  /** Who entered it, as read (issue 34); writes stamp their actor instead (row-store.ts). */
+  createdBy?: number | null;
 }
 
 export function transactionFromColumns(r: Selectable<TransactionsTable>): TransactionRow {
@@ -38,6 +40,7 @@ export function transactionFromColumns(r: Selectable<TransactionsTable>): Transa
     time: r.time,
     day: r.day,
     pocketId: r.pocket_id,
+    createdBy: r.created_by,
   };
 }
 

@@ -36,7 +36,8 @@ export class LedgerWriter {
   private readonly rows: RowStore;
 
   private constructor(
-    private readonly db: Kysely<DB>,
+    /** The caller's database transaction: reads that answer a write go through it too (no second connection). */
+    readonly db: Kysely<DB>,
     readonly userId: number,
     /** The instant the writes are stamped with (created_at, updated_at, last use). */
     readonly at: number,

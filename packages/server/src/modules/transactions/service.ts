@@ -25,6 +25,7 @@ import { LedgerWriter } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { recordUndo } from '../undo/record.js';
+import { UsersRepository } from '../users/repository.js';
 import { bulkEdit } from './bulk.js';
 import { TransactionsRepository, type TransactionQuery } from './repository.js';
 
@@ -45,6 +46,7 @@ function refuseClosed(category: CategoryRow): void {
 export class TransactionsService {
   private readonly transactions: TransactionsRepository;
   private readonly currencies: UserCurrenciesRepository;
+  private readonly users: UsersRepository;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -55,10 +57,28 @@ export class TransactionsService {
   ) {
     this.transactions = new TransactionsRepository(db);
     this.currencies = new UserCurrenciesRepository(db);
+    this.users = new UsersRepository(db);
   }
 
-  private toDto(row: TransactionRow, converter: Converter | undefined, lastFixpoint?: number): Transaction {
+  /**
+   * The names of the members who entered the rows (issue 34): one read per answer, on `db` when
+   * the caller holds a database transaction (a second connection per write could starve the pool).
+   */
+  private makers(rows: readonly TransactionRow[], db?: Kysely<DB>): Promise<Map<number, string>> {
+    const ids = new Set<number>();
+    for (const r of rows) if (r.createdBy !== undefined && r.createdBy !== null) ids.add(r.createdBy);
+    return (db === undefined ? this.users : new UsersRepository(db)).namesOf([...ids]);
+  }
+
+  private toDto(
+    row: TransactionRow,
+    converter: Converter | undefined,
+    makers: ReadonlyMap<number, string>,
+    lastFixpoint?: number,
+  ): Transaction {
     const currency = currencyInfo(row.currency);
+    const maker = row.createdBy ?? null;
+    const name = maker === null ? undefined : makers.get(maker);
     const dto: Transaction = {
       id: row.id,
       isIncome: row.isIncome,
@@ -70,6 +90,7 @@ export class TransactionsService {
       categType: row.kind,
       type: row.businessType,
       rowType: rowTypeOf(row.kind),
+      createdBy: maker === null || name === undefined ? null : { userId: maker, name },
     };
     // Listings mark rows at or before the last fixpoint: editing them moves that fixpoint's error.
     if (lastFixpoint !== undefined) dto.beforeFix = row.time <= lastFixpoint;
@@ -134,7 +155,8 @@ export class TransactionsService {
   }
 
   async get(owner: Owner, id: number): Promise<Transaction> {
-    return this.toDto(await this.require(owner, id), this.rates.mainConverter(owner.mainCurrency));
+    const row = await this.require(owner, id);
+    return this.toDto(row, this.rates.mainConverter(owner.mainCurrency), await this.makers([row]));
   }
 
   async add(owner: Owner, input: TransactionInput): Promise<Transaction> {
@@ -171,9 +193,10 @@ export class TransactionsService {
    */
   async storeIn(writer: LedgerWriter, owner: Owner, rows: readonly CheckedTransaction[]): Promise<Transaction[]> {
     const stored: TransactionRow[] = [];
-    for (const row of rows) stored.push(await writer.addTransaction(row));
+    for (const row of rows) stored.push({ ...(await writer.addTransaction(row)), createdBy: writer.actor });
     const converter = this.rates.mainConverter(owner.mainCurrency);
-    return stored.map((row) => this.toDto(row, converter));
+    const makers = await this.makers(stored, writer.db);
+    return stored.map((row) => this.toDto(row, converter, makers));
   }
 
   async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
@@ -184,7 +207,8 @@ export class TransactionsService {
       const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       if ((await writer.replaceTransaction(id, row)) === undefined) throw notFound(`Transaction ${id} not found`);
     });
-    return this.toDto({ ...row, id }, this.rates.mainConverter(owner.mainCurrency));
+    const updated = { ...row, id, createdBy: existing.createdBy ?? null };
+    return this.toDto(updated, this.rates.mainConverter(owner.mainCurrency), await this.makers([updated]));
   }
 
   /** Deletes the transaction and answers the token that puts it back (undo/{token}). */
@@ -217,7 +241,8 @@ export class TransactionsService {
   private async listed(owner: Owner, rows: TransactionRow[], limit: number | undefined): Promise<Page<Transaction>> {
     const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
-    return pageOf(rows, limit, (r) => this.toDto(r, converter, last));
+    const makers = await this.makers(rows);
+    return pageOf(rows, limit, (r) => this.toDto(r, converter, makers, last));
   }
 
   /** Stored rows as listings send them (converted amounts, before-fix marks): transaction/search's rows. */
@@ -225,7 +250,8 @@ export class TransactionsService {
     if (rows.length === 0) return [];
     const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
-    return rows.map((r) => this.toDto(r, converter, last));
+    const makers = await this.makers(rows);
+    return rows.map((r) => this.toDto(r, converter, makers, last));
   }
 
   /** Time of the user's latest fixpoint; -Infinity when there is none (nothing is before it). */

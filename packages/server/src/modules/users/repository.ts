@@ -58,6 +58,12 @@ export function toUser(row: Selectable<UsersTable>): User {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
+/** How a person is named to others: their name, or their address when they gave none. */
+export function displayName(first: string, last: string, email: string): string {
+  const name = `${first} ${last}`.trim();
+  return name === '' ? email : name;
+}
+
 /** SQL for the users table. E-mails must arrive lower-cased (the service does it). */
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -94,6 +100,17 @@ export class UsersRepository {
     // Every user founds a book, numbered as they are (issue 34, migration 0033).
     await this.db.insertInto('books').values({ id: row.id, owner_id: row.id, created_at: user.createdAt }).execute();
     return toUser(row);
+  }
+
+  /** The display names of the users with these ids (those that still exist). */
+  async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((r) => [r.id, displayName(r.first_name, r.last_name, r.email)]));
   }
 
   async count(): Promise<number> {
