@@ -104,3 +104,7 @@ export const analyticsIntervalSchema = intervalSchema.refine(
 /** spec §3 Money amount. */
 export const moneyAmountSchema = z.object({ amount: z.number(), currency: z.string() });
 export type MoneyAmount = z.infer<typeof moneyAmountSchema>;
+
+/** A member who entered or changed a row, as answers name them (issue 34: shared books). */
+export const enteredBySchema = z.object({ userId: z.number().int(), name: z.string() });
+export type EnteredBy = z.infer<typeof enteredBySchema>;

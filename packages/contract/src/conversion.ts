@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { amountInputSchema, currencyCodeSchema, descriptionSchema, idSchema, instantSchema } from './common.js';
+import {
+  amountInputSchema,
+  currencyCodeSchema,
+  descriptionSchema,
+  enteredBySchema,
+  idSchema,
+  instantSchema,
+} from './common.js';
 
 /** A conversion as returned. */
 export const conversionSchema = z.object({
@@ -11,6 +18,8 @@ export const conversionSchema = z.object({
   toCurrency: z.string(),
   description: z.string(),
   time: z.string(),
+  /** Who entered it (issue 34: members of a shared book); null when not known (a former member). */
+  createdBy: enteredBySchema.nullable().optional(),
 });
 export type Conversion = z.infer<typeof conversionSchema>;
 

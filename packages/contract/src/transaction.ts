@@ -6,6 +6,7 @@ import {
   amountInputSchema,
   currencyCodeSchema,
   descriptionSchema,
+  enteredBySchema,
   idSchema,
   instantSchema,
   intervalSchema,
@@ -18,10 +19,6 @@ export type BusinessType = (typeof businessTypes)[number];
 
 /** What a list row stands for: the spec routes transaction, loan and invest rows to the transaction editor. */
 export const rowTypes = ['transaction', 'loan', 'invest'] as const;
-
-/** A member who entered or changed a row, as answers name them. */
-export const enteredBySchema = z.object({ userId: z.number().int(), name: z.string() });
-export type EnteredBy = z.infer<typeof enteredBySchema>;
 
 /** A transaction as returned. */
 export const transactionSchema = z.object({

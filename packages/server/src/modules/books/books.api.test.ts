@@ -4,22 +4,11 @@ import type { BookInvite, BookMembers, BookSummary, SecurityLogPage } from '@kas
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.js';
-import { describeEachDatabase, type ApiContext } from '../../test/harness.js';
+import { invitationTo } from '../../test/books.js';
+import { describeEachDatabase } from '../../test/harness.js';
 import { expectError, newUser, okJson } from '../../test/ledger.js';
 
 type Tx = { id: number; description: string; createdBy?: { userId: number; name: string } | null };
-
-/** The link of the newest invitation mailed to `email` (the outbox: tests configure no SMTP). */
-function invitationTo(ctx: ApiContext, email: string): string {
-  const outbox = path.join(ctx.config.dataDir, 'outbox');
-  const mails = readdirSync(outbox)
-    .sort()
-    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
-    .filter((m) => m.includes(`To: ${email}`) && m.includes('/private/book/accept/'));
-  const token = /\/private\/book\/accept\/([A-Za-z0-9_-]+)/.exec(mails.at(-1) ?? '')?.[1];
-  if (token === undefined) throw new Error(`no invitation mailed to ${email}`);
-  return token;
-}
 
 const inBook = (bookId: number) => ({ headers: { 'kassa-book': String(bookId) } });
 

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type ApiContext } from '../../test/harness.js';
+import { invitationTo } from '../../test/books.js';
+import { describeEachDatabase } from '../../test/harness.js';
 import { newUser, okJson } from '../../test/ledger.js';
 import { multipart } from '../../test/upload.js';
 
@@ -9,14 +8,6 @@ import { multipart } from '../../test/upload.js';
 // writes into a shared book: entry, edit, bulk edit, import, conversions, and undo giving rows back.
 
 type Row = { id: number; created_by: number | null; updated_by: number | null };
-
-function invitationTo(ctx: ApiContext, email: string): string {
-  const outbox = path.join(ctx.config.dataDir, 'outbox');
-  const mail = readdirSync(outbox)
-    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
-    .find((m) => m.includes(`To: ${email}`) && m.includes('/private/book/accept/'));
-  return /\/private\/book\/accept\/([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
-}
 
 describeEachDatabase('who entered and who changed each row of a shared book (issue 34)', (ctx) => {
   it('stamps the member who writes, keeps the maker through edits, and undo gives the stamps back', async () => {
@@ -78,6 +69,13 @@ describeEachDatabase('who entered and who changed each row of a shared book (iss
         book,
       ),
     );
+    const listed = okJson<{ id: number; createdBy: { userId: number } | null }[]>(
+      await owner.client.post('/api/conversion/getbetween', {
+        start: '2026-11-01T00:00:00Z',
+        end: '2026-11-30T23:59:59Z',
+      }),
+    );
+    expect(listed.map((c) => [c.id, c.createdBy?.userId])).toEqual([[conversion.id, member.userId]]);
     expect(await stampsOf('conversions', conversion.id)).toMatchObject({
       created_by: member.userId,
       updated_by: member.userId,

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../http/openapi.js';
 import type { TestClient } from '../../test/client.js';
+import { invitationTo } from '../../test/books.js';
 import { describeEachDatabase } from '../../test/harness.js';
 import { newUser, okJson } from '../../test/ledger.js';
 import { onlyReads } from '../security/scope.js';
@@ -43,11 +42,7 @@ describeEachDatabase('every route at four standings towards a shared book (issue
     };
     for (const role of ['editor', 'viewer'] as const) {
       okJson(await owner.client.post('/api/book/invite', { email: `standing-${role}@example.com`, role }));
-      const outbox = path.join(ctx.config.dataDir, 'outbox');
-      const mail = readdirSync(outbox)
-        .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
-        .find((m) => m.includes(`To: standing-${role}@example.com`));
-      const token = /\/private\/book\/accept\/([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
+      const token = invitationTo(ctx, `standing-${role}@example.com`);
       okJson(await members[role].post(`/api/book/accept/${token}`));
     }
     const stranger = (await newUser(ctx, 'standing-stranger@example.com')).client;

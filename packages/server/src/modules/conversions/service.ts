@@ -9,15 +9,25 @@ import { ownedCurrency } from '../currencies/service.js';
 import type { ConversionRow } from '../ledger/index.js';
 import { LedgerWriter } from '../ledger/index.js';
 import { recordUndo } from '../undo/record.js';
+import { UsersRepository } from '../users/repository.js';
 import { ConversionsRepository } from './repository.js';
 
 /** A conversion checked by ConversionsService.check, ready for storeIn. */
 export type CheckedConversion = Omit<ConversionRow, 'id'>;
 
-/** A stored conversion as the API sends it (transaction/search lists them too). */
-export function conversionDto(userId: number, row: ConversionRow): Conversion {
+/** The ids of the members who entered the rows (issue 34), for UsersRepository.namesOf. */
+export function makerIds(rows: readonly { createdBy?: number | null }[]): number[] {
+  const ids = new Set<number>();
+  for (const r of rows) if (r.createdBy !== undefined && r.createdBy !== null) ids.add(r.createdBy);
+  return [...ids];
+}
+
+/** A stored conversion as the API sends it (transaction/search lists them too), its maker named from `makers`. */
+export function conversionDto(userId: number, row: ConversionRow, makers: ReadonlyMap<number, string>): Conversion {
   const from = currencyInfo(row.fromCurrency);
   const to = currencyInfo(row.toCurrency);
+  const maker = row.createdBy ?? null;
+  const name = maker === null ? undefined : makers.get(maker);
   return {
     id: row.id,
     userId,
@@ -27,6 +37,7 @@ export function conversionDto(userId: number, row: ConversionRow): Conversion {
     toCurrency: row.toCurrency,
     description: row.description,
     time: new Date(row.time).toISOString(),
+    createdBy: maker === null || name === undefined ? null : { userId: maker, name },
   };
 }
 
@@ -36,12 +47,14 @@ export function conversionDto(userId: number, row: ConversionRow): Conversion {
  */
 export class ConversionsService {
   private readonly conversions: ConversionsRepository;
+  private readonly users: UsersRepository;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => number = Date.now,
   ) {
     this.conversions = new ConversionsRepository(db);
+    this.users = new UsersRepository(db);
   }
 
   private async require(userId: number, id: number): Promise<ConversionRow> {
@@ -78,7 +91,8 @@ export class ConversionsService {
   }
 
   async get(userId: number, id: number): Promise<Conversion> {
-    return conversionDto(userId, await this.require(userId, id));
+    const row = await this.require(userId, id);
+    return conversionDto(userId, row, await this.users.namesOf(makerIds([row])));
   }
 
   /** A page of the conversions in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
@@ -89,7 +103,8 @@ export class ConversionsService {
       limit: rowsToRead(q.limit),
       before: q.after,
     });
-    return pageOf(rows, q.limit, (r) => conversionDto(userId, r));
+    const makers = await this.users.namesOf(makerIds(rows));
+    return pageOf(rows, q.limit, (r) => conversionDto(userId, r, makers));
   }
 
   /** `actor`: the member who enters it in a shared book (the book's founder by default). */
@@ -113,7 +128,9 @@ export class ConversionsService {
    * user's ledger lock: the row, its daily totals and the currencies' last use, as add does.
    */
   async storeIn(writer: LedgerWriter, row: CheckedConversion): Promise<Conversion> {
-    return conversionDto(writer.userId, await writer.addConversion(row));
+    const stored = { ...(await writer.addConversion(row)), createdBy: writer.actor };
+    // Through the writer's transaction: a second connection per write could starve the pool.
+    return conversionDto(writer.userId, stored, await new UsersRepository(writer.db).namesOf([writer.actor]));
   }
 
   async update(userId: number, id: number, input: ConversionInput, actor?: number): Promise<Conversion> {
@@ -123,7 +140,8 @@ export class ConversionsService {
       const writer = await LedgerWriter.open(trx, userId, this.now(), actor);
       if ((await writer.replaceConversion(id, row)) === undefined) throw notFound(`Conversion ${id} not found`);
     });
-    return conversionDto(userId, { ...row, id });
+    const updated = { ...row, id, createdBy: stored.createdBy ?? null };
+    return conversionDto(userId, updated, await this.users.namesOf(makerIds([updated])));
   }
 
   /** Deletes the conversion and answers the token that puts it back (undo/{token}). */

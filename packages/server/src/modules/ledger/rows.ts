@@ -74,6 +74,8 @@ export interface ConversionRow {
   /** The pockets the money leaves and enters (DESIGN §4); null or absent = the currency's default pocket. */
   fromPocketId?: number | null;
   toPocketId?: number | null;
+  /** Who entered it, as read (issue 34); writes stamp their actor instead (row-store.ts). */
+  createdBy?: number | null;
 }
 
 export function conversionFromColumns(r: Selectable<ConversionsTable>): ConversionRow {
@@ -88,6 +90,7 @@ export function conversionFromColumns(r: Selectable<ConversionsTable>): Conversi
     day: r.day,
     fromPocketId: r.from_pocket_id,
     toPocketId: r.to_pocket_id,
+    createdBy: r.created_by,
   };
 }
 

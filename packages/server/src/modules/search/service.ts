@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema.js';
 import { rowsToRead, type Page } from '../../http/paging.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { conversionDto } from '../conversions/service.js';
+import { conversionDto, makerIds } from '../conversions/service.js';
+import { UsersRepository } from '../users/repository.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/index.js';
 import type { TransactionsService } from '../transactions/service.js';
@@ -60,6 +61,7 @@ export class SearchService {
   private readonly search: SearchRepository;
   private readonly currencies: UserCurrenciesRepository;
   private readonly categories: CategoriesRepository;
+  private readonly users: UsersRepository;
 
   constructor(
     db: Kysely<DB>,
@@ -68,6 +70,7 @@ export class SearchService {
     this.search = new SearchRepository(db);
     this.currencies = new UserCurrenciesRepository(db);
     this.categories = new CategoriesRepository(db);
+    this.users = new UsersRepository(db);
   }
 
   /** The parsed line against the user's currencies and categories; undefined when nothing can match. */
@@ -116,8 +119,9 @@ export class SearchService {
       page.flatMap((f) => (f.kind === 'transaction' ? [f.row] : [])),
     );
     const byId = new Map(shown.map((t) => [t.id, t]));
+    const makers = await this.users.namesOf(makerIds(page.flatMap((f) => (f.kind === 'conversion' ? [f.row] : []))));
     const rows = page.map((f): SearchResult => {
-      if (f.kind === 'conversion') return { kind: 'conversion', ...conversionDto(owner.id, f.row) };
+      if (f.kind === 'conversion') return { kind: 'conversion', ...conversionDto(owner.id, f.row, makers) };
       const dto = byId.get(f.row.id);
       if (dto === undefined) throw new Error(`transaction ${f.row.id} was not presented`);
       return { kind: 'transaction', ...dto };
