@@ -1,6 +1,13 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
 
+// Advisory locks are one space per PostgreSQL database, while several instances (and parallel test
+// files) keep their books in schemas of one database, with the same user ids. So each lock is
+// keyed by the schema and the user (the two-key form), never by the user alone: user 1 of one
+// schema never waits for user 1 of another.
+const ledgerSpace = sql`hashtext(current_schema() || ':ledger')`;
+const reportSpace = sql`hashtext(current_schema() || ':reports')`;
+
 /**
  * Serialises the ledger writes of one user until the surrounding database transaction ends.
  * PostgreSQL runs transactions side by side, so two edits of the same user could interleave
@@ -9,12 +16,9 @@ import type { DB } from './schema.js';
  */
 export async function lockUserLedger(trx: Kysely<DB>, userId: number): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(${userId})`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${ledgerSpace}, ${userId})`.execute(trx);
   }
 }
-
-/** Keys of report locks sit above every user id, apart from the ledger locks. */
-const REPORT_LOCK_BASE = 2n ** 40n;
 
 /**
  * Lets one report at a time store what it computed for the user (monthly roll-ups, kept
@@ -25,7 +29,7 @@ const REPORT_LOCK_BASE = 2n ** 40n;
  */
 export async function tryLockUserReports(trx: Kysely<DB>, userId: number): Promise<boolean> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return true;
-  const key = REPORT_LOCK_BASE + BigInt(userId);
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${key}) as locked`.execute(trx);
+  const { rows } = await sql<{ locked: boolean }>`
+    select pg_try_advisory_xact_lock(${reportSpace}, ${userId}) as locked`.execute(trx);
   return rows[0]?.locked === true;
 }
