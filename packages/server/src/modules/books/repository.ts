@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { BookRole, DB } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { BookInvitesTable, BookRole, DB } from '../../db/schema.js';
 
 /** A person with access to a book, as the members list shows them. */
 export interface MemberRow {
@@ -28,6 +28,16 @@ export interface InviteRow {
   expiresAt: number;
   acceptedAt: number | null;
 }
+
+const toInvite = (row: Selectable<BookInvitesTable>): InviteRow => ({
+  id: row.id,
+  bookId: row.book_id,
+  email: row.email,
+  role: row.role,
+  invitedBy: row.invited_by,
+  expiresAt: row.expires_at,
+  acceptedAt: row.accepted_at,
+});
 
 /** SQL of books, their members and invitations (issue 34). */
 export class BooksRepository {
@@ -156,17 +166,7 @@ export class BooksRepository {
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
-    return row === undefined
-      ? undefined
-      : {
-          id: row.id,
-          bookId: row.book_id,
-          email: row.email,
-          role: row.role,
-          invitedBy: row.invited_by,
-          expiresAt: row.expires_at,
-          acceptedAt: row.accepted_at,
-        };
+    return row === undefined ? undefined : toInvite(row);
   }
 
   /** Marks the invitation used, unless it already was; answers whether this call did. */
@@ -191,14 +191,6 @@ export class BooksRepository {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      bookId: row.book_id,
-      email: row.email,
-      role: row.role,
-      invitedBy: row.invited_by,
-      expiresAt: row.expires_at,
-      acceptedAt: row.accepted_at,
-    }));
+    return rows.map(toInvite);
   }
 }

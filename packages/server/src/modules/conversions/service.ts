@@ -15,13 +15,6 @@ import { ConversionsRepository } from './repository.js';
 /** A conversion checked by ConversionsService.check, ready for storeIn. */
 export type CheckedConversion = Omit<ConversionRow, 'id'>;
 
-/** The ids of the members who entered the rows (issue 34), for UsersRepository.namesOf. */
-export function makerIds(rows: readonly { createdBy?: number | null }[]): number[] {
-  const ids = new Set<number>();
-  for (const r of rows) if (r.createdBy !== undefined && r.createdBy !== null) ids.add(r.createdBy);
-  return [...ids];
-}
-
 /** A stored conversion as the API sends it (transaction/search lists them too), its maker named from `makers`. */
 export function conversionDto(userId: number, row: ConversionRow, makers: ReadonlyMap<number, string>): Conversion {
   const from = currencyInfo(row.fromCurrency);
@@ -92,7 +85,7 @@ export class ConversionsService {
 
   async get(userId: number, id: number): Promise<Conversion> {
     const row = await this.require(userId, id);
-    return conversionDto(userId, row, await this.users.namesOf(makerIds([row])));
+    return conversionDto(userId, row, await this.users.makersOf([row]));
   }
 
   /** A page of the conversions in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
@@ -103,7 +96,7 @@ export class ConversionsService {
       limit: rowsToRead(q.limit),
       before: q.after,
     });
-    const makers = await this.users.namesOf(makerIds(rows));
+    const makers = await this.users.makersOf(rows);
     return pageOf(rows, q.limit, (r) => conversionDto(userId, r, makers));
   }
 
@@ -130,7 +123,7 @@ export class ConversionsService {
   async storeIn(writer: LedgerWriter, row: CheckedConversion): Promise<Conversion> {
     const stored = { ...(await writer.addConversion(row)), createdBy: writer.actor };
     // Through the writer's transaction: a second connection per write could starve the pool.
-    return conversionDto(writer.userId, stored, await new UsersRepository(writer.db).namesOf([writer.actor]));
+    return conversionDto(writer.userId, stored, await new UsersRepository(writer.db).makersOf([stored]));
   }
 
   async update(userId: number, id: number, input: ConversionInput, actor?: number): Promise<Conversion> {
@@ -141,7 +134,7 @@ export class ConversionsService {
       if ((await writer.replaceConversion(id, row)) === undefined) throw notFound(`Conversion ${id} not found`);
     });
     const updated = { ...row, id, createdBy: stored.createdBy ?? null };
-    return conversionDto(userId, updated, await this.users.namesOf(makerIds([updated])));
+    return conversionDto(userId, updated, await this.users.makersOf([updated]));
   }
 
   /** Deletes the conversion and answers the token that puts it back (undo/{token}). */

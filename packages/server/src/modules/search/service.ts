@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { rowsToRead, type Page } from '../../http/paging.js';
 import type { Owner } from '../auth/service.js';
 import { CategoriesRepository } from '../categories/repository.js';
-import { conversionDto, makerIds } from '../conversions/service.js';
+import { conversionDto } from '../conversions/service.js';
 import { UsersRepository } from '../users/repository.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import type { ConversionRow, TransactionRow } from '../ledger/index.js';
@@ -119,7 +119,7 @@ export class SearchService {
       page.flatMap((f) => (f.kind === 'transaction' ? [f.row] : [])),
     );
     const byId = new Map(shown.map((t) => [t.id, t]));
-    const makers = await this.users.namesOf(makerIds(page.flatMap((f) => (f.kind === 'conversion' ? [f.row] : []))));
+    const makers = await this.users.makersOf(page.flatMap((f) => (f.kind === 'conversion' ? [f.row] : [])));
     const rows = page.map((f): SearchResult => {
       if (f.kind === 'conversion') return { kind: 'conversion', ...conversionDto(owner.id, f.row, makers) };
       const dto = byId.get(f.row.id);

@@ -60,16 +60,6 @@ export class TransactionsService {
     this.users = new UsersRepository(db);
   }
 
-  /**
-   * The names of the members who entered the rows (issue 34): one read per answer, on `db` when
-   * the caller holds a database transaction (a second connection per write could starve the pool).
-   */
-  private makers(rows: readonly TransactionRow[], db?: Kysely<DB>): Promise<Map<number, string>> {
-    const ids = new Set<number>();
-    for (const r of rows) if (r.createdBy !== undefined && r.createdBy !== null) ids.add(r.createdBy);
-    return (db === undefined ? this.users : new UsersRepository(db)).namesOf([...ids]);
-  }
-
   private toDto(
     row: TransactionRow,
     converter: Converter | undefined,
@@ -156,7 +146,7 @@ export class TransactionsService {
 
   async get(owner: Owner, id: number): Promise<Transaction> {
     const row = await this.require(owner, id);
-    return this.toDto(row, this.rates.mainConverter(owner.mainCurrency), await this.makers([row]));
+    return this.toDto(row, this.rates.mainConverter(owner.mainCurrency), await this.users.makersOf([row]));
   }
 
   async add(owner: Owner, input: TransactionInput): Promise<Transaction> {
@@ -195,7 +185,8 @@ export class TransactionsService {
     const stored: TransactionRow[] = [];
     for (const row of rows) stored.push({ ...(await writer.addTransaction(row)), createdBy: writer.actor });
     const converter = this.rates.mainConverter(owner.mainCurrency);
-    const makers = await this.makers(stored, writer.db);
+    // Through the writer's transaction: a second connection per write could starve the pool.
+    const makers = await new UsersRepository(writer.db).makersOf(stored);
     return stored.map((row) => this.toDto(row, converter, makers));
   }
 
@@ -208,7 +199,7 @@ export class TransactionsService {
       if ((await writer.replaceTransaction(id, row)) === undefined) throw notFound(`Transaction ${id} not found`);
     });
     const updated = { ...row, id, createdBy: existing.createdBy ?? null };
-    return this.toDto(updated, this.rates.mainConverter(owner.mainCurrency), await this.makers([updated]));
+    return this.toDto(updated, this.rates.mainConverter(owner.mainCurrency), await this.users.makersOf([updated]));
   }
 
   /** Deletes the transaction and answers the token that puts it back (undo/{token}). */
@@ -241,7 +232,7 @@ export class TransactionsService {
   private async listed(owner: Owner, rows: TransactionRow[], limit: number | undefined): Promise<Page<Transaction>> {
     const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
-    const makers = await this.makers(rows);
+    const makers = await this.users.makersOf(rows);
     return pageOf(rows, limit, (r) => this.toDto(r, converter, makers, last));
   }
 
@@ -250,7 +241,7 @@ export class TransactionsService {
     if (rows.length === 0) return [];
     const converter = this.rates.mainConverter(owner.mainCurrency);
     const last = await this.lastFixpointTime(owner.id);
-    const makers = await this.makers(rows);
+    const makers = await this.users.makersOf(rows);
     return rows.map((r) => this.toDto(r, converter, makers, last));
   }
 

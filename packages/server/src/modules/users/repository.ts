@@ -102,6 +102,13 @@ export class UsersRepository {
     return toUser(row);
   }
 
+  /** The display names of the members who entered the rows (issue 34: `createdBy`), by id. */
+  makersOf(rows: readonly { createdBy?: number | null }[]): Promise<Map<number, string>> {
+    const ids = new Set<number>();
+    for (const r of rows) if (r.createdBy !== undefined && r.createdBy !== null) ids.add(r.createdBy);
+    return this.namesOf([...ids]);
+  }
+
   /** The display names of the users with these ids (those that still exist). */
   async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
