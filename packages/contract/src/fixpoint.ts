@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountInputSchema, idSchema, instantSchema } from './common.js';
+import { amountInputSchema, enteredBySchema, idSchema, instantSchema } from './common.js';
 
 /** A pocket's stated balance as sent to fixpoint/calcerror and fixpoint/set (may be 0 or negative). */
 export const pocketBalanceSchema = z.object({
@@ -29,8 +29,12 @@ export const fixpointErrorSchema = z.object({
 });
 export type FixpointError = z.infer<typeof fixpointErrorSchema>;
 
-/** A fixpoint as listed. */
-export const fixpointSchema = z.object({ id: z.number(), time: z.string() });
+/** A fixpoint as listed, with the member who made it (issue 34; null: not known). */
+export const fixpointSchema = z.object({
+  id: z.number(),
+  time: z.string(),
+  createdBy: enteredBySchema.nullable().optional(),
+});
 export type Fixpoint = z.infer<typeof fixpointSchema>;
 
 /** fixpoint/set and fixpoint/getbyid: the fixpoint with its errors per currency. */

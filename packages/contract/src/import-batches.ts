@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enteredBySchema, type EnteredBy } from './common.js';
 import { importFormats, type ImportFormat } from './import-options.js';
 
 // The user's import batches as import/getall lists them: previews, committed and undone files.
@@ -17,6 +18,8 @@ export interface ImportBatch {
   createdAt: string;
   committedAt: string | null;
   undoneAt: string | null;
+  /** The member who previewed the file (issue 34); null: not known. */
+  createdBy: EnteredBy | null;
 }
 
 // The Zod schema of the answer above, for the OpenAPI document; `satisfies` keeps it in step
@@ -34,4 +37,5 @@ export const importBatchSchema = z.object({
   createdAt: z.string(),
   committedAt: z.string().nullable(),
   undoneAt: z.string().nullable(),
+  createdBy: enteredBySchema.nullable(),
 }) satisfies z.ZodType<ImportBatch>;

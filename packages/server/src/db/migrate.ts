@@ -35,6 +35,7 @@ import { m0031RatesRefresh } from './migrations/0031-rates-refresh.js';
 import { m0032SameCurrencyTransfers } from './migrations/0032-same-currency-transfers.js';
 import { m0033Books } from './migrations/0033-books.js';
 import { m0034EnteredBy } from './migrations/0034-entered-by.js';
+import { m0035FixpointBatchMakers } from './migrations/0035-fixpoint-batch-makers.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-same-currency-transfers': m0032SameCurrencyTransfers,
   '0033-books': m0033Books,
   '0034-entered-by': m0034EnteredBy,
+  '0035-fixpoint-batch-makers': m0035FixpointBatchMakers,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -42,6 +42,9 @@ export interface ImportBatchesTable {
   expires_at: number;
   committed_at: number | null;
   undone_at: number | null;
+  /** The member who previewed the file, and who committed or undid it last (migration 0035); null: not known. */
+  created_by: number | null;
+  updated_by: number | null;
 }
 
 export interface ImportRowsTable {

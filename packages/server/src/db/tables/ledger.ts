@@ -84,6 +84,9 @@ export interface FixpointsTable {
   user_id: number;
   time: number;
   created_at: number;
+  /** The member who made the fixpoint, and who changed its states last (migration 0035); null: not known. */
+  created_by: number | null;
+  updated_by: number | null;
 }
 
 export interface PocketStatesTable {

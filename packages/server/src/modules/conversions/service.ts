@@ -9,7 +9,7 @@ import { ownedCurrency } from '../currencies/service.js';
 import type { ConversionRow } from '../ledger/index.js';
 import { LedgerWriter } from '../ledger/index.js';
 import { recordUndo } from '../undo/record.js';
-import { UsersRepository } from '../users/repository.js';
+import { enteredBy, UsersRepository } from '../users/repository.js';
 import { ConversionsRepository } from './repository.js';
 
 /** A conversion checked by ConversionsService.check, ready for storeIn. */
@@ -19,8 +19,6 @@ export type CheckedConversion = Omit<ConversionRow, 'id'>;
 export function conversionDto(userId: number, row: ConversionRow, makers: ReadonlyMap<number, string>): Conversion {
   const from = currencyInfo(row.fromCurrency);
   const to = currencyInfo(row.toCurrency);
-  const maker = row.createdBy ?? null;
-  const name = maker === null ? undefined : makers.get(maker);
   return {
     id: row.id,
     userId,
@@ -30,7 +28,7 @@ export function conversionDto(userId: number, row: ConversionRow, makers: Readon
     toCurrency: row.toCurrency,
     description: row.description,
     time: new Date(row.time).toISOString(),
-    createdBy: maker === null || name === undefined ? null : { userId: maker, name },
+    createdBy: enteredBy(makers, row.createdBy),
   };
 }
 

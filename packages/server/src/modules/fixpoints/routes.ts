@@ -55,7 +55,8 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
     },
     (request): Promise<FixpointDetail> => {
       const { time } = parseOr400(fixpointTimeQuerySchema, request.query, 'query');
-      return service.set(bookOf(request).id, parseOr400(pocketBalancesSchema, request.body), time);
+      const book = bookOf(request);
+      return service.set(book.id, parseOr400(pocketBalancesSchema, request.body), time, book.actorId);
     },
   );
   app.get(
@@ -108,14 +109,21 @@ export function fixpointRoutes(app: FastifyInstance, service: FixpointsService, 
       return reply.status(204).send();
     },
   );
+  pocketStateRoutes(app, service, requireUser);
+}
+
+/** The stated balances of existing fixpoints, changed after the fact. */
+function pocketStateRoutes(app: FastifyInstance, service: FixpointsService, requireUser: RequireUser): void {
+  const doc = docs('Fixpoints');
   app.post(
     '/api/pocketstate/update',
     {
-      ...opts,
+      preHandler: requireUser,
       schema: doc({ summary: 'Change pocket states of fixpoints', body: pocketStateUpdatesSchema, response: 'none' }),
     },
     async (request, reply) => {
-      await service.updateStates(bookOf(request).id, parseOr400(pocketStateUpdatesSchema, request.body));
+      const book = bookOf(request);
+      await service.updateStates(book.id, parseOr400(pocketStateUpdatesSchema, request.body), book.actorId);
       return reply.status(204).send();
     },
   );

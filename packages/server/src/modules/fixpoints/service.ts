@@ -17,7 +17,8 @@ import type { PerCurrency } from '../ledger/index.js';
 import type { LedgerReader } from '../ledger/index.js';
 import type { FixpointRow, StateRow } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
-import { FixpointsRepository } from './repository.js';
+import { enteredBy, UsersRepository } from '../users/repository.js';
+import { FixpointsRepository, type MadeFixpoint } from './repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -26,6 +27,7 @@ export class FixpointsService {
   private readonly fixpoints: FixpointsRepository;
   private readonly pockets: PocketsRepository;
   private readonly currencies: UserCurrenciesRepository;
+  private readonly users: UsersRepository;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -35,9 +37,16 @@ export class FixpointsService {
     this.fixpoints = new FixpointsRepository(db);
     this.pockets = new PocketsRepository(db);
     this.currencies = new UserCurrenciesRepository(db);
+    this.users = new UsersRepository(db);
   }
 
-  private async require(userId: number, id: number): Promise<FixpointRow> {
+  /** Fixpoints as listed, each with the member who made it. */
+  private async listed(rows: readonly MadeFixpoint[]): Promise<Fixpoint[]> {
+    const makers = await this.users.makersOf(rows);
+    return rows.map((r) => ({ id: r.id, time: iso(r.time), createdBy: enteredBy(makers, r.createdBy) }));
+  }
+
+  private async require(userId: number, id: number): Promise<MadeFixpoint> {
     const row = await this.fixpoints.find(userId, id);
     if (row === undefined) throw notFound(`Fixpoint ${id} not found`);
     return row;
@@ -110,8 +119,13 @@ export class FixpointsService {
     return this.errors(userId, stated, calculated, false, openings);
   }
 
-  /** Saves a fixpoint with its pocket states atomically. */
-  async set(userId: number, balances: readonly PocketBalance[], time = this.now()): Promise<FixpointDetail> {
+  /** Saves a fixpoint with its pocket states atomically, made by `actor` (a member of the book; its founder by default). */
+  async set(
+    userId: number,
+    balances: readonly PocketBalance[],
+    time = this.now(),
+    actor = userId,
+  ): Promise<FixpointDetail> {
     this.checkTime(time);
     const { states, stated } = await this.statement(userId, balances);
     if ((await this.fixpoints.findAt(userId, time)) !== undefined)
@@ -127,13 +141,14 @@ export class FixpointsService {
     const at = this.now();
     const id = await this.db
       .transaction()
-      .execute((trx) => new FixpointsRepository(trx).insert(userId, time, states, at));
-    return { id, time: iso(time), errors };
+      .execute((trx) => new FixpointsRepository(trx).insert(userId, time, states, at, actor));
+    const [listed] = await this.listed([{ id, time, createdBy: actor }]);
+    return { ...(listed ?? { id, time: iso(time) }), errors };
   }
 
   async last(userId: number): Promise<Fixpoint | null> {
-    const row = await this.ledger.lastFixpoint(userId);
-    return row === undefined ? null : { id: row.id, time: iso(row.time) };
+    const row = await this.fixpoints.last(userId);
+    return row === undefined ? null : ((await this.listed([row]))[0] ?? null);
   }
 
   /** A page of the fixpoints in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
@@ -144,7 +159,8 @@ export class FixpointsService {
       limit: rowsToRead(q.limit),
       before: q.after,
     });
-    return pageOf(rows, q.limit, (r) => ({ id: r.id, time: iso(r.time) }));
+    const page = pageOf(rows, q.limit, (r) => r);
+    return { ...page, rows: await this.listed(page.rows) };
   }
 
   /** A fixpoint with its errors per currency as the ledger stands now. */
@@ -154,7 +170,8 @@ export class FixpointsService {
     const pocketIds = (await this.ledger.states(userId, id)).map((s) => s.pocketId);
     const openings = await this.ledger.openings(userId, row.time, pocketIds, calculated);
     const errors = await this.errors(userId, stated, calculated, partial, openings);
-    return { id, time: iso(row.time), errors };
+    const [listed] = await this.listed([row]);
+    return { ...(listed ?? { id, time: iso(row.time) }), errors };
   }
 
   async states(userId: number, id: number): Promise<PocketStateGroup[]> {
@@ -180,7 +197,7 @@ export class FixpointsService {
   }
 
   /** Changes stated balances of existing pocket states, all or nothing. */
-  async updateStates(userId: number, updates: readonly PocketStateUpdate[]): Promise<void> {
+  async updateStates(userId: number, updates: readonly PocketStateUpdate[], actor = userId): Promise<void> {
     const resolved: { fixpoint: FixpointRow; pocketId: number; balance: number }[] = [];
     const fixpointsById = new Map<number, FixpointRow>();
     const statesOf = new Map<number, StateRow[]>();
@@ -202,7 +219,7 @@ export class FixpointsService {
     }
     await this.db.transaction().execute(async (trx) => {
       const repo = new FixpointsRepository(trx);
-      for (const r of resolved) await repo.updateState(userId, r.fixpoint, r.pocketId, r.balance);
+      for (const r of resolved) await repo.updateState(userId, r.fixpoint, r.pocketId, r.balance, actor);
     });
   }
 }

@@ -18,6 +18,8 @@ export async function statementFixpoints(
   replaced: Replaced,
   now: number,
   firstDay: ReadonlyMap<number, number>,
+  /** The member who commits (issue 34). */
+  actor: number = userId,
 ): Promise<number | null> {
   const byTime = statementAnchors(JSON.parse(statementAccountsJson) as StoredStatementAccount[], now, firstDay);
   const fixpoints = new FixpointsRepository(db);
@@ -27,7 +29,7 @@ export async function statementFixpoints(
     const stated = [...byPocket].map(([pocketId, balance]) => ({ pocketId, balance }));
     const existing = await fixpoints.findAt(userId, time);
     if (existing === undefined) {
-      const id = await fixpoints.insert(userId, time, stated, now);
+      const id = await fixpoints.insert(userId, time, stated, now, actor);
       replaced.fixpoints.push({ id, time });
       anchored.push({ id, time });
       continue;
@@ -36,8 +38,8 @@ export async function statementFixpoints(
     for (const s of stated) {
       const old = states.find((x) => x.pocketId === s.pocketId);
       replaced.states.push({ fixpointId: existing.id, time, pocketId: s.pocketId, balance: old?.balance ?? null });
-      if (old === undefined) await fixpoints.addState(userId, existing, s.pocketId, s.balance);
-      else await fixpoints.updateState(userId, existing, s.pocketId, s.balance);
+      if (old === undefined) await fixpoints.addState(userId, existing, s.pocketId, s.balance, actor);
+      else await fixpoints.updateState(userId, existing, s.pocketId, s.balance, actor);
     }
     anchored.push({ id: existing.id, time });
   }

@@ -39,6 +39,7 @@ export async function commitBatch(
   valuation?: MainValuation,
 ): Promise<ImportCommitResult> {
   const userId = book.id;
+  const actor = book.actorId ?? book.id;
   const repo = new ImportRepository(db);
   const batch = await repo.findBatch(userId, batchId);
   if (batch === undefined) throw notFound(`Import ${batchId} not found`);
@@ -54,6 +55,7 @@ export async function commitBatch(
   const actionOf = (r: StoredRow): Action =>
     actions.get(r.line) ?? (r.status === 'new' ? 'write' : r.status === 'duplicate' ? 'duplicate' : 'error');
 
+  const committing = { status: 'committed' as const, committed_at: now, updated_by: actor };
   const result = await db.transaction().execute(async (trx) => {
     const batches = new ImportRepository(trx);
     const links = new ImportLinksRepository(trx);
@@ -66,7 +68,7 @@ export async function commitBatch(
       now,
       replaced: { transactions: [], states: [], fixpoints: [] },
     };
-    if (!(await batches.moveStatus(userId, batchId, 'preview', { status: 'committed', committed_at: now })))
+    if (!(await batches.moveStatus(userId, batchId, 'preview', committing)))
       throw conflict(`Import ${batchId} was already committed`);
     report({ stage: 'write', done: 0, total: batch.row_count });
     const pairs = await writePairs(run, special, plan);
@@ -104,7 +106,7 @@ export async function commitBatch(
     await links.rejectPairs(userId, rejectedPairsOf(plan), now);
     const fixpointId =
       input.fixpoint === true
-        ? await statementFixpoints(trx, userId, batch.accounts, run.replaced, now, firstDay)
+        ? await statementFixpoints(trx, userId, batch.accounts, run.replaced, now, firstDay, actor)
         : null;
     await saveProfiles(batches, userId, batch.options, batch.accounts, now);
     await batches.finishCommit(userId, batchId, {

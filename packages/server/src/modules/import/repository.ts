@@ -155,7 +155,9 @@ export class ImportRepository {
     userId: number,
     id: number,
     from: BatchRow['status'],
-    changes: Partial<Pick<BatchRow, 'status' | 'imported' | 'replaced' | 'fixpoint_id' | 'committed_at' | 'undone_at'>>,
+    changes: Partial<
+      Pick<BatchRow, 'status' | 'imported' | 'replaced' | 'fixpoint_id' | 'committed_at' | 'undone_at' | 'updated_by'>
+    >,
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('import_batches')

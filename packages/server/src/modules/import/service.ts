@@ -26,6 +26,7 @@ import { LedgerReader } from '../ledger/index.js';
 import { anchorChecks } from './anchor-check.js';
 import { commitBatch } from './commit.js';
 import { readWithProfile } from './profiles.js';
+import { enteredBy, UsersRepository } from '../users/repository.js';
 import { undoBatch } from './undo-batch.js';
 import { parseFile } from './formats/index.js';
 import type { ParseFile } from './formats/types.js';
@@ -146,7 +147,7 @@ export class ImportService {
     };
     const expiresAt = now + IMPORT_PREVIEW_TTL_MS;
     const batchId = await this.store(
-      owner.id,
+      owner,
       { fileName: file.name, resolved, statementAccounts, rows, now, expiresAt },
       report,
     );
@@ -178,7 +179,7 @@ export class ImportService {
 
   /** Stores the previewed batch with its rows, in one database transaction; returns its id. */
   private async store(
-    userId: number,
+    owner: Owner,
     batch: {
       fileName: string;
       resolved: ResolvedImportOptions;
@@ -190,6 +191,8 @@ export class ImportService {
     report: ReportProgress,
   ): Promise<number> {
     const { rows } = batch;
+    const userId = owner.id;
+    const actor = owner.actorId ?? owner.id;
     return this.db.transaction().execute(async (trx) => {
       const batches = new ImportRepository(trx);
       const id = await batches.insertBatch({
@@ -207,6 +210,8 @@ export class ImportService {
         expires_at: batch.expiresAt,
         committed_at: null,
         undone_at: null,
+        created_by: actor,
+        updated_by: actor,
       });
       await batches.insertRows(userId, id, rows, (done) => report({ stage: 'store', done, total: rows.length }));
       return id;
@@ -245,7 +250,7 @@ export class ImportService {
 
   /** Takes a committed batch back out of the books. */
   async undo(owner: Owner, batchId: number): Promise<ImportUndoResult> {
-    return undoBatch(this.db, owner.id, batchId, this.now());
+    return undoBatch(this.db, owner.id, batchId, this.now(), owner.actorId);
   }
 
   /** Drops a preview nobody will commit (DESIGN §9: kept until committed, discarded or 24 h old). */
@@ -261,11 +266,13 @@ export class ImportService {
   async list(owner: Owner): Promise<ImportBatch[]> {
     const repo = new ImportRepository(this.db);
     await repo.deleteExpired(owner.id, this.now());
-    return (await repo.listBatches(owner.id, LISTED_BATCHES)).map(batchOf);
+    const batches = await repo.listBatches(owner.id, LISTED_BATCHES);
+    const makers = await new UsersRepository(this.db).makersOf(batches.map((b) => ({ createdBy: b.created_by })));
+    return batches.map((b) => batchOf(b, makers));
   }
 }
 
-function batchOf(b: BatchRow): ImportBatch {
+function batchOf(b: BatchRow, makers: ReadonlyMap<number, string>): ImportBatch {
   const statementAccounts = JSON.parse(b.accounts) as ImportAccount[];
   return {
     id: b.id,
@@ -278,5 +285,6 @@ function batchOf(b: BatchRow): ImportBatch {
     createdAt: iso(b.created_at),
     committedAt: b.committed_at === null ? null : iso(b.committed_at),
     undoneAt: b.undone_at === null ? null : iso(b.undone_at),
+    createdBy: enteredBy(makers, b.created_by),
   };
 }

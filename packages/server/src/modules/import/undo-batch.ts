@@ -16,6 +16,8 @@ export async function undoBatch(
   userId: number,
   batchId: number,
   now: number,
+  /** The member who undoes it (issue 34). */
+  actor: number = userId,
 ): Promise<ImportUndoResult> {
   const repo = new ImportRepository(db);
   const batch = await repo.findBatch(userId, batchId);
@@ -23,10 +25,10 @@ export async function undoBatch(
   if (batch.status !== 'committed')
     throw conflict(`Import ${batchId} ${batch.status === 'undone' ? 'was already undone' : 'was never committed'}`);
   return db.transaction().execute(async (trx) => {
-    const ledger = (await LedgerWriter.open(trx, userId, now)).batch();
+    const ledger = (await LedgerWriter.open(trx, userId, now, actor)).batch();
     const batches = new ImportRepository(trx);
     const links = new ImportLinksRepository(trx);
-    if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now })))
+    if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now, updated_by: actor })))
       throw conflict(`Import ${batchId} was already undone`);
     const batchLinks = await links.linksOfBatch(batchId);
     const transactionIds = batchLinks.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));
@@ -49,8 +51,8 @@ export async function undoBatch(
     const fixpoints = new FixpointsRepository(trx);
     for (const s of replaced.states) {
       const fixpoint = { id: s.fixpointId, time: s.time };
-      if (s.balance === null) await fixpoints.removeState(userId, fixpoint, s.pocketId);
-      else await fixpoints.updateState(userId, fixpoint, s.pocketId, s.balance);
+      if (s.balance === null) await fixpoints.removeState(userId, fixpoint, s.pocketId, actor);
+      else await fixpoints.updateState(userId, fixpoint, s.pocketId, s.balance, actor);
     }
     for (const f of replaced.fixpoints) await fixpoints.delete(userId, f);
     await links.deleteLinksOfBatch(batchId);

@@ -25,7 +25,7 @@ import { LedgerWriter } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { recordUndo } from '../undo/record.js';
-import { UsersRepository } from '../users/repository.js';
+import { enteredBy, UsersRepository } from '../users/repository.js';
 import { bulkEdit } from './bulk.js';
 import { TransactionsRepository, type TransactionQuery } from './repository.js';
 
@@ -67,8 +67,6 @@ export class TransactionsService {
     lastFixpoint?: number,
   ): Transaction {
     const currency = currencyInfo(row.currency);
-    const maker = row.createdBy ?? null;
-    const name = maker === null ? undefined : makers.get(maker);
     const dto: Transaction = {
       id: row.id,
       isIncome: row.isIncome,
@@ -80,7 +78,7 @@ export class TransactionsService {
       categType: row.kind,
       type: row.businessType,
       rowType: rowTypeOf(row.kind),
-      createdBy: maker === null || name === undefined ? null : { userId: maker, name },
+      createdBy: enteredBy(makers, row.createdBy),
     };
     // Listings mark rows at or before the last fixpoint: editing them moves that fixpoint's error.
     if (lastFixpoint !== undefined) dto.beforeFix = row.time <= lastFixpoint;

@@ -1,4 +1,4 @@
-import type { Role } from '@kassa/contract';
+import type { EnteredBy, Role } from '@kassa/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.js';
 
@@ -62,6 +62,12 @@ const flag = (value: boolean) => (value ? 1 : 0);
 export function displayName(first: string, last: string, email: string): string {
   const name = `${first} ${last}`.trim();
   return name === '' ? email : name;
+}
+
+/** A row's `createdBy` answer: its maker by name (`makersOf`); null when not known or no longer a user. */
+export function enteredBy(makers: ReadonlyMap<number, string>, maker: number | null | undefined): EnteredBy | null {
+  const name = maker === null || maker === undefined ? undefined : makers.get(maker);
+  return name === undefined || maker === null || maker === undefined ? null : { userId: maker, name };
 }
 
 /** SQL for the users table. E-mails must arrive lower-cased (the service does it). */

@@ -151,6 +151,7 @@ export const BATCHES: ImportBatch[] = [
     createdAt: '2026-03-01T09:00:00.000Z',
     committedAt: '2026-03-01T09:01:00.000Z',
     undoneAt: null,
+    createdBy: null,
   },
   {
     id: 39,
@@ -163,6 +164,7 @@ export const BATCHES: ImportBatch[] = [
     createdAt: '2026-02-01T09:00:00.000Z',
     committedAt: '2026-02-01T09:01:00.000Z',
     undoneAt: '2026-02-02T09:00:00.000Z',
+    createdBy: null,
   },
   {
     id: 42,
@@ -175,5 +177,6 @@ export const BATCHES: ImportBatch[] = [
     createdAt: '2026-03-02T09:00:00.000Z',
     committedAt: null,
     undoneAt: null,
+    createdBy: null,
   },
 ];
