@@ -60,6 +60,15 @@ export const exportCsvQuerySchema = z
     currencies: listParam(currencyCodeSchema, 200),
     directions: listParam(direction, 2),
     types: listParam(z.enum(exportKinds, { error: KIND }), exportKinds.length),
+    /** User ids of the members who entered the rows (issue 34). */
+    enteredBy: listParam(
+      z
+        .string()
+        .regex(/^\d{1,10}$/, ID)
+        .transform(Number)
+        .pipe(idSchema),
+      100,
+    ),
     // Absent means escape; optional rather than defaulted, so code that builds a query need not name it.
     formulas: z.enum(csvFormulaModes, { error: `must be ${csvFormulaModes.join(' or ')}` }).optional(),
   })

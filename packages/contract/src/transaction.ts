@@ -69,6 +69,8 @@ export const transactionFilterSchema = z.object({
   /** true = income (IN), false = expense (OUT). */
   directions: z.array(z.boolean()).max(2).default([]),
   types: z.array(z.string()).default([]),
+  /** User ids of the members who entered the rows (a shared book's "entered by", issue 34). */
+  enteredBy: z.array(idSchema).max(100).default([]),
   /**
    * Keyset paging: at most `limit` rows (MAX_LIST_ROWS when absent), strictly older than `after`
    * (the last row received). getconvertedsum ignores both.

@@ -42,7 +42,14 @@ export const exportBooks: Command = {
     const owner = { id: user.id, mainCurrency: user.mainCurrency };
     const file: ExportFile =
       format === 'csv'
-        ? await service.csv(owner, { categoryIds: [], currencies: [], directions: [], types: [], formulas })
+        ? await service.csv(owner, {
+            categoryIds: [],
+            currencies: [],
+            directions: [],
+            types: [],
+            enteredBy: [],
+            formulas,
+          })
         : await service.hledger(owner);
     if (target === undefined) {
       // Printed: the text is gathered first (the command returns what to print); --out streams.

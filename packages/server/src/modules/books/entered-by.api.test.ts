@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { invitationTo } from '../../test/books.js';
+import { invitationTo, sharedBook } from '../../test/books.js';
 import { describeEachDatabase } from '../../test/harness.js';
-import { newUser, okJson } from '../../test/ledger.js';
+import { expectError, newUser, okJson } from '../../test/ledger.js';
 import { multipart } from '../../test/upload.js';
 
 // Who entered each row and who changed it last (issue 34, migration 0034), for every way a member
@@ -112,5 +112,57 @@ describeEachDatabase('who entered and who changed each row of a shared book (iss
       created_by: owner.userId,
       updated_by: owner.userId,
     });
+  });
+
+  it('filters the list, its converted sum and the CSV export by who entered the rows', async () => {
+    const owner = await newUser(ctx, 'filter-owner@example.com');
+    const member = await newUser(ctx, 'filter-member@example.com');
+    const book = await sharedBook(ctx, owner, member, 'filter-member@example.com');
+    okJson(await owner.client.post('/api/currency/add', { currency: 'USD', items: [] }));
+    const categories = okJson<{ id: number; name: string }[]>(await owner.client.get('/api/category/getall?type=real'));
+    const expense = categories.find((c) => c.name === 'Other expense')?.id ?? 0;
+    const add = async (client: typeof owner.client, amount: number, currency: string, day: string, options = {}) =>
+      okJson<{ id: number; convertedAmount?: number }>(
+        await client.post(
+          '/api/transaction/add',
+          { amount, currency, categoryId: expense, time: `2026-10-${day}T10:00:00Z` },
+          options,
+        ),
+      );
+    const memberEur = await add(member.client, 10, 'EUR', '02', book);
+    const memberUsd = await add(member.client, 5, 'USD', '03', book);
+    const ownerEur = await add(owner.client, 7, 'EUR', '04');
+
+    type Listed = { id: number; createdBy: { userId: number } | null };
+    const listed = (enteredBy: number[]) =>
+      owner.client
+        .post('/api/transaction/getfiltered', { enteredBy })
+        .then((r) => okJson<Listed[]>(r).map((t) => t.id));
+    expect(await listed([member.userId])).toEqual([memberUsd.id, memberEur.id]);
+    expect(await listed([owner.userId])).toEqual([ownerEur.id]);
+    expect(await listed([owner.userId, member.userId])).toEqual([ownerEur.id, memberUsd.id, memberEur.id]);
+    expect(await listed([])).toEqual([ownerEur.id, memberUsd.id, memberEur.id]);
+
+    // The sum of the member's rows: 10 EUR and 5 USD at 3 October's rate, rounded once; the two
+    // members' sums make the whole, which the daily totals answer.
+    const sum = async (enteredBy: number[]) =>
+      okJson<{ amount: number; currency: string }>(
+        await member.client.post('/api/transaction/getconvertedsum', { enteredBy }, book),
+      ).amount;
+    const usd = okJson<{ id: number; convertedAmount?: number }[]>(
+      await owner.client.post('/api/transaction/getfiltered', { currencies: ['USD'] }),
+    )[0]?.convertedAmount;
+    if (usd === undefined) throw new Error('the USD row has no converted amount');
+    expect(await sum([member.userId])).toBeCloseTo(-(10 + usd), 9);
+    expect(await sum([owner.userId])).toBe(-7);
+    expect(Math.round((await sum([member.userId])) * 100) + Math.round((await sum([owner.userId])) * 100)).toBe(
+      Math.round((await sum([])) * 100),
+    );
+
+    const csv = await owner.client.get(`/api/export/csv?enteredBy=${member.userId}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(3);
+    expectError(await owner.client.get('/api/export/csv?enteredBy=someone'), 400, 'enteredBy');
+    expectError(await owner.client.post('/api/transaction/getfiltered', { enteredBy: ['x'] }), 400, 'enteredBy');
   });
 });

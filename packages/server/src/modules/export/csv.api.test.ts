@@ -250,7 +250,7 @@ describeEachDatabase('export: CSV of the transaction list', (ctx) => {
     const service = new ExportService(ctx.database.db, new RatesService(new RatesRepository(ctx.database.db), onlyUsd));
     const owner = { id: books.userId, mainCurrency: 'EUR' };
     await expect(
-      service.csv(owner, { categoryIds: [], currencies: [], directions: [], types: [] }),
+      service.csv(owner, { categoryIds: [], currencies: [], directions: [], types: [], enteredBy: [] }),
     ).rejects.toMatchObject({
       status: 422,
       type: 'missing_rate',
@@ -258,7 +258,13 @@ describeEachDatabase('export: CSV of the transaction list', (ctx) => {
     });
     await expect(service.hledger(owner)).rejects.toMatchObject({ status: 422, type: 'missing_rate' });
     // Filtered to currencies that have rates, the export works.
-    const file = await service.csv(owner, { categoryIds: [], currencies: ['USD'], directions: [], types: [] });
+    const file = await service.csv(owner, {
+      categoryIds: [],
+      currencies: ['USD'],
+      directions: [],
+      types: [],
+      enteredBy: [],
+    });
     let text = '';
     for await (const chunk of file.chunks) text += chunk;
     expect(rowsOf(text).length).toBeGreaterThan(0);

@@ -20,6 +20,8 @@ export interface ExportRowQuery {
   directions?: readonly boolean[];
   /** Category kinds of the transactions to read; empty = any. */
   kinds?: readonly CategoryType[];
+  /** Members who entered the rows (created_by, issue 34); empty = anyone. */
+  enteredBy?: readonly number[];
 }
 
 /** SQL of the exports: pages oldest first (time, then id), every query scoped by user. */
@@ -42,6 +44,7 @@ export class ExportRepository {
     const directions = new Set(q.directions ?? []);
     if (directions.size === 1) query = query.where('is_income', '=', directions.has(true) ? 1 : 0);
     if (q.kinds !== undefined && q.kinds.length > 0) query = query.where('kind', 'in', q.kinds);
+    if (q.enteredBy !== undefined && q.enteredBy.length > 0) query = query.where('created_by', 'in', q.enteredBy);
     if (after !== undefined) query = query.where(newerThan(after));
     const rows = await query.orderBy('time').orderBy('id').limit(limit).execute();
     return rows.map(transactionFromColumns);
@@ -50,7 +53,7 @@ export class ExportRepository {
   /** The next page of conversions in [start, end] touching one of `currencies` (any when empty). */
   async conversionsPage(
     userId: number,
-    q: Pick<ExportRowQuery, 'start' | 'end' | 'currencies'>,
+    q: Pick<ExportRowQuery, 'start' | 'end' | 'currencies' | 'enteredBy'>,
     after: Keyset | undefined,
     limit: number,
   ): Promise<ConversionRow[]> {
@@ -60,6 +63,7 @@ export class ExportRepository {
     const currencies = q.currencies ?? [];
     if (currencies.length > 0)
       query = query.where((eb) => eb.or([eb('from_currency', 'in', currencies), eb('to_currency', 'in', currencies)]));
+    if (q.enteredBy !== undefined && q.enteredBy.length > 0) query = query.where('created_by', 'in', q.enteredBy);
     if (after !== undefined) query = query.where(newerThan(after));
     const rows = await query.orderBy('time').orderBy('id').limit(limit).execute();
     return rows.map(conversionFromColumns);

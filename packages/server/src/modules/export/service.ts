@@ -29,6 +29,7 @@ export function entryQuery(q: ExportCsvQuery): EntryQuery {
     categoryIds: q.categoryIds,
     currencies: q.currencies,
     directions: q.directions,
+    enteredBy: q.enteredBy,
     kinds,
     transactions: q.types.length === 0 || kinds.length > 0,
     // A conversion has no category and no direction: a filter on either leaves it out.

@@ -74,11 +74,24 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
       // Reports in between value some totals, which later writes change again.
       else
         expect(
-          (await transactions.convertedSum(owner, { categoryIds: [], currencies: [], directions: [], types: [] }))
-            .currency,
+          (
+            await transactions.convertedSum(owner, {
+              categoryIds: [],
+              currencies: [],
+              directions: [],
+              types: [],
+              enteredBy: [],
+            })
+          ).currency,
         ).toBe('EUR');
     }
-    const sum = await transactions.convertedSum(owner, { categoryIds: [], currencies: [], directions: [], types: [] });
+    const sum = await transactions.convertedSum(owner, {
+      categoryIds: [],
+      currencies: [],
+      directions: [],
+      types: [],
+      enteredBy: [],
+    });
     const expected = await fromScratch(db, rates, owner.id);
     expect(sum.amount).toBe(expected.rounded);
     // The stored values round exactly as summing every row's exact value does (to the cent).
@@ -138,7 +151,7 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     const time = Date.UTC(2025, 2, 10, 12);
     const base = { currency: 'EUR', description: '', time, isIncome: false, type: null };
     await transactions.add(owner, { ...base, amount: 10, categoryId: categoryIds[0] ?? 0 });
-    const all = { categoryIds: [], currencies: [], directions: [], types: [] };
+    const all = { categoryIds: [], currencies: [], directions: [], types: [], enteredBy: [] };
     expect((await transactions.convertedSum(owner, all)).amount).toBe(-10);
     await transactions.add(owner, { ...base, amount: 5, categoryId: categoryIds[0] ?? 0 });
     const total = await db
@@ -189,7 +202,7 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
     const april = Date.UTC(2025, 3, 10, 12);
     await transactions.add(owner, { ...base, amount: 10, currency: 'EUR', time: march });
     await transactions.add(owner, { ...base, amount: 20, currency: 'USD', time: april });
-    const all = { categoryIds: [], currencies: [], directions: [], types: [] };
+    const all = { categoryIds: [], currencies: [], directions: [], types: [], enteredBy: [] };
     await transactions.convertedSum(owner, all);
     const dirty = () => db.selectFrom('dirty_months').select('month').where('user_id', '=', owner.id).execute();
     const unvalued = () =>
@@ -276,7 +289,7 @@ describeEachDatabase('main-currency values of the daily totals', (ctx) => {
       isIncome: true,
       type: null,
     });
-    const usdOnly = { categoryIds: [], currencies: ['USD'], directions: [], types: [] };
+    const usdOnly = { categoryIds: [], currencies: ['USD'], directions: [], types: [], enteredBy: [] };
     const before = await transactions.convertedSum(owner, usdOnly);
     // Say the dollar was worth exactly half a euro that day (2 USD per EUR).
     const day = Math.floor(time / 86_400_000);

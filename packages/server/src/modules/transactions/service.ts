@@ -18,7 +18,7 @@ import type { CategoryRow } from '../categories/repository.js';
 import type { CategoriesService } from '../categories/service.js';
 import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
-import { roundScaled } from '../ledger/index.js';
+import { roundScaled, scaledValue } from '../ledger/index.js';
 import type { LedgerReader } from '../ledger/index.js';
 import type { TransactionRow } from '../ledger/index.js';
 import { LedgerWriter } from '../ledger/index.js';
@@ -269,10 +269,10 @@ export class TransactionsService {
    */
   async convertedSum(owner: Owner, filter: TransactionFilter): Promise<MoneyAmount> {
     const converter = this.rates.requireMainConverter(owner.mainCurrency);
-    // Every filter of the list (categories, currencies, directions, interval) is a column of the
-    // daily totals, so the sum reads their stored main values and never the rows themselves
-    // (but those of the partial days at the interval's edges). A filter that needed rows (a
-    // text search, say) would have to sum rows instead.
+    if (filter.enteredBy.length > 0) return this.rowSum(owner.id, converter, filter);
+    // Every other filter of the list (categories, currencies, directions, interval) is a column
+    // of the daily totals, so the sum reads their stored main values and never the rows
+    // themselves (but those of the partial days at the interval's edges).
     const sums = await this.ledger.mainSums(
       owner.id,
       converter,
@@ -291,6 +291,20 @@ export class TransactionsService {
     for (const g of sums) scaled += g.isIncome ? g.scaled : -g.scaled;
     return { amount: minorToMajor(roundScaled(scaled), converter.to.decimals), currency: converter.to.code };
   }
+
+  /**
+   * The converted sum of a filter the daily totals do not know ("entered by"): the rows summed per
+   * day, currency and direction, each sum valued at its day's rate as a daily total is, then
+   * summed and rounded once.
+   */
+  private async rowSum(userId: number, converter: Converter, filter: TransactionFilter): Promise<MoneyAmount> {
+    let scaled = 0n;
+    for (const g of await this.transactions.sumsByDay(userId, toQuery(filter))) {
+      const value = scaledValue(converter, g.amount, g.currency, g.day);
+      scaled += g.isIncome ? value : -value;
+    }
+    return { amount: minorToMajor(roundScaled(scaled), converter.to.decimals), currency: converter.to.code };
+  }
 }
 
 function toQuery(filter: TransactionFilter): TransactionQuery {
@@ -300,6 +314,7 @@ function toQuery(filter: TransactionFilter): TransactionQuery {
     categoryIds: filter.categoryIds,
     currencies: filter.currencies,
     directions: filter.directions,
+    enteredBy: filter.enteredBy,
     limit: filter.limit,
     before: filter.after,
   };

@@ -87,7 +87,7 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
     }
 
     // Without a limit the list stops at MAX_LIST_ROWS and says there is more; `after` walks on.
-    const everyFilter = { categoryIds: [], currencies: [], directions: [], types: [] };
+    const everyFilter = { categoryIds: [], currencies: [], directions: [], types: [], enteredBy: [] };
     const first = await service.filtered(owner, everyFilter);
     expect(first.rows).toHaveLength(MAX_LIST_ROWS);
     expect(first.more).toBe(true);
@@ -107,6 +107,7 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
       currencies: ['USD', 'JPY'],
       directions: [false],
       types: [],
+        enteredBy: [],
     };
     const matching = made.filter(
       (m) =>
@@ -130,7 +131,7 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
         const f = converter.fraction(m.minor, findCurrency(code) as CurrencyInfo, utcDayOf(m.time));
         return { num: m.isIncome ? f.num : -f.num, den: f.den };
       });
-      const sum = await service.convertedSum(owner, { categoryIds: [], currencies: [code], directions: [], types: [] });
+      const sum = await service.convertedSum(owner, { categoryIds: [], currencies: [code], directions: [], types: [], enteredBy: [] });
       const expectedMinor = code === 'HUF' ? native : roundedRationalSum(terms);
       expect(Math.round(sum.amount * 100)).toBe(Number(expectedMinor));
     }
