@@ -34,3 +34,4 @@ export * from './bulk.js';
 export * from './insights.js';
 export * from './admin.js';
 export * from './book.js';
+export * from './settle-up.js';

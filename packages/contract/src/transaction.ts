@@ -13,6 +13,7 @@ import {
   pageLimitSchema,
 } from './common.js';
 import { categoryTypes } from './category.js';
+import { sharesSchema } from './settle-up.js';
 
 export const businessTypes = ['invest', 'pnl', 'realize'] as const;
 export type BusinessType = (typeof businessTypes)[number];
@@ -40,6 +41,9 @@ export const transactionSchema = z.object({
   beforeFix: z.boolean().optional(),
   /** Who entered it (issue 34: members of a shared book); null when not known (a former member). */
   createdBy: enteredBySchema.nullable().optional(),
+  /** A split expense of a shared book: the member who paid it (user id) and the members' weights. */
+  paidBy: z.number().int().nullable().optional(),
+  shares: sharesSchema.nullable().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -54,6 +58,13 @@ export const transactionInputSchema = z.object({
   isIncome: z.boolean().nullable().optional(),
   /** Business only; defaults to invest. */
   type: z.enum(businessTypes, { error: 'must be invest, pnl or realize' }).nullable().optional(),
+  /**
+   * A shared book's expense split among members (issue 34): `shares` names each member's weight
+   * (equal: all 1), `paidBy` who paid (default: the member who enters it). null: not split; on
+   * update, absent keeps what the row has.
+   */
+  paidBy: idSchema.nullable().optional(),
+  shares: sharesSchema.nullable().optional(),
 });
 export const addTransactionSchema = transactionInputSchema.extend({ id: z.null().optional() });
 export const updateTransactionSchema = transactionInputSchema.extend({ id: idSchema });

@@ -71,6 +71,8 @@ import { followRates } from './modules/ledger/follow-rates.js';
 import { LedgerReader } from './modules/ledger/reader.js';
 import { FixpointsService } from './modules/fixpoints/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { settleUpRoutes } from './modules/settle-up/routes.js';
+import { SettleUpService } from './modules/settle-up/service.js';
 import { AnalyticsService } from './modules/analytics/service.js';
 import { insightsRoutes } from './modules/insights/routes.js';
 import { InsightsService } from './modules/insights/service.js';
@@ -342,6 +344,7 @@ function registerBookRoutes(app: FastifyInstance, books: Books, requireUser: Req
   analyticsRoutes(app, new AnalyticsService(db, ledger, rates), requireUser);
   insightsRoutes(app, new InsightsService(ledger, rates), requireUser);
   budgetRoutes(app, new BudgetsService(db, ledger, rates), requireUser);
+  settleUpRoutes(app, new SettleUpService(db, rates), requireUser);
   return schedules;
 }
 

@@ -50,7 +50,7 @@ import type {
   ScheduleOccurrencesTable,
   SchedulesTable,
 } from './tables/features.js';
-import type { BookInvitesTable, BookMembersTable, BooksTable } from './tables/books.js';
+import type { BookInvitesTable, BookMembersTable, BooksTable, SettlementsTable } from './tables/books.js';
 import type { ExchangeRatesTable, HealthProbeTable, JobRunsTable, RatesVersionTable } from './tables/system.js';
 
 export type * from './tables/accounts.js';
@@ -105,4 +105,5 @@ export interface DB {
   books: BooksTable;
   book_members: BookMembersTable;
   book_invites: BookInvitesTable;
+  settlements: SettlementsTable;
 }

@@ -29,3 +29,19 @@ export interface BookInvitesTable {
   accepted_by: number | null;
   accepted_at: number | null;
 }
+
+/** Money one member gave another to settle up (migration 0036): no currency total of the book moves. */
+export interface SettlementsTable {
+  id: Generated<number>;
+  user_id: number;
+  from_member: number;
+  to_member: number;
+  /** Minor units of `currency`, positive. */
+  amount: number;
+  currency: string;
+  description: string;
+  time: number;
+  day: number;
+  created_at: number;
+  created_by: number | null;
+}

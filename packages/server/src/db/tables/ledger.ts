@@ -57,6 +57,9 @@ export interface TransactionsTable {
   /** The user who entered the row, and who changed it last (migration 0034); null: not known. */
   created_by: number | null;
   updated_by: number | null;
+  /** A split expense of a shared book (migration 0036): who paid it and JSON [[userId, weight], …]; null: not split. */
+  paid_by: number | null;
+  shares: string | null;
 }
 
 export interface ConversionsTable {

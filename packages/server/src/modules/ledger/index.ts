@@ -9,7 +9,9 @@ export { CONVERSION_COLUMNS, TRANSACTION_COLUMNS, type RestoredColumns, type Row
 export {
   conversionFromColumns,
   statedPerCurrency,
+  sharesFromColumn,
   transactionFromColumns,
+  type Share,
   type ConversionRow,
   type FixpointRow,
   type StateRow,

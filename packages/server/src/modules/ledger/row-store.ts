@@ -59,6 +59,8 @@ export const TRANSACTION_COLUMNS = [
   'pocket_id',
   'created_by',
   'updated_by',
+  'paid_by',
+  'shares',
 ] as const;
 
 export const CONVERSION_COLUMNS = [

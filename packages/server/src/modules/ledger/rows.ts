@@ -25,7 +25,26 @@ export interface TransactionRow {
   pocketId?: number | null;
   /** Who entered it, as read (issue 34); writes stamp their actor instead (row-store.ts). */
   createdBy?: number | null;
+  /**
+   * A split expense of a shared book (issue 34): who paid it, and each member's weight. Null: not
+   * split; absent on a write: as the row was (an edit that does not name them keeps them).
+   */
+  paidBy?: number | null;
+  shares?: readonly Share[] | null;
 }
+
+/** A member's part of a split expense: `weight` of the sum of the row's weights. */
+export interface Share {
+  userId: number;
+  weight: number;
+}
+
+/** Shares as stored: JSON `[[userId, weight], …]`. */
+export const sharesToColumn = (shares: readonly Share[] | null): string | null =>
+  shares === null ? null : JSON.stringify(shares.map((s) => [s.userId, s.weight]));
+
+export const sharesFromColumn = (column: string | null): Share[] | null =>
+  column === null ? null : (JSON.parse(column) as [number, number][]).map(([userId, weight]) => ({ userId, weight }));
 
 export function transactionFromColumns(r: Selectable<TransactionsTable>): TransactionRow {
   return {
@@ -41,6 +60,8 @@ export function transactionFromColumns(r: Selectable<TransactionsTable>): Transa
     day: r.day,
     pocketId: r.pocket_id,
     createdBy: r.created_by,
+    paidBy: r.paid_by,
+    shares: sharesFromColumn(r.shares),
   };
 }
 
@@ -59,6 +80,8 @@ export const transactionColumns = (t: Omit<TransactionRow, 'id'>) => ({
   description: t.description,
   time: t.time,
   day: t.day,
+  ...(t.paidBy === undefined ? {} : { paid_by: t.paidBy }),
+  ...(t.shares === undefined ? {} : { shares: sharesToColumn(t.shares) }),
 });
 
 /** A stored conversion (each amount in its own currency). */

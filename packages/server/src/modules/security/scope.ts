@@ -27,6 +27,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/api/analytics/networth-bridge',
   '/api/analytics/fixpoint-drift',
   '/api/analytics/exposure',
+  '/api/analytics/settle-up',
   '/api/exrate/used',
   '/api/budget/get',
   '/api/transaction/getfiltered',

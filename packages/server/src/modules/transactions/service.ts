@@ -20,11 +20,12 @@ import { UserCurrenciesRepository } from '../currencies/repository.js';
 import { ownedCurrency } from '../currencies/service.js';
 import { roundScaled, scaledValue } from '../ledger/index.js';
 import type { LedgerReader } from '../ledger/index.js';
-import type { TransactionRow } from '../ledger/index.js';
+import type { Share, TransactionRow } from '../ledger/index.js';
 import { LedgerWriter } from '../ledger/index.js';
 import type { Converter } from '../rates/conversion.js';
 import type { RatesService } from '../rates/service.js';
 import { recordUndo } from '../undo/record.js';
+import { MembersRepository, notAMember } from '../members/repository.js';
 import { enteredBy, UsersRepository } from '../users/repository.js';
 import { bulkEdit } from './bulk.js';
 import { TransactionsRepository, type TransactionQuery } from './repository.js';
@@ -80,6 +81,10 @@ export class TransactionsService {
       rowType: rowTypeOf(row.kind),
       createdBy: enteredBy(makers, row.createdBy),
     };
+    if (row.shares !== undefined && row.shares !== null) {
+      dto.paidBy = row.paidBy ?? null;
+      dto.shares = row.shares.map((s) => ({ userId: s.userId, weight: s.weight }));
+    }
     // Listings mark rows at or before the last fixpoint: editing them moves that fixpoint's error.
     if (lastFixpoint !== undefined) dto.beforeFix = row.time <= lastFixpoint;
     if (converter !== undefined) {
@@ -125,10 +130,12 @@ export class TransactionsService {
     const hasType = input.type !== undefined && input.type !== null;
     if (category.type !== 'business' && hasType) throw badRequest('type: only business transactions have a type');
     const businessType = category.type === 'business' ? (input.type ?? 'invest') : null;
+    const split = await this.split(owner, input, category.type === 'real' && !isIncome, existing);
 
     return {
       category,
       row: {
+        ...split,
         categoryId: category.id,
         kind: category.type,
         businessType,
@@ -140,6 +147,45 @@ export class TransactionsService {
         day: utcDayOf(input.time),
       },
     };
+  }
+
+  /**
+   * The payer and shares a row will have (absent: an edit that names neither keeps the row's). Only
+   * an expense of a real category splits; every member named must belong to the book, or already
+   * be in the row's split (a former member's part of an old expense survives its edits).
+   */
+  private async split(
+    owner: Owner,
+    input: TransactionInput,
+    isExpense: boolean,
+    existing?: TransactionRow,
+  ): Promise<{ paidBy?: number | null; shares?: readonly Share[] | null }> {
+    const kept = existing?.shares ?? null;
+    if (input.shares === undefined && input.paidBy === undefined) {
+      if (kept !== null && !isExpense)
+        throw badRequest(
+          'shares: only an expense of a real category can be split; send shares: null to stop splitting it',
+        );
+      return {};
+    }
+    const shares = input.shares === undefined ? kept : input.shares;
+    if (shares === null) {
+      if (input.paidBy !== undefined && input.paidBy !== null)
+        throw badRequest('paidBy: only a split expense has a payer; send its shares too');
+      return { paidBy: null, shares: null };
+    }
+    if (!isExpense) throw badRequest('shares: only an expense of a real category can be split');
+    const actor = owner.actorId ?? owner.id;
+    const paidBy = input.paidBy ?? (input.paidBy === undefined ? (existing?.paidBy ?? actor) : actor);
+    const known = await new MembersRepository(this.db).memberIds(owner.id);
+    for (const s of kept ?? []) known.add(s.userId);
+    if (existing?.paidBy !== undefined && existing.paidBy !== null) known.add(existing.paidBy);
+    const stranger = notAMember(known, [
+      { field: 'paidBy', userId: paidBy },
+      ...shares.map((s, i) => ({ field: `shares.${i}.userId`, userId: s.userId })),
+    ]);
+    if (stranger !== undefined) throw badRequest(stranger);
+    return { paidBy, shares };
   }
 
   async get(owner: Owner, id: number): Promise<Transaction> {
@@ -196,7 +242,13 @@ export class TransactionsService {
       const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       if ((await writer.replaceTransaction(id, row)) === undefined) throw notFound(`Transaction ${id} not found`);
     });
-    const updated = { ...row, id, createdBy: existing.createdBy ?? null };
+    const updated = {
+      paidBy: existing.paidBy,
+      shares: existing.shares,
+      ...row,
+      id,
+      createdBy: existing.createdBy ?? null,
+    };
     return this.toDto(updated, this.rates.mainConverter(owner.mainCurrency), await this.users.makersOf([updated]));
   }
 
