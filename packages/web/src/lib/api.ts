@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@kassa/contract';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract/constants';
+import { BOOK_HEADER, bookGone, chosenBook } from './book';
 import { getToken } from './token';
 
 /** A non-2xx answer of the API, carrying the server's error type and message. */
@@ -11,6 +12,8 @@ export class ApiError extends Error {
     readonly sessionBound: boolean,
     /** Seconds until a refused request may be tried again (the Retry-After of a 429), if given. */
     readonly retryAfterSeconds?: number,
+    /** The book the request named in the Kassa-Book header, if any. */
+    readonly book?: number,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -22,6 +25,32 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The answer is plain text (account/getreferral). */
   text?: boolean;
+}
+
+/**
+ * Whether the failure says the book the request named is not the user's to open (the 404 `Book N
+ * not found` of a member removed or gone): the session then falls back to the own book with one
+ * notice, so the failure itself need not be shown.
+ */
+export function isGoneBook(err: unknown): boolean {
+  return (
+    err instanceof ApiError &&
+    err.status === 404 &&
+    err.book !== undefined &&
+    err.body?.message === `Book ${err.book} not found`
+  );
+}
+
+/** The book header of a session request: the chosen book, none for the own one. */
+function bookOfRequest(sessionBound: boolean): number | undefined {
+  const book = sessionBound ? chosenBook() : null;
+  return book === null ? undefined : book;
+}
+
+/** The ApiError of a failed request, after telling the book store when it names a book gone. */
+function failure(err: ApiError): ApiError {
+  if (err.book !== undefined && isGoneBook(err)) bookGone(err.book);
+  return err;
 }
 
 /**
@@ -44,8 +73,8 @@ function readCookie(name: string): string | undefined {
 }
 
 /**
- * Sends a request to the API: bearer token from storage, CSRF header from the XSRF-TOKEN cookie on
- * state-changing methods, a JSON body. Throws ApiError for non-2xx answers; else gives the Response
+ * Sends a request to the API: bearer token from storage, the chosen book's Kassa-Book header with
+ * it, CSRF header from the XSRF-TOKEN cookie on state-changing methods, a JSON body. Throws ApiError for non-2xx answers; else gives the Response
  * with its body unread (apiRequest reads JSON or text, download.ts a file).
  */
 export async function apiFetch(
@@ -59,6 +88,8 @@ export async function apiFetch(
   };
   const token = options.anonymous === true ? null : getToken();
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
+  const book = bookOfRequest(token !== null);
+  if (book !== undefined) headers[BOOK_HEADER] = String(book);
   if (method !== 'GET' && method !== 'HEAD') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf !== undefined) headers[CSRF_HEADER] = csrf;
@@ -70,12 +101,19 @@ export async function apiFetch(
     credentials: 'same-origin',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (!res.ok) throw errorOf(res.status, await res.text(), res.headers.get('retry-after'), token !== null);
+  if (!res.ok)
+    throw failure(errorOf(res.status, await res.text(), res.headers.get('retry-after'), token !== null, book));
   return res;
 }
 
 /** The ApiError of a non-2xx answer: its status, error body (if it is one) and Retry-After. */
-function errorOf(status: number, raw: string, retryAfterHeader: string | null, sessionBound: boolean): ApiError {
+function errorOf(
+  status: number,
+  raw: string,
+  retryAfterHeader: string | null,
+  sessionBound: boolean,
+  book: number | undefined,
+): ApiError {
   let json: unknown;
   try {
     json = raw === '' ? undefined : JSON.parse(raw);
@@ -88,6 +126,7 @@ function errorOf(status: number, raw: string, retryAfterHeader: string | null, s
     isErrorBody(json) ? json : undefined,
     sessionBound,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    book,
   );
 }
 
@@ -135,6 +174,8 @@ export function postForm<T>(path: string, form: FormData, options: FormRequestOp
     xhr.setRequestHeader('accept', 'application/json');
     const token = getToken();
     if (token !== null) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    const book = bookOfRequest(token !== null);
+    if (book !== undefined) xhr.setRequestHeader(BOOK_HEADER, String(book));
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf !== undefined) xhr.setRequestHeader(CSRF_HEADER, csrf);
     if (onUploadProgress !== undefined)
@@ -146,7 +187,7 @@ export function postForm<T>(path: string, form: FormData, options: FormRequestOp
       settle();
       const raw = xhr.responseText;
       if (xhr.status < 200 || xhr.status > 299) {
-        reject(errorOf(xhr.status, raw, xhr.getResponseHeader('retry-after'), token !== null));
+        reject(failure(errorOf(xhr.status, raw, xhr.getResponseHeader('retry-after'), token !== null, book)));
         return;
       }
       try {

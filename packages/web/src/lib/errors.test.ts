@@ -31,6 +31,18 @@ describe('error catalogue (spec §8)', () => {
     });
   });
 
+  it('shows a shared book’s refusal for the role with the server’s reason (issue 34)', () => {
+    const viewer =
+      'Your role in this book is viewer: POST /api/transaction/add changes data, which needs the editor role';
+    expect(noticeFor(new ApiError(403, { type: 'forbidden', message: viewer }, true, undefined, 7))).toMatchObject({
+      kind: 'error',
+      message: viewer,
+      logout: false,
+    });
+    const owner = "Only the book's owner may invite people; your role in this book is editor";
+    expect(noticeFor(new ApiError(403, { type: 'forbidden', message: owner }, true))).toMatchObject({ message: owner });
+  });
+
   it('says which registration step is missing, and when a refused request may be tried again', () => {
     expect(
       noticeFor(new ApiError(403, { type: 'email_not_verified', message: 'Verify your e-mail address first' }, true)),

@@ -13,6 +13,19 @@ export function isRegistrationGap(type: ErrorType | undefined): type is Registra
 const ADMISSION_REFUSALS: readonly ErrorType[] = ['registration_closed', 'account_disabled'];
 const isAdmissionRefusal = (type: ErrorType | undefined) => type !== undefined && ADMISSION_REFUSALS.includes(type);
 
+/**
+ * A 403 of a shared book (issue 34): the user's role there does not allow the request. Its
+ * message names the role and what it lacks, so it is shown instead of the bare "Forbidden".
+ */
+export function isBookRefusal(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError &&
+    err.status === 403 &&
+    err.body?.type === 'forbidden' &&
+    /\brole in this book is\b/i.test(err.body.message)
+  );
+}
+
 /** How a failure is shown (spec §8 error catalogue). */
 export interface Notice {
   kind: 'error' | 'warning';
@@ -60,7 +73,13 @@ export function noticeFor(err: unknown): Notice {
         logout: false,
       };
     if (err.status === 403)
-      return { kind: 'error', title: 'Error', message: 'Forbidden', autoClose: ERROR_MS, logout: false };
+      return {
+        kind: 'error',
+        title: 'Error',
+        message: isBookRefusal(err) ? err.message : 'Forbidden',
+        autoClose: ERROR_MS,
+        logout: false,
+      };
     return {
       kind: 'error',
       title: 'Error',

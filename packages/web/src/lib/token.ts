@@ -45,6 +45,12 @@ export function tokenClaims(token: string): TokenClaims | undefined {
   };
 }
 
+/** The user a JWT was issued to (its `sub`, the user's id as text); undefined if undecodable. */
+export function tokenSubject(token: string): string | undefined {
+  const sub = decodePayload(token)?.['sub'];
+  return typeof sub === 'string' && sub !== '' ? sub : undefined;
+}
+
 /** Reads the expiry (seconds since epoch) of a JWT; undefined if undecodable. */
 export function tokenExpiry(token: string): number | undefined {
   return tokenClaims(token)?.exp;

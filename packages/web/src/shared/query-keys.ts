@@ -15,6 +15,16 @@ export const queryKeys = {
   externalCategories: ['category', 'external'],
   dailyRates: ['exrate', 'get-daily'],
 
+  /**
+   * Prefix of the shared books' answers (issue 34): not ledger data; membership changes them,
+   * which the Members tab's writes refresh and a refused write (a role just changed) re-reads.
+   */
+  book: ['book'],
+  /** GET book/getall: the books the user may open, their own first. */
+  books: ['book', 'getall'],
+  /** GET book/members: who may open the current book (the cache is reset on a switch). */
+  bookMembers: ['book', 'members'],
+
   ledger: [LEDGER],
   // Lists in last-used order: a transaction moves its currency and category to the front.
   userCurrencies: [LEDGER, 'currencies'],

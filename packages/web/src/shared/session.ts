@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenResponse } from '@kassa/contract';
+import { queryKeys } from './query-keys';
 import { nextPath } from './registration-steps';
-import { ApiError, apiGet } from '../lib/api';
-import { isRegistrationGap, noticeFor } from '../lib/errors';
+import { ApiError, apiGet, isGoneBook } from '../lib/api';
+import { chooseBook, onBookGone } from '../lib/book';
+import { isBookRefusal, isRegistrationGap, noticeFor } from '../lib/errors';
 import { notifySuccess, showNotice } from '../lib/notify';
 import { clearToken, getToken, setToken, tokenClaims } from '../lib/token';
 
@@ -20,6 +22,30 @@ let cache: QueryClient | undefined;
 export function bindSession(navigate: (to: string) => unknown, queryClient: QueryClient): void {
   navigateTo = navigate;
   cache = queryClient;
+  onBookGone(leaveGoneBook);
+}
+
+/**
+ * Makes `book` the one this tab works on (null: the user's own; `name` as the header shows it)
+ * and forgets every answer of the previous one: what is on screen loads again for the new book.
+ * Requests still in flight for the old book are cancelled, so none of their answers lands.
+ */
+export function switchBook(book: number | null, name = ''): void {
+  void cache?.cancelQueries();
+  chooseBook(book, name);
+  void cache?.resetQueries();
+}
+
+/** Tells once that the chosen book can no longer be opened (removed, or left in another tab) and goes back to the own one. */
+function leaveGoneBook(_book: number, name: string): void {
+  switchBook(null);
+  showNotice({
+    kind: 'warning',
+    title: 'Warning',
+    message: `You can no longer open ${name === '' ? 'the book you had open' : name}: you are back in your own books`,
+    autoClose: 8000,
+    logout: false,
+  });
 }
 
 /** Starts a session with a fresh token and shows the given success message. */
@@ -55,9 +81,17 @@ export function reportFailure(err: unknown, { silent = false }: { silent?: boole
     showNotice(notice);
     return;
   }
+  // The chosen book went away: the session is back in the own book and said so once.
+  if (isGoneBook(err)) {
+    console.error(err);
+    return;
+  }
   // The server says a registration step is missing: the token's flags were stale. Renew them
   // and go where they lead (the step pages send a user on whom the token says is past them).
   if (err instanceof ApiError && err.status === 403 && isRegistrationGap(err.body?.type)) void followRegistration();
+  // A write refused for the role in a shared book: the role may have just changed, so the books
+  // are read again and the screens hide what the role no longer allows.
+  if (isBookRefusal(err)) void cache?.invalidateQueries({ queryKey: queryKeys.book });
   if (silent) {
     console.error(err);
     return;

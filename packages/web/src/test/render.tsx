@@ -56,13 +56,26 @@ const BACKGROUND: Record<string, Answer> = {
   'GET currency/supported': { status: 200, body: [] },
   'GET currency/usersall': { status: 200, body: [] },
   'GET category/getall': { status: 200, body: [] },
+  // Shared books (issue 34): the user (token subject 1) has their own book only, nobody else in it.
+  'GET book/getall': { status: 200, body: [{ bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true }] },
+  'GET book/members': {
+    status: 200,
+    body: {
+      bookId: 1,
+      members: [{ userId: 1, name: 'Ada L', email: 'ada@example.com', role: 'owner' }],
+      invites: [],
+    },
+  },
 };
 
 /**
- * Replaces fetch with canned API answers keyed by "METHOD path" (path after /api/); anything else
- * answers 404 (the shell's background loads have defaults). Returns the log of requests made, with their headers.
+ * Replaces fetch with canned API answers keyed by "METHOD path" (path after /api/), each fixed or
+ * made from the request's body and headers; anything else answers 404 (the shell's background
+ * loads have defaults). Returns the log of requests made, with their headers.
  */
-export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>) {
+export function stubApi(
+  answers: Record<string, Answer | ((body: unknown, headers: Record<string, string>) => Answer)>,
+) {
   const calls: { key: string; headers: Record<string, string>; body: unknown }[] = [];
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -70,13 +83,14 @@ export function stubApi(answers: Record<string, Answer | ((body: unknown) => Ans
     // A multipart upload (postForm) is logged as its FormData.
     const body: unknown =
       typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined;
-    calls.push({ key, headers: { ...(init?.headers as Record<string, string>) }, body });
+    const headers = { ...(init?.headers as Record<string, string>) };
+    calls.push({ key, headers, body });
     const entry = answers[key] ?? BACKGROUND[key];
     const answer =
       entry === undefined
         ? { status: 404, body: { type: 'not_found', message: 'Not found' } }
         : typeof entry === 'function'
-          ? entry(body)
+          ? entry(body, headers)
           : entry;
     return Promise.resolve(
       new Response(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), {

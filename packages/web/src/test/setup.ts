@@ -6,10 +6,11 @@ import { afterEach } from 'vitest';
 // can take longer than Testing Library's default one second.
 configure({ asyncUtilTimeout: 5000 });
 
-// Every web test starts from an empty page, no toasts and no stored token or preferences.
+// Every web test starts from an empty page, no toasts and no stored token, preferences or book choice.
 // (Vitest runs without globals, so Testing Library cannot register its own cleanup.)
 afterEach(() => {
   notifications.clean();
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

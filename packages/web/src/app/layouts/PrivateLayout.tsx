@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Box, Burger, Group, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
@@ -7,7 +7,9 @@ import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
 import { SearchLauncher } from '../../features/search';
+import { useChosenBook } from '../../lib/book';
 import { useHorizontalSwipe } from '../../lib/swipe';
+import { useCanWrite } from '../../shared/books';
 import { useGlobalData } from '../../shared/global-data';
 import { useTokenRefresh } from '../token-refresh';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
@@ -17,6 +19,8 @@ import { SideNav } from './SideNav';
 const NavDrawer = lazy(async () => ({ default: (await import('./NavDrawer')).NavDrawer }));
 // The menu's popover code loads right after the shell, outside the first load's budget.
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
+// So does the book switcher's, which shows only to someone with more than one book.
+const BookSwitcher = lazy(async () => ({ default: (await import('./BookSwitcher')).BookSwitcher }));
 
 /** Spec §2: the sidebar behaves differently below 991 px. */
 export const SIDEBAR_OVERLAY_QUERY = '(max-width: 990.98px)';
@@ -47,6 +51,8 @@ export function PrivateLayout() {
   const toggle = () => (opened ? close() : open());
   useHorizontalSwipe({ onRight: open, onLeft: close }, overlay);
   const { pathname } = useLocation();
+  // The page is made anew for another book: no form or selection keeps the old book's items.
+  const book = useChosenBook();
 
   return (
     <AppShell
@@ -76,27 +82,19 @@ export function PrivateLayout() {
                 <Brand to="/private/dashboard" />
               </Box>
             )}
-            <Title order={1} size={overlay ? 'h4' : 'h3'} lineClamp={1}>
-              {sectionTitle(pathname)}
-            </Title>
+            <Stack gap={0} miw={0}>
+              <Title order={1} size={overlay ? 'h4' : 'h3'} lineClamp={1}>
+                {sectionTitle(pathname)}
+              </Title>
+              {/* Issue 34: on a phone the book's name (and its switcher) sits under the title. */}
+              {small && (
+                <Suspense fallback={null}>
+                  <BookSwitcher compact />
+                </Suspense>
+              )}
+            </Stack>
           </Group>
-          <Group wrap="nowrap" gap={small ? 6 : 'xs'} style={{ flexShrink: 0 }}>
-            {/* Issue 22: a new entry is one tap away from every screen, the phone's too. */}
-            <ActionIcon
-              component={Link}
-              to="/private/add-transaction"
-              size="lg"
-              aria-label="Add transaction"
-              title="Add transaction"
-            >
-              <IconPlus size={20} />
-            </ActionIcon>
-            <SearchLauncher />
-            <ColorSchemeToggle />
-            <Suspense fallback={<Box w={34} h={34} />}>
-              <AccountMenu compact={small} />
-            </Suspense>
-          </Group>
+          <HeaderActions small={small} />
         </Group>
       </AppShell.Header>
       {!overlay && (
@@ -112,11 +110,45 @@ export function PrivateLayout() {
       )}
       <KeyboardShortcuts />
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className="kassa-main">
-        <Outlet />
+        <Outlet key={book ?? 'own'} />
       </AppShell.Main>
       <AppShell.Footer>
         <Footer />
       </AppShell.Footer>
     </AppShell>
+  );
+}
+
+/**
+ * The header's right side: the book switcher (issue 34; on a phone it sits under the title), quick
+ * add (not for a viewer of a shared book, who reads only), search, colour scheme and account menu.
+ */
+function HeaderActions({ small }: { small: boolean }) {
+  const canWrite = useCanWrite();
+  return (
+    <Group wrap="nowrap" gap={small ? 6 : 'xs'} style={{ flexShrink: 0 }}>
+      {!small && (
+        <Suspense fallback={null}>
+          <BookSwitcher />
+        </Suspense>
+      )}
+      {/* Issue 22: a new entry is one tap away from every screen, the phone's too. */}
+      {canWrite && (
+        <ActionIcon
+          component={Link}
+          to="/private/add-transaction"
+          size="lg"
+          aria-label="Add transaction"
+          title="Add transaction"
+        >
+          <IconPlus size={20} />
+        </ActionIcon>
+      )}
+      <SearchLauncher />
+      <ColorSchemeToggle />
+      <Suspense fallback={<Box w={34} h={34} />}>
+        <AccountMenu compact={small} />
+      </Suspense>
+    </Group>
   );
 }

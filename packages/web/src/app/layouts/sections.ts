@@ -34,6 +34,7 @@ const EDIT_TITLES: Record<string, string> = {
   'edit-conversion': 'Edit conversion',
   'edit-fixpoint': 'Edit fixpoint',
   admin: 'Admin',
+  book: 'Shared books',
 };
 
 /** The header title for a private path: its section's label. */

@@ -1,6 +1,7 @@
-import { Anchor, Button, Card, Container, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Tabs, Text } from '@mantine/core';
 import { formatMoney } from '@kassa/money';
 import { Link, useNavigate, useParams } from 'react-router';
+import { bookName, useCanWrite, useCurrentBook } from '../../shared/books';
 import { useUserCurrencies } from '../../shared/global-data';
 import { notifySuccess, TOAST_ROOM_PX } from '../../lib/notify';
 import { ConversionForm } from './ConversionForm';
@@ -20,6 +21,19 @@ export function AddTransactionPage() {
   const addTransaction = useTransactionWrites().add;
   const addConversion = useConversionWrites().add;
   const currencyCount = useUserCurrencies().data?.length ?? 0;
+  const canWrite = useCanWrite();
+  const book = useCurrentBook().current;
+
+  // A viewer of a shared book (issue 34) reads only: no form to fill in vain.
+  if (!canWrite)
+    return (
+      <Container size="sm" px={0}>
+        <Alert color="blue" title="You can view these books only">
+          Your role in {book === undefined ? 'this book' : bookName(book)} is viewer: you can read, analyse and export,
+          but adding entries needs the editor role. The owner can change your role on the Members tab.
+        </Alert>
+      </Container>
+    );
 
   const saveButton = (
     <Button type="submit" loading={addTransaction.isPending || addConversion.isPending}>

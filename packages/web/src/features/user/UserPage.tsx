@@ -5,6 +5,7 @@ import { usePublicConfig, useUserInfo } from '../../shared/global-data';
 import { useGenerateReferral } from './api';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { DataTab } from './DataTab';
+import { MembersTab } from './MembersTab';
 import { ReferralTab } from './ReferralTab';
 import { ApiTokensTab } from './security/ApiTokensTab';
 import { SecurityLogTab } from './security/SecurityLogTab';
@@ -14,6 +15,7 @@ import { UserInfoTab } from './UserInfoTab';
 
 const TABS = [
   { value: 'userinfo', label: 'User info' },
+  { value: 'members', label: 'Members' },
   { value: 'changes', label: 'Password' },
   { value: 'two-factor', label: 'Two-factor' },
   { value: 'sessions', label: 'Sessions' },
@@ -28,7 +30,7 @@ const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
 const DEMO_HIDDEN: readonly string[] = ['sessions', 'tokens', 'security-log'];
 
 /**
- * private/user/{tab}: user info (default), password change, two-factor sign-in, signed-in sessions,
+ * private/user/{tab}: user info (default), the current book's members, password change, two-factor sign-in, signed-in sessions,
  * API tokens, the security log, referral and data (backup, export, restore); the URL names the tab.
  */
 export function UserPage() {
@@ -46,6 +48,7 @@ export function UserPage() {
 
   const content = {
     userinfo: <UserInfoTab />,
+    members: <MembersTab />,
     changes: <ChangePasswordTab />,
     'two-factor': <TwoFactorTab />,
     sessions: <SessionsTab />,

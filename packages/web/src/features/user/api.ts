@@ -1,7 +1,16 @@
-import type { BackupRestoreResult, ChangePasswordBody } from '@kassa/contract';
+import type {
+  BackupRestoreResult,
+  BookInvite,
+  BookInviteRequest,
+  BookMembers,
+  BookMemberUpdate,
+  BookSummary,
+  ChangePasswordBody,
+} from '@kassa/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost, apiRequest } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { queryKeys } from '../../shared/query-keys';
 
 /** POST account/changepass; the server answers 204 and voids every earlier token. */
 export function useChangePassword() {
@@ -58,4 +67,69 @@ export function useRestoreBackup() {
       if (outcome.kind === 'restored') await queryClient.invalidateQueries();
     },
   });
+}
+
+// Shared books (issue 34): the Members tab's writes and the invitation link's acceptance. Each
+// write answers or changes the current book's members, so the book answers are read again.
+
+function useRefreshBooks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.book });
+}
+
+/** POST book/invite: mails a single-use link to the address (the owner only). */
+export function useInviteMember() {
+  const refresh = useRefreshBooks();
+  return useMutation({
+    mutationFn: (body: BookInviteRequest) => apiPost<BookInvite>('book/invite', body),
+    onSuccess: refresh,
+  });
+}
+
+/** POST book/member/update: a member's new role (the owner only); answers the members. */
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookMemberUpdate) => apiPost<BookMembers>('book/member/update', body),
+    onSuccess: (members) => queryClient.setQueryData(queryKeys.bookMembers, members),
+  });
+}
+
+/** DELETE book/member/delete/{userId}: their access ends at once (the owner only). */
+export function useRemoveMember() {
+  const refresh = useRefreshBooks();
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<undefined>('DELETE', `book/member/delete/${userId}`),
+    onSuccess: refresh,
+  });
+}
+
+/** POST book/leave/{bookId}: the user leaves a book shared with them; the caller switches away. */
+export function useLeaveBook() {
+  return useMutation({ mutationFn: (bookId: number) => apiPost<undefined>(`book/leave/${bookId}`) });
+}
+
+/**
+ * The acceptances asked for while the app runs, by token: a link works once, so a page made anew
+ * (the router mounts a lazily loaded page again) joins the request already sent instead of
+ * sending a second, which would be refused as used. A refusal is forgotten, so opening the link
+ * again asks again.
+ */
+const acceptances = new Map<string, Promise<BookSummary>>();
+
+function acceptOnce(token: string): Promise<BookSummary> {
+  const pending = acceptances.get(token);
+  if (pending !== undefined) return pending;
+  const request = apiPost<BookSummary>(`book/accept/${encodeURIComponent(token)}`);
+  acceptances.set(token, request);
+  request.catch(() => acceptances.delete(token));
+  return request;
+}
+
+/**
+ * POST book/accept/{token}: the invitation link's acceptance, answering the book joined. Its
+ * refusals (used, expired, another address) are the accept page's to show, not a toast's.
+ */
+export function useAcceptInvite() {
+  return useMutation({ mutationFn: acceptOnce, meta: { silent: true } });
 }

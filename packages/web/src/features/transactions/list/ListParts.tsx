@@ -3,14 +3,16 @@ import { Link } from 'react-router';
 import { useExportCsv } from '../api';
 import { toExportQuery, type FilterState } from './filter';
 
-/** Beside the filter's toggle: Import, and Export CSV of what the filter selects. */
-export function ListActions({ filterState }: { filterState: FilterState }) {
+/** Beside the filter's toggle: Import (not for a viewer), and Export CSV of what the filter selects. */
+export function ListActions({ filterState, canImport }: { filterState: FilterState; canImport: boolean }) {
   const exportCsv = useExportCsv();
   return (
     <Group gap="xs">
-      <Button component={Link} to="/private/import" variant="default" size="xs">
-        Import
-      </Button>
+      {canImport && (
+        <Button component={Link} to="/private/import" variant="default" size="xs">
+          Import
+        </Button>
+      )}
       <Button
         variant="default"
         size="xs"

@@ -1,5 +1,7 @@
+import type { Transaction } from '@kassa/contract';
 import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useCanWrite, useSharedBook } from '../../../shared/books';
 import { FilterPanel } from './FilterPanel';
 import { shownText } from './rows';
 import { BulkBar } from './BulkBar';
@@ -25,9 +27,17 @@ export function TransactionListPage() {
   // Bulk edit (issue 20): checkboxes on transactions, a bar of actions, Undo in the toast.
   const bulk = useBulkSelection(filter, list.transactions, byId);
   const { selected, selectable, header } = bulk;
+  // Shared books (issue 34): who entered each row, once someone else may open the book; a
+  // viewer reads only, so no checkboxes and no import.
+  const shared = useSharedBook();
+  const canWrite = useCanWrite();
   return (
     <Stack gap="md">
-      <FilterPanel value={filterState} onChange={setFilterState} actions={<ListActions filterState={filterState} />} />
+      <FilterPanel
+        value={filterState}
+        onChange={setFilterState}
+        actions={<ListActions filterState={filterState} canImport={canWrite} />}
+      />
       {/* Outside the card: the card clips its content, which would keep the bar from sticking. */}
       {selected.selection.size > 0 && (
         <BulkBar
@@ -65,14 +75,19 @@ export function TransactionListPage() {
               categories={byId}
               compact={compact}
               rateTitle={list.titleOf}
+              enteredBy={shared}
               {...(list.withSum && list.sum.data !== undefined ? { sum: list.sum.data } : {})}
-              selection={{
-                isSelected: (id) => selected.selection.has(id),
-                canSelect: bulk.canSelect,
-                onClick: (tx, shift) => selected.click(tx, shift, selectable),
-                header,
-                onHeader: () => selected.toggleVisible(selectable),
-              }}
+              {...(canWrite
+                ? {
+                    selection: {
+                      isSelected: (id: number) => selected.selection.has(id),
+                      canSelect: bulk.canSelect,
+                      onClick: (tx: Transaction, shift: boolean) => selected.click(tx, shift, selectable),
+                      header,
+                      onHeader: () => selected.toggleVisible(selectable),
+                    },
+                  }
+                : {})}
             />
           </>
         )}

@@ -2,7 +2,7 @@ import { Badge, Checkbox, Table, Text } from '@mantine/core';
 import type { Category, Transaction } from '@kassa/contract';
 import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
 import { isClosedCategory } from '../kinds';
-import type { ListRow } from './rows';
+import { enteredByOf, type ListRow } from './rows';
 
 /** What the checkbox column needs of the list's selection (use-row-selection.ts). */
 export interface RowSelection {
@@ -21,6 +21,8 @@ export const CHECK_CELL = { width: 36, userSelect: 'none' } as const;
 /** Spec §9: descriptions are shortened to 30 characters, the category under them on a phone to 12. */
 const DESCRIPTION_CHARS = 30;
 const PHONE_CATEGORY_CHARS = 12;
+/** On a phone, who entered a row follows the time and category, shortened to this many characters. */
+const PHONE_NAME_CHARS = 16;
 
 function when(time: number): string {
   const d = new Date(time);
@@ -72,13 +74,16 @@ interface RowProps {
   compact: boolean;
   selection: RowSelection | undefined;
   rateTitle: ((tx: Transaction) => string | undefined) | undefined;
+  /** Shows who entered the row (a shared book, issue 34). */
+  enteredBy: boolean;
   /** Opens the row's editor. */
   onOpen: (row: ListRow) => void;
 }
 
 /** One line of the list: a transaction, a conversion or a fixpoint; Enter or a click opens its editor. */
-export function TransactionRow({ row, categories, compact, selection, rateTitle, onOpen }: RowProps) {
+export function TransactionRow({ row, categories, compact, selection, rateTitle, enteredBy, onOpen }: RowProps) {
   const d = describe(row, categories);
+  const maker = enteredBy ? enteredByOf(row) : '';
   const canOpen = clickable(row, categories);
   const beforeFix = row.kind === 'transaction' && row.tx.beforeFix === true;
   const open = () => onOpen(row);
@@ -105,7 +110,7 @@ export function TransactionRow({ row, categories, compact, selection, rateTitle,
     >
       {selection !== undefined && <CheckCell row={row} category={d.category} selection={selection} />}
       {!compact && <Table.Td>{when(row.time)}</Table.Td>}
-      <DescriptionCell row={row} text={d.text} category={d.category} compact={compact} />
+      <DescriptionCell row={row} text={d.text} category={d.category} maker={maker} compact={compact} />
       {!compact && (
         <Table.Td>
           {row.kind === 'conversion' ? (
@@ -117,6 +122,7 @@ export function TransactionRow({ row, categories, compact, selection, rateTitle,
           )}
         </Table.Td>
       )}
+      {!compact && enteredBy && <Table.Td data-entered-by>{maker}</Table.Td>}
       <Table.Td ta="right" c={d.color} style={{ whiteSpace: 'nowrap' }}>
         {d.amount}
       </Table.Td>
@@ -159,16 +165,22 @@ function CheckCell({ row, category, selection }: { row: ListRow; category: strin
   );
 }
 
-/** The description (or the category when it has none), and on a phone the time and category under it. */
+/**
+ * The description (or the category when it has none), and on a phone the time, category and who
+ * entered it (in a shared book) under it.
+ */
 function DescriptionCell({
   row,
   text,
   category,
+  maker,
   compact,
 }: {
   row: ListRow;
   text: string;
   category: string;
+  /** Who entered the row; '' when not shown. */
+  maker: string;
   compact: boolean;
 }) {
   const label = text === '' ? category : text;
@@ -187,6 +199,11 @@ function DescriptionCell({
         <Text size="xs" c="dimmed">
           {when(row.time)}
           {row.kind === 'transaction' && text !== '' ? ` · ${ellipsis(category, PHONE_CATEGORY_CHARS)}` : ''}
+          {maker !== '' && (
+            <span data-entered-by title={`Entered by ${maker}`}>
+              {` · by ${ellipsis(maker, PHONE_NAME_CHARS)}`}
+            </span>
+          )}
         </Text>
       )}
     </Table.Td>

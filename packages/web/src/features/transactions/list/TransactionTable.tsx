@@ -16,10 +16,12 @@ interface Props {
   selection?: RowSelection;
   /** The rate, day and source behind a transaction's converted amount (issue 21), once known. */
   rateTitle?: (tx: Transaction) => string | undefined;
+  /** Who entered each row, for a book more than one person may open (issue 34). */
+  enteredBy?: boolean;
 }
 
 /** The list's table; rows before the last fixpoint are dimmed and slanted (before-fix). */
-export function TransactionTable({ rows, categories, sum, compact, selection, rateTitle }: Props) {
+export function TransactionTable({ rows, categories, sum, compact, selection, rateTitle, enteredBy = false }: Props) {
   const navigate = useNavigate();
   const checks = selection !== undefined ? 1 : 0;
   const open = (row: ListRow) => void navigate(editorPath(row));
@@ -41,6 +43,7 @@ export function TransactionTable({ rows, categories, sum, compact, selection, ra
           {!compact && <Table.Th w={150}>Time</Table.Th>}
           <Table.Th>Description</Table.Th>
           {!compact && <Table.Th>Category</Table.Th>}
+          {!compact && enteredBy && <Table.Th>Entered by</Table.Th>}
           <Table.Th ta="right">Amount</Table.Th>
           {!compact && <Table.Th ta="right">Converted</Table.Th>}
         </Table.Tr>
@@ -48,7 +51,7 @@ export function TransactionTable({ rows, categories, sum, compact, selection, ra
       <Table.Tbody>
         {sum !== undefined && (
           <Table.Tr data-sum>
-            <Table.Td colSpan={(compact ? 1 : 3) + checks} fw={700}>
+            <Table.Td colSpan={(compact ? 1 : 3 + (enteredBy ? 1 : 0)) + checks} fw={700}>
               Sum
             </Table.Td>
             <Table.Td ta="right" fw={700} colSpan={compact ? 1 : 2} c={sum.amount < 0 ? 'red' : 'teal'}>
@@ -64,6 +67,7 @@ export function TransactionTable({ rows, categories, sum, compact, selection, ra
             compact={compact}
             selection={selection}
             rateTitle={rateTitle}
+            enteredBy={enteredBy}
             onOpen={open}
           />
         ))}

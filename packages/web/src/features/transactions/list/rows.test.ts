@@ -2,7 +2,7 @@ import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import { quickRange } from '../../../components/interval';
 import { clearedFilter, fromSearch, hasSelection, showsSum, toListFilter, toSearch, type FilterState } from './filter';
-import { convertedDaySpans, editorPath, mergeRows, shownText } from './rows';
+import { convertedDaySpans, editorPath, enteredByOf, mergeRows, shownText } from './rows';
 
 const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transaction'): Transaction => ({
   id,
@@ -169,5 +169,23 @@ describe('the days of converted amounts per page (issue 21)', () => {
         [priced('2026-05-10T10:00:00.000Z', 'EUR', 'EUR'), priced('2026-05-09T10:00:00.000Z', 'EUR')],
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('who entered a row (issue 34, shared books)', () => {
+  it('names the member, says Former member once the account is gone, and nothing for fixpoints', () => {
+    const [byAnna, byGone, unknown, conversion, fixpoint] = mergeRows(
+      [
+        { ...tx(5, '2026-05-05T10:00:00Z'), createdBy: { userId: 2, name: 'Anna Kovács' } },
+        { ...tx(4, '2026-05-04T10:00:00Z'), createdBy: null },
+        tx(3, '2026-05-03T10:00:00Z'),
+      ],
+      [{ ...conv(7, '2026-05-02T10:00:00Z'), createdBy: { userId: 3, name: 'Bo' } }],
+      [fix(9, '2026-05-01T00:00:00Z')],
+      true,
+    );
+    expect(
+      [byAnna, byGone, unknown, conversion, fixpoint].map((r) => (r === undefined ? 'missing' : enteredByOf(r))),
+    ).toEqual(['Anna Kovács', 'Former member', '', 'Bo', '']);
   });
 });

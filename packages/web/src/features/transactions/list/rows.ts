@@ -75,6 +75,16 @@ export function editorPath(row: ListRow): string {
   }
 }
 
+/**
+ * Who entered a row, as a shared book's list shows it (issue 34): the member's name, "Former
+ * member" once that account is gone (null), nothing for a fixpoint or an answer without it.
+ */
+export function enteredByOf(row: ListRow): string {
+  const maker =
+    row.kind === 'transaction' ? row.tx.createdBy : row.kind === 'conversion' ? row.conversion.createdBy : undefined;
+  return maker === null ? 'Former member' : (maker?.name ?? '');
+}
+
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**

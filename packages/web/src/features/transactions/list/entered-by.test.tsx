@@ -1,0 +1,105 @@
+import type { BookMembers, BookSummary, Conversion, Transaction } from '@kassa/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BOOK_KEY } from '../../../lib/book';
+import { setToken } from '../../../lib/token';
+import { testCategory } from '../../../test/fixtures';
+import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../../test/render';
+
+// Shared books (issue 34): the list names who entered each row once someone else may open the
+// book, and a viewer is offered neither bulk selection nor import.
+
+const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true };
+const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false };
+const TX: Transaction = {
+  id: 3,
+  isIncome: false,
+  amount: 4.5,
+  currency: 'EUR',
+  categoryId: 1,
+  description: 'Bread',
+  time: '2026-03-02T10:00:00Z',
+  categType: 'real',
+  type: null,
+  rowType: 'transaction',
+  createdBy: { userId: 2, name: 'Bo Berg' },
+};
+const CONVERSION: Conversion = {
+  id: 4,
+  userId: 1,
+  fromAmount: 10,
+  fromCurrency: 'EUR',
+  toAmount: 11,
+  toCurrency: 'USD',
+  description: 'Cash',
+  time: '2026-03-01T10:00:00Z',
+  createdBy: { userId: 1, name: 'Ada L' },
+};
+const SHARED_OWN: BookMembers = {
+  bookId: 1,
+  members: [
+    { userId: 1, name: 'Ada L', email: 'ada@example.com', role: 'owner' },
+    { userId: 2, name: 'Bo Berg', email: 'bo@example.com', role: 'editor' },
+  ],
+  invites: [],
+};
+
+function api(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    'GET account/userinfo': { status: 200, body: REGISTERED_USER },
+    'GET category/getall': { status: 200, body: [testCategory(1, 'Groceries', 'real', false)] },
+    'GET category/get-external': { status: 200, body: [] },
+    'POST transaction/getfiltered': { status: 200, body: [TX] },
+    'POST conversion/getbetween': { status: 200, body: [CONVERSION] },
+    'POST fixpoint/getbetween': { status: 200, body: [] },
+    ...extra,
+  });
+}
+
+const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const enteredBy = (text: string) => row(text).querySelector('[data-entered-by]')?.textContent;
+
+describe('"Entered by" in the transaction list', () => {
+  beforeEach(() => setToken(fakeToken()));
+
+  it('is left out of one’s own book while nobody else may open it', async () => {
+    const calls = api();
+    renderApp('/private/transactions');
+    await screen.findByText('Bread');
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET book/members')).toBe(true));
+    expect(screen.queryByRole('columnheader', { name: 'Entered by' })).toBeNull();
+    expect(enteredBy('Bread')).toBeUndefined();
+  });
+
+  it('names who entered each transaction and conversion of one’s own book once it has a member', async () => {
+    api({ 'GET book/members': { status: 200, body: SHARED_OWN } });
+    renderApp('/private/transactions');
+    expect(await screen.findByRole('columnheader', { name: 'Entered by' })).toBeTruthy();
+    expect(enteredBy('Bread')).toBe('Bo Berg');
+    expect(enteredBy('Cash')).toBe('Ada L');
+  });
+
+  it('names them in a book shared with the user, without asking for its members', async () => {
+    localStorage.setItem(BOOK_KEY, JSON.stringify({ user: '1', book: 7, name: "Anna Kovács's books" }));
+    const calls = api({ 'GET book/getall': { status: 200, body: [OWN, ANNAS] } });
+    renderApp('/private/transactions');
+    expect(await screen.findByRole('columnheader', { name: 'Entered by' })).toBeTruthy();
+    expect(enteredBy('Bread')).toBe('Bo Berg');
+    expect(calls.some((c) => c.key === 'GET book/members')).toBe(false);
+    expect(calls.find((c) => c.key === 'POST transaction/getfiltered')?.headers['Kassa-Book']).toBe('7');
+    // An editor selects rows and imports as before.
+    expect(within(row('Bread')).getByRole('checkbox')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Import' })).toBeTruthy();
+  });
+
+  it('offers a viewer no selection and no import', async () => {
+    localStorage.setItem(BOOK_KEY, JSON.stringify({ user: '1', book: 7, name: "Anna Kovács's books" }));
+    api({ 'GET book/getall': { status: 200, body: [OWN, { ...ANNAS, role: 'viewer' }] } });
+    renderApp('/private/transactions');
+    expect(await screen.findByRole('columnheader', { name: 'Entered by' })).toBeTruthy();
+    expect(within(row('Bread')).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select every transaction shown' })).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Import' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+});

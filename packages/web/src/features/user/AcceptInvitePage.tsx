@@ -1,0 +1,83 @@
+import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { bookName } from '../../shared/books';
+import { logOut, switchBook } from '../../shared/session';
+import { useAcceptInvite } from './api';
+
+/** What to do after a refusal, by its status: the server's message says what went wrong. */
+function adviceFor(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'Try the link again in a moment.';
+  if (err.status === 404) return 'Ask the owner of the books to invite you again: a new link comes by mail.';
+  if (err.status === 403) return 'Log out, sign in with the invited address, and open the link again.';
+  if (err.status === 409) return 'Switch to the book from the header.';
+  return 'Try the link again in a moment.';
+}
+
+/**
+ * private/book/accept/{token} (issue 34): the invitation mail's link. It accepts at once for the
+ * signed-in user (the login guard brings someone signed out back here), switches to the book
+ * joined and goes to the dashboard; a used, expired or withdrawn link, or one for another
+ * address, is explained with what to do next.
+ */
+export function AcceptInvitePage() {
+  const token = useParams()['token'] ?? '';
+  const accept = useAcceptInvite();
+  const navigate = useNavigate();
+  const { mutate } = accept;
+  // One request per link, however often the page is made (useAcceptInvite joins one in flight).
+  useEffect(() => {
+    mutate(token);
+  }, [mutate, token]);
+
+  const joined = accept.data;
+  useEffect(() => {
+    if (joined === undefined) return;
+    // Away from this page first: the switch makes the page anew, which must not accept again.
+    void Promise.resolve(navigate('/private/dashboard', { replace: true })).then(() => {
+      switchBook(joined.bookId, bookName(joined));
+      notifySuccess(`You joined ${bookName(joined)} as ${joined.role === 'editor' ? 'an editor' : 'a viewer'}`);
+    });
+  }, [joined, navigate]);
+
+  const failed = accept.isError;
+  return (
+    <Container size="sm" px={0}>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            Invitation to shared books
+          </Title>
+          {!failed && (
+            <Group gap="sm">
+              <Loader size="sm" role="status" aria-label="Accepting the invitation" />
+              <Text>Accepting the invitation…</Text>
+            </Group>
+          )}
+          {failed && (
+            <Alert color="red" title="This invitation cannot be accepted" role="alert">
+              <Stack gap="xs">
+                <Text size="sm">{accept.error.message}</Text>
+                <Text size="sm">{adviceFor(accept.error)}</Text>
+              </Stack>
+            </Alert>
+          )}
+          {failed && (
+            <Group>
+              <Button component={Link} to="/private/dashboard" variant="default">
+                Go to the dashboard
+              </Button>
+              {accept.error instanceof ApiError && accept.error.status === 403 && (
+                <Button variant="light" onClick={logOut}>
+                  Log out
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

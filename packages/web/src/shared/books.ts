@@ -1,0 +1,82 @@
+import type { BookMembers, BookSummary } from '@kassa/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../lib/api';
+import { useChosenBook } from '../lib/book';
+import { isTokenValid, tokenClaims, useToken } from '../lib/token';
+import { queryKeys } from './query-keys';
+
+// Shared books (issue 34): the books the user may open, the one this tab works on, and what the
+// user's standing there allows. Switching is the session's (session.ts switchBook).
+
+/** How a book is named on every screen: "Your books", or after its owner ("Anna Kovács's books"). */
+export function bookName(book: Pick<BookSummary, 'isOwn' | 'ownerName'>): string {
+  return book.isOwn ? 'Your books' : `${book.ownerName}'s books`;
+}
+
+/** Book answers load once the registration is complete (the server refuses them before). */
+function useBooksEnabled(): boolean {
+  const token = useToken();
+  return isTokenValid(token) && tokenClaims(token)?.regComplete === true;
+}
+
+/** GET book/getall: the books the user may open, their own first; failures only reach the console. */
+export function useBooks() {
+  const enabled = useBooksEnabled();
+  return useQuery({
+    queryKey: queryKeys.books,
+    queryFn: () => apiGet<BookSummary[]>('book/getall'),
+    enabled,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+export interface CurrentBook {
+  /** Every book the user may open, once loaded. */
+  books: readonly BookSummary[] | undefined;
+  /** The book this tab works on, once the list has loaded. */
+  current: BookSummary | undefined;
+}
+
+/** The books and the one this tab works on (the chosen one, or the own one). */
+export function useCurrentBook(): CurrentBook {
+  const chosen = useChosenBook();
+  const books = useBooks().data;
+  const current = books?.find((b) => (chosen === null ? b.isOwn : b.bookId === chosen));
+  return { books, current };
+}
+
+/**
+ * Whether the user may write to the current book: not a viewer. True until the list has loaded
+ * (a viewer's write is refused by the server anyway, with its reason shown).
+ */
+export function useCanWrite(): boolean {
+  return useCurrentBook().current?.role !== 'viewer';
+}
+
+/**
+ * GET book/members: who may open the current book, the owner first; open invitations for the
+ * owner. Failures only reach the console: the Members tab says so in place.
+ */
+export function useBookMembers(enabled = true) {
+  const allowed = useBooksEnabled();
+  return useQuery({
+    queryKey: queryKeys.bookMembers,
+    queryFn: () => apiGet<BookMembers>('book/members'),
+    enabled: allowed && enabled,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * Whether someone besides the user may open the current book: then rows say who entered them. A
+ * book shared with the user always has its owner; the own book asks for its members.
+ */
+export function useSharedBook(): boolean {
+  const { current } = useCurrentBook();
+  const own = current?.isOwn === true;
+  const members = useBookMembers(own).data;
+  if (current === undefined) return false;
+  return !own || (members?.members.length ?? 0) > 1;
+}
