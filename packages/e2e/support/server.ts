@@ -68,3 +68,17 @@ export async function resetLinkFor(email: string): Promise<string> {
     .toBeTruthy();
   return link ?? '';
 }
+
+/** The shared-books invitation link (issue 34) of the newest mail to `email`, waiting for one to arrive. */
+export async function bookInviteLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const newest = mailsTo(email).at(-1);
+      link =
+        newest === undefined ? undefined : /(\S+\/private\/book\/accept\/[A-Za-z0-9_-]+)/.exec(decoded(newest))?.[1];
+      return link;
+    })
+    .toBeTruthy();
+  return link ?? '';
+}

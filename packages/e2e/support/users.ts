@@ -25,7 +25,13 @@ export function runCli(...args: string[]) {
  * Creates a registration-complete user through the admin CLI against the running server's data
  * (main currency with its default pocket, system categories).
  */
-export function createUser(options: { email: string; firstName?: string; mainCurrency?: string; password?: string }) {
+export function createUser(options: {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  mainCurrency?: string;
+  password?: string;
+}) {
   const result = runCli(
     'user:create',
     '--email',
@@ -34,6 +40,7 @@ export function createUser(options: { email: string; firstName?: string; mainCur
     options.password ?? DEFAULT_PASSWORD,
     '--first-name',
     options.firstName ?? 'Tess',
+    ...(options.lastName === undefined ? [] : ['--last-name', options.lastName]),
     '--main-currency',
     options.mainCurrency ?? 'EUR',
   );

@@ -39,6 +39,7 @@ const PRIVATE_SCREENS = [
   '/private/manage/schedules',
   '/private/import',
   '/private/user/userinfo',
+  '/private/user/members',
   '/private/user/changes',
   '/private/user/referral',
   '/private/user/data',

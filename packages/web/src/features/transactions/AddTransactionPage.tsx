@@ -30,7 +30,7 @@ export function AddTransactionPage() {
       <Container size="sm" px={0}>
         <Alert color="blue" title="You can view these books only">
           Your role in {book === undefined ? 'this book' : bookName(book)} is viewer: you can read, analyse and export,
-          but adding entries needs the editor role. The owner can change your role on the Members tab.
+          but adding entries needs the editor role. Ask the owner to make you an editor.
         </Alert>
       </Container>
     );

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } fro
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { chosenBook } from '../../lib/book';
 import { notifySuccess } from '../../lib/notify';
 import { bookName } from '../../shared/books';
 import { logOut, switchBook } from '../../shared/session';
@@ -35,11 +36,13 @@ export function AcceptInvitePage() {
   const joined = accept.data;
   useEffect(() => {
     if (joined === undefined) return;
-    // Away from this page first: the switch makes the page anew, which must not accept again.
-    void Promise.resolve(navigate('/private/dashboard', { replace: true })).then(() => {
+    // The switch makes the page anew (every screen is, for another book), and the new page
+    // hears the same answer: it only goes on to the dashboard.
+    if (chosenBook() !== joined.bookId) {
       switchBook(joined.bookId, bookName(joined));
       notifySuccess(`You joined ${bookName(joined)} as ${joined.role === 'editor' ? 'an editor' : 'a viewer'}`);
-    });
+    }
+    void navigate('/private/dashboard', { replace: true });
   }, [joined, navigate]);
 
   const failed = accept.isError;

@@ -184,6 +184,8 @@ describe('the invitation link', () => {
     expect(chosenBook()).toBe(7);
     expect(await screen.findByRole('button', { name: "Switch book (now Anna Kovács's books)" })).toBeTruthy();
     expect(calls.filter((c) => c.key === 'POST book/accept/tok-123')).toHaveLength(1);
+    // The switch makes the screen anew; the welcome is said once all the same.
+    expect(screen.getAllByText("You joined Anna Kovács's books as an editor")).toHaveLength(1);
     expect(calls.filter((c) => c.key === 'GET book/getall').at(-1)?.headers['Kassa-Book']).toBe('7');
   });
 
