@@ -4,6 +4,7 @@ import { currencyCodeSchema, descriptionSchema, instantSchema, nameSchema } from
 import { MAX_RULE_PATTERN, ruleMatches } from './rule.js';
 import { importEncodings, importFormats } from './import-options.js';
 import { calendarDateSchema, recurrenceSchema, scheduleModes, weekendRules } from './schedule.js';
+import { MAX_SHARES } from './settle-up.js';
 import { businessTypes } from './transaction.js';
 
 // The backup document of GET backup/get and POST backup/restore (docs/DECISIONS.md, "Backup and
@@ -15,7 +16,7 @@ import { businessTypes } from './transaction.js';
 /** The document's name, so a restore can tell a Kassa backup from any other JSON. */
 export const BACKUP_FORMAT = 'kassa-backup';
 /** The newest document version this code writes and reads; restore reads every version up to it. */
-export const BACKUP_VERSION = 4;
+export const BACKUP_VERSION = 5;
 
 const KEY = 'must be a positive integer key';
 const keySchema = z.number({ error: KEY }).int(KEY).positive(KEY).max(2_147_483_647, KEY);
@@ -263,8 +264,57 @@ export const backupDocumentV4Schema = backupDocumentV3Schema.extend({
   schedules: z.array(backupScheduleSchema),
 });
 
+/**
+ * A person the document's rows name (issue 34: who entered a row, who paid an expense, its shares,
+ * the two sides of a settlement). Restore finds them among the book's members by e-mail.
+ */
+export const backupMemberSchema = z.object({
+  key: keySchema,
+  name: text(300),
+  email: z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().min(3).max(320),
+});
+
+const WEIGHT = 'must be a whole number from 1 to 1000';
+/** A transaction as version 5 writes it: who entered it, and a shared book's split. */
+export const backupTransactionV5Schema = backupTransactionSchema.extend({
+  createdBy: keySchema.optional(),
+  paidBy: keySchema.optional(),
+  shares: z
+    .array(
+      z.object({
+        memberKey: keySchema,
+        weight: z.number({ error: WEIGHT }).int(WEIGHT).min(1, WEIGHT).max(1000, WEIGHT),
+      }),
+    )
+    .min(1)
+    .max(MAX_SHARES)
+    .optional(),
+});
+
+export const backupConversionV5Schema = backupConversionSchema.extend({ createdBy: keySchema.optional() });
+
+/** Money one member gave another to settle up (members by key). */
+export const backupSettlementSchema = z.object({
+  fromKey: keySchema,
+  toKey: keySchema,
+  amount: positiveAmountSchema,
+  currency: currencyCodeSchema,
+  time: instantSchema,
+  description: descriptionSchema,
+  createdBy: keySchema.optional(),
+});
+
+/** Version 5: version 4 and the people its rows name, shared books' splits and settlements (issue 34). */
+export const backupDocumentV5Schema = backupDocumentV4Schema.extend({
+  version: z.literal(5),
+  members: z.array(backupMemberSchema),
+  transactions: z.array(backupTransactionV5Schema),
+  conversions: z.array(backupConversionV5Schema),
+  settlements: z.array(backupSettlementSchema),
+});
+
 /** The document of the current version. */
-export const backupDocumentSchema = backupDocumentV4Schema;
+export const backupDocumentSchema = backupDocumentV5Schema;
 /** The document as written by backup/get and sent to backup/restore. */
 export type BackupDocument = z.input<typeof backupDocumentSchema>;
 /** The document once parsed: instants as epoch milliseconds, text cleaned. */
@@ -289,5 +339,6 @@ export const backupRestoreResultSchema = z.object({
   rules: z.number(),
   imports: z.number(),
   schedules: z.number(),
+  settlements: z.number(),
 });
 export type BackupRestoreResult = z.infer<typeof backupRestoreResultSchema>;

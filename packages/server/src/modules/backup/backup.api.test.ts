@@ -156,8 +156,13 @@ async function expectTotalsRecomputed(ctx: ApiContext, userId: number): Promise<
 const backupOf = async (client: TestClient) => okJson<BackupDocument>(await client.get('/api/backup/get'));
 const restore = (client: TestClient, doc: unknown, replace = false) =>
   client.post(`/api/backup/restore${replace ? '?replace=true' : ''}`, doc);
+/** The same books, whoever holds them: the people are named by key (a restore elsewhere has another owner). */
 const sameBooks = (a: BackupDocument, b: BackupDocument) =>
-  expect({ ...a, exportedAt: '' }).toEqual({ ...b, exportedAt: '' });
+  expect({ ...a, exportedAt: '', members: a.members.map((m) => m.key) }).toEqual({
+    ...b,
+    exportedAt: '',
+    members: b.members.map((m) => m.key),
+  });
 
 describeEachDatabase('backup and restore', (ctx) => {
   let source: { client: TestClient; userId: number };
@@ -170,7 +175,7 @@ describeEachDatabase('backup and restore', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="kassa-backup-\d{4}-\d{2}-\d{2}\.json"$/);
     doc = res.json<BackupDocument>();
-    expect(doc).toMatchObject({ format: 'kassa-backup', version: 4, mainCurrency: 'EUR', imports: [], schedules: [] });
+    expect(doc).toMatchObject({ format: 'kassa-backup', version: 5, mainCurrency: 'EUR', imports: [], schedules: [] });
     expect(doc.rules).toEqual([
       {
         match: 'contains',
@@ -217,8 +222,12 @@ describeEachDatabase('backup and restore', (ctx) => {
         toCurrency: 'USD',
         description: 'Trip money',
         time: '2026-03-10T10:00:00.000Z',
+        createdBy: 1,
       },
     ]);
+    // Who entered the rows: the source's owner, by key and e-mail (version 5).
+    expect(doc.members).toEqual([{ key: 1, name: 'T', email: 'source@example.com' }]);
+    expect(new Set(doc.transactions.map((t) => t.createdBy))).toEqual(new Set([1]));
     expect(doc.fixpoints).toEqual([
       {
         time: '2026-01-01T00:00:00.000Z',
@@ -254,6 +263,7 @@ describeEachDatabase('backup and restore', (ctx) => {
       rules: 2,
       imports: 0,
       schedules: 0,
+      settlements: 0,
     });
     sameBooks(await backupOf(target.client), doc);
     expect(await figures(target.client)).toEqual(await figures(source.client));
@@ -453,15 +463,28 @@ describeEachDatabase('backup and restore', (ctx) => {
     await expectTotalsRecomputed(ctx, target.userId);
   });
 
-  it('refuses a newer version with 400 naming it, and reads versions 1, 2 and 3', async () => {
+  it('refuses a newer version with 400 naming it, and reads versions 1, 2, 3 and 4', async () => {
     const target = await newUser(ctx, 'version@example.com');
     const before = await snapshotTables(ctx.database);
-    expectError(await restore(target.client, { ...doc, version: 5 }), 400, 'version: 5 is newer');
+    expectError(await restore(target.client, { ...doc, version: 6 }), 400, 'version: 6 is newer');
     expect(await snapshotTables(ctx.database)).toEqual(before);
     expectError(await restore(target.client, { ...doc, version: 0 }), 400, 'version');
     // A version 1 document (before rules) still restores, with no rules.
     // A version 3 document (before schedules) restores with none.
-    const v3: Record<string, unknown> = { ...doc, version: 3 };
+    // A version 4 document (before members): every row is the restorer's.
+    const v4: Record<string, unknown> = {
+      ...doc,
+      version: 4,
+      transactions: doc.transactions.map((t) => ({ ...t, createdBy: undefined })),
+      conversions: doc.conversions.map((c) => ({ ...c, createdBy: undefined })),
+    };
+    delete v4['members'];
+    delete v4['settlements'];
+    okJson(await restore(target.client, v4, true));
+    const fromV4 = await backupOf(target.client);
+    expect(fromV4.members).toEqual([{ key: 1, name: 'T', email: 'version@example.com' }]);
+    expect(fromV4.transactions).toEqual(doc.transactions);
+    const v3: Record<string, unknown> = { ...v4, version: 3 };
     delete v3['schedules'];
     okJson(await restore(target.client, v3, true));
     expect((await backupOf(target.client)).schedules).toEqual([]);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { exportImports } from './imports.js';
+import { documentMembers, documentSettlements, documentSplit, personField } from './members.js';
 import { BackupRepository } from './repository.js';
 import { exportSchedules, readSchedules } from './schedules.js';
 
@@ -12,7 +13,10 @@ import { exportSchedules, readSchedules } from './schedules.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 const flag = (n: number) => n === 1;
 
-type Rows = Awaited<ReturnType<BackupRepository['read']>> & { scheduled: Awaited<ReturnType<typeof readSchedules>> };
+type Rows = Awaited<ReturnType<BackupRepository['read']>> & {
+  scheduled: Awaited<ReturnType<typeof readSchedules>>;
+  people: Awaited<ReturnType<typeof documentMembers>>;
+};
 
 /** The user's books as a document of the current version, read in one snapshot. */
 export async function backupDocument(db: Kysely<DB>, userId: number, now: number): Promise<BackupDocument> {
@@ -26,10 +30,11 @@ export async function backupDocument(db: Kysely<DB>, userId: number, now: number
   const rows = await db
     .transaction()
     .setIsolationLevel('repeatable read')
-    .execute(async (trx) => ({
-      ...(await new BackupRepository(trx).read(userId)),
-      scheduled: await readSchedules(trx, userId),
-    }));
+    .execute(async (trx) => {
+      const backups = new BackupRepository(trx);
+      const read = await backups.read(userId);
+      return { ...read, scheduled: await readSchedules(trx, userId), people: await documentMembers(backups, read) };
+    });
   return documentOf(rows, mainCurrency, now);
 }
 
@@ -41,6 +46,9 @@ function documentOf(rows: Rows, mainCurrency: string, now: number): BackupDocume
   const pocketCurrency = new Map(rows.pockets.map((p) => [p.id, p.currency]));
   const categoryKey = new Map(rows.categories.map((c, i) => [c.id, i + 1]));
   const index = (rows: readonly { id: number }[]) => new Map(rows.map((r, i) => [r.id, i]));
+  const { members, keyOf } = rows.people;
+  const person = personField(keyOf);
+
   const statesOf = new Map<number, BackupDocument['fixpoints'][number]['states']>();
   for (const s of rows.states) {
     const list = statesOf.get(s.fixpoint_id) ?? [];
@@ -83,6 +91,8 @@ function documentOf(rows: Rows, mainCurrency: string, now: number): BackupDocume
       description: t.description,
       time: iso(t.time),
       ...(t.pocket_id === null ? {} : { pocketKey: pocketKey.get(t.pocket_id) ?? 0 }),
+      ...person('createdBy', t.created_by),
+      ...documentSplit(t, keyOf),
     })),
     conversions: rows.conversions.map((c) => ({
       fromAmount: amount(c.from_amount, c.from_currency),
@@ -93,6 +103,7 @@ function documentOf(rows: Rows, mainCurrency: string, now: number): BackupDocume
       time: iso(c.time),
       ...(c.from_pocket_id === null ? {} : { fromPocketKey: pocketKey.get(c.from_pocket_id) ?? 0 }),
       ...(c.to_pocket_id === null ? {} : { toPocketKey: pocketKey.get(c.to_pocket_id) ?? 0 }),
+      ...person('createdBy', c.created_by),
     })),
     fixpoints: rows.fixpoints.map((f) => ({ time: iso(f.time), states: statesOf.get(f.id) ?? [] })),
     rules: rows.rules.map((r) => ({
@@ -119,5 +130,7 @@ function documentOf(rows: Rows, mainCurrency: string, now: number): BackupDocume
       conversionIndex: index(rows.conversions),
       amount,
     }),
+    members,
+    settlements: documentSettlements(rows.settlements, keyOf, amount),
   };
 }

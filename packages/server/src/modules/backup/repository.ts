@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DB, ImportBatchesTable, ImportLinksTable } from '../../db/schema.js';
+import type { DB, ImportBatchesTable, ImportLinksTable, SettlementsTable } from '../../db/schema.js';
 
 const BATCH = 500;
 
@@ -69,6 +69,9 @@ export class BackupRepository {
           'description',
           'time',
           'pocket_id',
+          'created_by',
+          'paid_by',
+          'shares',
         ])
         .where('user_id', '=', userId)
         .orderBy('time')
@@ -86,6 +89,7 @@ export class BackupRepository {
           'time',
           'from_pocket_id',
           'to_pocket_id',
+          'created_by',
         ])
         .where('user_id', '=', userId)
         .orderBy('time')
@@ -106,7 +110,35 @@ export class BackupRepository {
         .orderBy('pocket_states.fixpoint_id')
         .orderBy('pocket_states.pocket_id')
         .execute(),
+      settlements: await db
+        .selectFrom('settlements')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('time')
+        .orderBy('id')
+        .execute(),
     };
+  }
+
+  /** The people with these ids, as a backup names them (name and e-mail). */
+  async people(
+    ids: readonly number[],
+  ): Promise<{ id: number; first_name: string; last_name: string; email: string }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+  }
+
+  async insertSettlements(rows: readonly Insertable<SettlementsTable>[]): Promise<void> {
+    if (rows.length > 0)
+      await this.db
+        .insertInto('settlements')
+        .values([...rows])
+        .execute();
   }
 
   /** The category rules in the order they are tried. */
@@ -205,6 +237,7 @@ export class BackupRepository {
     await db.deleteFrom('categories').where('user_id', '=', userId).where('is_built_in', '=', 0).execute();
     await db.deleteFrom('pockets').where('user_id', '=', userId).execute();
     await db.deleteFrom('user_currencies').where('user_id', '=', userId).execute();
+    await db.deleteFrom('settlements').where('user_id', '=', userId).execute();
   }
 
   async setMainCurrency(userId: number, code: string): Promise<void> {

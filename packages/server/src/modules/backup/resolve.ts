@@ -4,6 +4,7 @@ import {
   backupDocumentV2Schema,
   backupDocumentV3Schema,
   backupDocumentV4Schema,
+  backupDocumentV5Schema,
   backupHeaderSchema,
   type ParsedBackup,
 } from '@kassa/contract';
@@ -48,6 +49,24 @@ export interface Resolved {
   imports: ResolvedImports;
   /** Scheduled entries with their occurrences (version 4), categories by document key. */
   schedules: ResolvedSchedule[];
+  /**
+   * The people the rows name (version 5), found among the book's members on write: until then
+   * the rows' createdBy, paidBy and shares' userId hold their document keys, as do settlements.
+   */
+  members: { key: number; name: string; email: string }[];
+  settlements: ResolvedSettlement[];
+}
+
+/** A settlement with its members' document keys, its amount in minor units. */
+export interface ResolvedSettlement {
+  fromKey: number;
+  toKey: number;
+  amount: number;
+  currency: string;
+  time: number;
+  day: number;
+  description: string;
+  createdBy: number | null;
 }
 
 /**
@@ -90,8 +109,20 @@ class DocumentCheck {
   private readonly codes = new Set<string>();
   readonly pocketCurrency = new Map<number, string>();
   readonly categories = new Map<number, DocumentCategory>();
+  private readonly memberKeys = new Set<number>();
 
   constructor(private readonly doc: ParsedBackup) {}
+
+  /** The people the rows name: keys and e-mails each once. */
+  members(): void {
+    const emails = new Set<string>();
+    for (const [i, m] of this.doc.members.entries()) {
+      if (this.memberKeys.has(m.key)) throw badRequest(`members.${i}.key: ${m.key} is used twice`);
+      if (emails.has(m.email)) throw badRequest(`members.${i}.email: ${m.email} is listed twice`);
+      this.memberKeys.add(m.key);
+      emails.add(m.email);
+    }
+  }
 
   readonly supported = (code: string, path: string): void => {
     if (findCurrency(code) === undefined) throw badRequest(`${path}: ${code} is not a supported currency`);
@@ -166,8 +197,68 @@ class DocumentCheck {
       description: t.description,
       time: t.time,
       day: utcDayOf(t.time),
+      ...this.madeBy(t.createdBy, path),
+      ...this.split(t, category, path),
     };
   };
+
+  /** A row's maker by document key (absent: the member who restores). */
+  private madeBy(key: number | undefined, path: string): { createdBy?: number } {
+    if (key === undefined) return {};
+    return { createdBy: this.member(key, `${path}.createdBy`) };
+  }
+
+  private member(key: number, path: string): number {
+    if (!this.memberKeys.has(key)) throw badRequest(`${path}: no member has key ${key}`);
+    return key;
+  }
+
+  /** A split expense's payer and shares by document key, as transaction/add would take them. */
+  private split(
+    t: ParsedBackup['transactions'][number],
+    category: { type: string; isIncome: boolean | null },
+    path: string,
+  ): Pick<TransactionRow, 'paidBy' | 'shares'> {
+    const { paidBy, shares } = t;
+    if (shares === undefined) {
+      if (paidBy !== undefined) throw badRequest(`${path}.paidBy: only a split expense has a payer`);
+      return {};
+    }
+    if (category.type !== 'real' || category.isIncome !== false)
+      throw badRequest(`${path}.shares: only an expense of a real category can be split`);
+    if (paidBy === undefined) throw badRequest(`${path}.paidBy: a split expense needs its payer`);
+    const seen = new Set<number>();
+    return {
+      paidBy: this.member(paidBy, `${path}.paidBy`),
+      shares: shares.map((s, i) => {
+        if (seen.has(s.memberKey))
+          throw badRequest(`${path}.shares.${i}.memberKey: member ${s.memberKey} is named twice`);
+        seen.add(s.memberKey);
+        return { userId: this.member(s.memberKey, `${path}.shares.${i}.memberKey`), weight: s.weight };
+      }),
+    };
+  }
+
+  /** Settlements as settlement/add would take them; members by document key. */
+  settlements(): ResolvedSettlement[] {
+    return this.doc.settlements.map((s, i) => {
+      const path = `settlements.${i}`;
+      const fromKey = this.member(s.fromKey, `${path}.fromKey`);
+      const toKey = this.member(s.toKey, `${path}.toKey`);
+      if (fromKey === toKey) throw badRequest(`${path}.toKey: must differ from fromKey`);
+      this.supported(s.currency, `${path}.currency`);
+      return {
+        fromKey,
+        toKey,
+        amount: minorOf(s.amount, s.currency, `${path}.amount`, false),
+        currency: s.currency,
+        time: s.time,
+        day: utcDayOf(s.time),
+        description: s.description,
+        createdBy: s.createdBy === undefined ? null : this.member(s.createdBy, `${path}.createdBy`),
+      };
+    });
+  }
 
   conversion(c: ParsedBackup['conversions'][number], path: string): Omit<ConversionRow, 'id'> {
     this.listed(c.fromCurrency, `${path}.fromCurrency`);
@@ -187,6 +278,7 @@ class DocumentCheck {
       description: c.description,
       time: c.time,
       day: utcDayOf(c.time),
+      ...this.madeBy(c.createdBy, path),
     };
   }
 
@@ -248,11 +340,13 @@ class DocumentCheck {
 function resolve(doc: ParsedBackup): Resolved {
   const check = new DocumentCheck(doc);
   check.currenciesAndPockets();
+  check.members();
   const categories = check.resolvedCategories();
   const transactions = doc.transactions.map((t, i) => check.transaction(t, `transactions.${i}`));
   const conversions = doc.conversions.map((c, i) => check.conversion(c, `conversions.${i}`));
   const fixpoints = check.fixpoints();
   const rules = check.rules();
+  const settlements = check.settlements();
   return {
     mainCurrency: doc.mainCurrency,
     currencies: doc.currencies,
@@ -278,6 +372,8 @@ function resolve(doc: ParsedBackup): Resolved {
       transactions: transactions.length,
       conversions: conversions.length,
     }),
+    members: doc.members,
+    settlements,
   };
 }
 
@@ -288,10 +384,13 @@ export function readBackup(input: unknown): Resolved {
     throw badRequest(
       `version: ${header.version} is newer than this server reads (up to ${BACKUP_VERSION}); update Kassa first`,
     );
-  const noImports = { version: 4 as const, imports: [], importProfiles: [], schedules: [] };
+  // Older versions are the newest with what they did not have yet left empty.
+  const noMembers = { version: 5 as const, members: [], settlements: [] };
+  const noImports = { ...noMembers, imports: [], importProfiles: [], schedules: [] };
   if (header.version === 1) return resolve({ ...parseOr400(backupDocumentV1Schema, input), ...noImports, rules: [] });
   if (header.version === 2) return resolve({ ...parseOr400(backupDocumentV2Schema, input), ...noImports });
   if (header.version === 3)
-    return resolve({ ...parseOr400(backupDocumentV3Schema, input), version: 4 as const, schedules: [] });
-  return resolve(parseOr400(backupDocumentV4Schema, input));
+    return resolve({ ...parseOr400(backupDocumentV3Schema, input), ...noMembers, schedules: [] });
+  if (header.version === 4) return resolve({ ...parseOr400(backupDocumentV4Schema, input), ...noMembers });
+  return resolve(parseOr400(backupDocumentV5Schema, input));
 }

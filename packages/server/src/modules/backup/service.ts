@@ -13,6 +13,7 @@ import { allocateIds } from '../../db/id-allocation.js';
 import { backupDocument } from './document.js';
 import { writeImports } from './imports.js';
 import { BackupRepository } from './repository.js';
+import { memberIdsOf, restoredSplit, writeSettlements } from './members.js';
 import { readBackup, type Resolved } from './resolve.js';
 import { writeSchedules } from './schedules.js';
 
@@ -74,6 +75,7 @@ export class BackupService {
       rules: doc.rules.length,
       imports: doc.imports.imports.length,
       schedules: doc.schedules.length,
+      settlements: doc.settlements.length,
     };
   }
 
@@ -100,6 +102,7 @@ export class BackupService {
             `The account already has books (${held.join(', ')}); restore with replace=true to replace them`,
           );
       }
+      const memberIds = await memberIdsOf(trx, userId, doc);
       await backups.clear(userId, () => ledger.dropAll());
       await backups.setMainCurrency(userId, doc.mainCurrency);
       await backups.insertCurrencies(userId, doc.currencies);
@@ -121,6 +124,7 @@ export class BackupService {
           id: transactionIds[i],
           categoryId: categoryIds.get(t.categoryId) ?? 0,
           pocketId: t.pocketId == null ? null : (pocketIds.get(t.pocketId) ?? null),
+          ...restoredSplit(t, memberIds),
         })),
       );
       const conversionIds = await allocateIds(trx, 'conversions', doc.conversions.length);
@@ -130,6 +134,7 @@ export class BackupService {
           id: conversionIds[i],
           fromPocketId: c.fromPocketId == null ? null : (pocketIds.get(c.fromPocketId) ?? null),
           toPocketId: c.toPocketId == null ? null : (pocketIds.get(c.toPocketId) ?? null),
+          createdBy: memberIds.get(c.createdBy ?? 0),
         })),
       );
       const rules = new RulesRepository(trx);
@@ -155,6 +160,8 @@ export class BackupService {
         at,
       );
       await writeSchedules(trx, userId, doc.schedules, { categoryIds, transactionIds, conversionIds }, at);
+      await writeSettlements(backups, userId, doc, memberIds, at);
+
       await ledger.finish();
     });
   }

@@ -16,6 +16,14 @@ export class MembersRepository {
     const members = await this.db.selectFrom('book_members').select('user_id').where('book_id', '=', bookId).execute();
     return new Set([owner.owner_id, ...members.map((m) => m.user_id)]);
   }
+
+  /** The owner and the members by (lower-cased) e-mail: a restore finds the people a backup names. */
+  async byEmail(bookId: number): Promise<Map<string, number>> {
+    const ids = [...(await this.memberIds(bookId))];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+  }
 }
 
 /** The 400 message for a user id that is not a member, or undefined when every id is one. */

@@ -43,6 +43,7 @@ function restoredText(c: BackupRestoreResult): string {
     count(c.currencies, 'currency', 'currencies'),
     ...(c.rules > 0 ? [count(c.rules, 'category rule')] : []),
     ...(c.schedules > 0 ? [count(c.schedules, 'schedule')] : []),
+    ...(c.settlements > 0 ? [count(c.settlements, 'settlement')] : []),
   ])}`;
 }
 

@@ -24,6 +24,7 @@ const COUNTS = {
   rules: 0,
   imports: 0,
   schedules: 0,
+  settlements: 0,
 };
 
 /** Catches what the download helper hands the browser: the object URL's blob and the link's file name. */
