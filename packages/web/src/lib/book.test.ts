@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiGet, ApiError, isGoneBook } from './api';
+import { apiGet, ApiError, isGoneBook, postForm } from './api';
 import { BOOK_KEY, bookGone, chooseBook, chosenBook, onBookGone } from './book';
 import { setToken } from './token';
 
@@ -31,6 +31,45 @@ describe('the chosen book (issue 34, shared books)', () => {
     chooseBook(1); // the user's own id is the own book: no header
     await apiGet('book/getall');
     expect(sent.map((h) => h['Kassa-Book'])).toEqual([undefined, '7', undefined, undefined]);
+  });
+
+  it('names it on file uploads too, and hears an upload refused for a book gone', async () => {
+    const headers: Record<string, string> = {};
+    const heard: number[] = [];
+    onBookGone((book) => {
+      heard.push(book);
+      chooseBook(null);
+    });
+    // Just enough of XMLHttpRequest for postForm: the headers it sets, and a 404 for book 7.
+    class Xhr {
+      status = 0;
+      responseText = '';
+      upload = {};
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        headers[name] = value;
+      }
+      getResponseHeader() {
+        return null;
+      }
+      send() {
+        this.status = 404;
+        this.responseText = JSON.stringify({ type: 'not_found', message: 'Book 7 not found' });
+        this.onload?.();
+      }
+    }
+    const original = globalThis.XMLHttpRequest;
+    globalThis.XMLHttpRequest = Xhr as unknown as typeof XMLHttpRequest;
+    chooseBook(7, "Anna Kovács's books");
+    const err: unknown = await postForm('import/preview', new FormData())
+      .catch((e: unknown) => e)
+      .finally(() => {
+        globalThis.XMLHttpRequest = original;
+      });
+    expect(headers['Kassa-Book']).toBe('7');
+    expect(isGoneBook(err)).toBe(true);
+    expect(heard).toEqual([7]);
   });
 
   it('keeps the choice for this tab and as the last one for a new tab, each for the user who chose', () => {
