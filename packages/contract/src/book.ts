@@ -61,6 +61,10 @@ export const bookMembersSchema = z.object({
 });
 export type BookMembers = z.infer<typeof bookMembersSchema>;
 
+/** POST book/handover: the member who becomes the book's owner (the owner becomes an editor). */
+export const bookHandoverSchema = z.object({ userId: z.number().int().positive() });
+export type BookHandover = z.infer<typeof bookHandoverSchema>;
+
 /** POST book/member/update */
 export const bookMemberUpdateSchema = z.object({ userId: z.number().int().positive(), role: bookRoleSchema });
 export type BookMemberUpdate = z.infer<typeof bookMemberUpdateSchema>;

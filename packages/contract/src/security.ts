@@ -81,6 +81,7 @@ export const securityEventKinds = [
   'book-role-changed',
   'book-member-removed',
   'book-left',
+  'book-handed-over',
 ] as const;
 export const securityEventKindSchema = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKindSchema>;

@@ -1,7 +1,7 @@
 import { BOOK_HEADER } from '@kassa/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { ownBook, type Book, type BookResolver } from '../auth/guard.js';
+import type { Book, BookResolver } from '../auth/guard.js';
 import type { Session } from '../auth/service.js';
 import { onlyReads } from '../security/scope.js';
 import type { User } from '../users/repository.js';
@@ -32,7 +32,7 @@ function namedBook(request: FastifyRequest): number | undefined {
 
 /** Where the user stands in the book; 404 when they may not open it (no such book is the same answer). */
 async function standingIn(books: BooksRepository, user: User, bookId: number): Promise<Book> {
-  if (bookId === user.id) return ownBook(user);
+  // The book the user founded is theirs unless they handed it over (book/handover), so it is read too.
   const book = await books.find(bookId);
   if (book === undefined) throw notMember(bookId);
   if (book.ownerId === user.id) return { ...book, standing: 'owner', actorId: user.id };

@@ -43,11 +43,14 @@ const toInvite = (row: Selectable<BookInvitesTable>): InviteRow => ({
 export class BooksRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** The book and its owner's main currency; undefined for no such book. */
+  /**
+   * The book, its owner and its main currency; undefined for no such book. The main currency is
+   * its founder's (whose id it has): the stored main values are in it, whoever owns it now.
+   */
   async find(bookId: number): Promise<{ id: number; ownerId: number; mainCurrency: string | null } | undefined> {
     const row = await this.db
       .selectFrom('books')
-      .innerJoin('users', 'users.id', 'books.owner_id')
+      .innerJoin('users', 'users.id', 'books.id')
       .select(['books.id', 'books.owner_id', 'users.main_currency'])
       .where('books.id', '=', bookId)
       .executeTakeFirst();
@@ -62,6 +65,31 @@ export class BooksRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row?.role;
+  }
+
+  /** The books the user owns but did not found (handed over to them), by id. */
+  async handedTo(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('books')
+      .select('id')
+      .where('owner_id', '=', userId)
+      .where('id', '!=', userId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Makes a member the owner and the owner an editor, in the caller's transaction; false when `to` is no member. */
+  async handOver(bookId: number, from: number, to: number, at: number): Promise<boolean> {
+    const removed = await this.db
+      .deleteFrom('book_members')
+      .where('book_id', '=', bookId)
+      .where('user_id', '=', to)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) !== 1) return false;
+    await this.db.updateTable('books').set({ owner_id: to }).where('id', '=', bookId).execute();
+    await this.addMember(bookId, from, 'editor', at);
+    return true;
   }
 
   /** The books the user is a member of (not their own), by owner name. */

@@ -1,4 +1,5 @@
 import {
+  bookHandoverSchema,
   bookInviteRequestSchema,
   bookInviteSchema,
   bookListSchema,
@@ -72,6 +73,27 @@ export function bookRoutes(app: FastifyInstance, service: BooksService, requireU
       }),
     },
     (request): Promise<BookMembers> => service.members(bookOf(request)),
+  );
+  memberRoutes(app, service, requireUser);
+}
+
+/** The owner's management of members and ownership, and a member's leaving. */
+function memberRoutes(app: FastifyInstance, service: BooksService, requireUser: RequireUser): void {
+  const doc = docs('Books');
+  const opts = { preHandler: requireUser };
+  const notDemo = { preHandler: [requireUser, denyDemo] };
+  app.post(
+    '/api/book/handover',
+    {
+      ...notDemo,
+      schema: doc({
+        summary: "Hand the request's book over to one of its members (the owner only; the owner stays on as editor)",
+        body: bookHandoverSchema,
+        response: bookMembersSchema,
+      }),
+    },
+    (request): Promise<BookMembers> =>
+      service.handOver(bookOf(request), parseOr400(bookHandoverSchema, request.body), clientOf(request)),
   );
   app.post(
     '/api/book/member/update',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   BOOK_INVITE_DAYS,
+  type BookHandover,
   type BookInvite,
   type BookInviteRequest,
   type BookMember,
@@ -138,21 +139,48 @@ export class BooksService {
     return { bookId: book.id, ownerName, role: invite.role, isOwn: false };
   }
 
-  /** GET book/getall: the user's own book first, then those shared with them. */
+  /**
+   * GET book/getall: the user's own book first (the one they founded, which the absent header
+   * opens, with their standing in it: a member's once they handed it over), then the books handed
+   * over to them, then those shared with them.
+   */
   async list(user: User): Promise<BookSummary[]> {
-    const own: BookSummary = {
-      bookId: user.id,
-      ownerName: displayName(user.firstName, user.lastName, user.email),
-      role: 'owner',
-      isOwn: true,
-    };
-    const shared = (await this.books.sharedWith(user.id)).map((b) => ({
+    const me = displayName(user.firstName, user.lastName, user.email);
+    const shared: BookSummary[] = (await this.books.sharedWith(user.id)).map((b) => ({
       bookId: b.bookId,
       ownerName: displayName(b.ownerFirstName, b.ownerLastName, b.ownerEmail),
       role: b.role,
+      isOwn: b.bookId === user.id,
+    }));
+    const founded = shared.find((b) => b.isOwn) ?? { bookId: user.id, ownerName: me, role: 'owner', isOwn: true };
+    const handed: BookSummary[] = (await this.books.handedTo(user.id)).map((bookId) => ({
+      bookId,
+      ownerName: me,
+      role: 'owner',
       isOwn: false,
     }));
-    return [own, ...shared];
+    return [founded, ...handed, ...shared.filter((b) => !b.isOwn)];
+  }
+
+  /**
+   * POST book/handover: the owner makes a member the owner and stays on as an editor (the book
+   * keeps its id, rows and main currency). The owner's alone; a demo visitor, who lasts a day,
+   * cannot take a book.
+   */
+  async handOver(book: Book, input: BookHandover, client: ClientInfo): Promise<BookMembers> {
+    ownerOnly(book, 'hand it over');
+    const target = await this.users.findById(input.userId);
+    if (target?.role === 'DEMO') throw conflict('A demo visitor cannot own a book');
+    const done = await this.db
+      .transaction()
+      .execute((trx) => new BooksRepository(trx).handOver(book.id, book.ownerId, input.userId, this.now()));
+    if (!done) throw notFound(`Member ${input.userId} not found`);
+    await this.log.record(input.userId, 'book-handed-over', { detail: `you now own book ${book.id}` });
+    await this.log.record(book.ownerId, 'book-handed-over', {
+      client,
+      detail: `book ${book.id} handed over to member ${input.userId}; you are its editor`,
+    });
+    return this.members({ ...book, ownerId: input.userId, standing: 'editor' });
   }
 
   /** GET book/members: everyone with access, the owner first; open invitations for the owner. */

@@ -20,6 +20,7 @@ const LABELS: Record<SecurityEventKind, { text: string; color: string }> = {
   'book-role-changed': { text: 'Role in a shared book changed', color: 'orange' },
   'book-member-removed': { text: 'Removed from a shared book', color: 'orange' },
   'book-left': { text: 'Left a shared book', color: 'gray' },
+  'book-handed-over': { text: 'Book handed over', color: 'orange' },
 };
 
 /** Where an entry came from: "Chrome on Linux · 10.0.0.2", or nothing when no request of a person caused it. */
