@@ -5,8 +5,6 @@ import { emailSchema } from './auth.js';
 // with a role. Every other route works on the book the `Kassa-Book` header names (absent: the
 // user's own).
 
-/** The request header naming the book a request works on. */
-export const BOOK_HEADER = 'Kassa-Book';
 
 /** How long an invitation link works. */
 export const BOOK_INVITE_DAYS = 7;
@@ -40,6 +38,8 @@ export const bookSummarySchema = z.object({
   ownerName: z.string(),
   role: bookStandingSchema,
   isOwn: z.boolean(),
+  /** The book's main currency (its founder's): what its figures are reported in; null before registration ends. */
+  mainCurrency: z.string().nullable(),
 });
 export type BookSummary = z.infer<typeof bookSummarySchema>;
 export const bookListSchema = z.array(bookSummarySchema);

@@ -32,6 +32,9 @@ export const MAX_LIST_ROWS = 5000;
  */
 export const MORE_ROWS_HEADER = 'x-has-more';
 
+/** The request header naming the shared book a request works on (issue 34); absent: the user's own. */
+export const BOOK_HEADER = 'Kassa-Book';
+
 /** Minimum password length (spec §9). */
 export const MIN_PASSWORD_LENGTH = 8;
 

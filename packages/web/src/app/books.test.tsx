@@ -9,8 +9,8 @@ import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../test/render';
 // Shared books (issue 34): the header's switcher, the remembered choice, the fall-back when the
 // chosen book goes away, and what a viewer is not offered.
 
-const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true };
-const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false };
+const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true, mainCurrency: 'EUR' };
+const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false, mainCurrency: 'EUR' };
 const USER_INFO = { status: 200, body: REGISTERED_USER };
 const GROCERIES = testCategory(3, 'Groceries', 'real', false);
 const TX: Transaction = {
@@ -162,8 +162,7 @@ describe('a viewer of a shared book', () => {
           status: 403,
           body: {
             type: 'forbidden',
-            message:
-              'Your role in this book is viewer: POST /api/transaction/add changes data, which needs the editor role',
+            message: 'Your role in this book is viewer: changing its data needs the editor role',
           },
         };
       },
@@ -181,9 +180,7 @@ describe('a viewer of a shared book', () => {
       await Promise.resolve();
     });
     expect(
-      await screen.findByText(
-        'Your role in this book is viewer: POST /api/transaction/add changes data, which needs the editor role',
-      ),
+      await screen.findByText('Your role in this book is viewer: changing its data needs the editor role'),
     ).toBeTruthy();
     expect(calls.filter((c) => c.key === 'POST transaction/add')[0]?.headers['Kassa-Book']).toBe('7');
     // The books are read again: the form gives way to the viewer's note, the quick add goes.

@@ -32,8 +32,7 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('shows a shared book’s refusal for the role with the server’s reason (issue 34)', () => {
-    const viewer =
-      'Your role in this book is viewer: POST /api/transaction/add changes data, which needs the editor role';
+    const viewer = 'Your role in this book is viewer: changing its data needs the editor role';
     expect(noticeFor(new ApiError(403, { type: 'forbidden', message: viewer }, true, undefined, 7))).toMatchObject({
       kind: 'error',
       message: viewer,

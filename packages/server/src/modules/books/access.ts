@@ -48,7 +48,7 @@ export function standingRefusal(book: Book, method: string, route: string): Erro
   if (ownerOnly !== undefined && book.standing !== 'owner')
     return forbidden(`Only the book's owner may ${ownerOnly}; your role in this book is ${book.standing}`);
   if (book.standing === 'viewer' && !onlyReads(method, route))
-    return forbidden(`Your role in this book is viewer: ${method} ${route} changes data, which needs the editor role`);
+    return forbidden('Your role in this book is viewer: changing its data needs the editor role');
   return undefined;
 }
 

@@ -31,15 +31,15 @@ describeEachDatabase('shared books (issue 34)', (ctx) => {
     const accepted = okJson<BookSummary>(
       await member.client.post(`/api/book/accept/${invitationTo(ctx, `${tag}-member@example.com`)}`),
     );
-    expect(accepted).toEqual({ bookId: owner.userId, ownerName: 'T', role, isOwn: false });
+    expect(accepted).toEqual({ bookId: owner.userId, ownerName: 'T', role, isOwn: false, mainCurrency: 'EUR' });
     return { owner, member, bookId: owner.userId };
   }
 
   it('an editor invited by mail writes in the owner’s book, and the owner sees it', async () => {
     const { owner, member, bookId } = await household('edit', 'editor');
     expect(okJson<BookSummary[]>(await member.client.get('/api/book/getall'))).toEqual([
-      { bookId: member.userId, ownerName: 'T', role: 'owner', isOwn: true },
-      { bookId, ownerName: 'T', role: 'editor', isOwn: false },
+      { bookId: member.userId, ownerName: 'T', role: 'owner', isOwn: true, mainCurrency: 'EUR' },
+      { bookId, ownerName: 'T', role: 'editor', isOwn: false, mainCurrency: 'EUR' },
     ]);
     const category = await expenseCategory(member.client, bookId);
     const added = okJson<Tx>(
@@ -227,5 +227,24 @@ describeEachDatabase('shared books (issue 34)', (ctx) => {
       okJson<BookSummary>(await newcomer.client.post(`/api/book/accept/${invitationTo(ctx, 'newcomer@example.com')}`))
         .role,
     ).toBe('editor');
+  });
+
+  it('lets the owner withdraw an open invitation, whose link then stops working', async () => {
+    const owner = await newUser(ctx, 'withdraw-owner@example.com');
+    const invitee = await newUser(ctx, 'withdraw-invitee@example.com');
+    const invite = okJson<BookInvite>(
+      await owner.client.post('/api/book/invite', { email: 'withdraw-invitee@example.com', role: 'viewer' }),
+    );
+    const token = invitationTo(ctx, 'withdraw-invitee@example.com');
+    const header = { headers: { 'kassa-book': String(owner.userId) } };
+    expectError(await invitee.client.delete(`/api/book/invite/delete/${invite.id}`, header), 404, 'not found');
+    expect((await owner.client.delete(`/api/book/invite/delete/${invite.id}`)).statusCode).toBe(204);
+    expect(okJson<BookMembers>(await owner.client.get('/api/book/members')).invites).toEqual([]);
+    expectError(
+      await owner.client.delete(`/api/book/invite/delete/${invite.id}`),
+      404,
+      `Invitation ${invite.id} not found`,
+    );
+    expectError(await invitee.client.post(`/api/book/accept/${token}`), 404);
   });
 });

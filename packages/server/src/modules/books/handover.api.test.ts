@@ -7,7 +7,7 @@ import { expectError, newUser, okJson } from '../../test/ledger.js';
 // Handing a book over (issue 34): the owner makes a member the owner and stays on as an editor;
 // the book keeps its id, rows and main currency; the new owner may hand it back.
 
-type Summary = { bookId: number; ownerName: string; role: string; isOwn: boolean };
+type Summary = { bookId: number; ownerName: string; role: string; isOwn: boolean; mainCurrency: string | null };
 
 describeEachDatabase('handing a shared book over (issue 34)', (ctx) => {
   it('makes a member the owner, the owner an editor, and keeps the book as it was', async () => {
@@ -32,11 +32,11 @@ describeEachDatabase('handing a shared book over (issue 34)', (ctx) => {
 
     // Anna's own book is still the one her requests open, as its editor now.
     expect(okJson<Summary[]>(await anna.client.get('/api/book/getall'))).toEqual([
-      { bookId: anna.userId, ownerName: 'T', role: 'editor', isOwn: true },
+      { bookId: anna.userId, ownerName: 'T', role: 'editor', isOwn: true, mainCurrency: 'EUR' },
     ]);
     expect(okJson<Summary[]>(await bob.client.get('/api/book/getall'))).toEqual([
-      { bookId: bob.userId, ownerName: 'T', role: 'owner', isOwn: true },
-      { bookId: anna.userId, ownerName: 'T', role: 'owner', isOwn: false },
+      { bookId: bob.userId, ownerName: 'T', role: 'owner', isOwn: true, mainCurrency: 'USD' },
+      { bookId: anna.userId, ownerName: 'T', role: 'owner', isOwn: false, mainCurrency: 'EUR' },
     ]);
     okJson(await anna.client.post('/api/transaction/add', { ...entry, amount: 13 }));
     expectError(await anna.client.post('/api/book/invite', { email: 'x@example.com', role: 'viewer' }), 403, 'owner');
@@ -67,11 +67,12 @@ describeEachDatabase('handing a shared book over (issue 34)', (ctx) => {
       ownerName: 'T',
       role: 'owner',
       isOwn: true,
+      mainCurrency: 'EUR',
     });
     okJson(await anna.client.post('/api/transaction/add', entry));
     expect(okJson<Summary[]>(await bob.client.get('/api/book/getall'))).toEqual([
-      { bookId: bob.userId, ownerName: 'T', role: 'owner', isOwn: true },
-      { bookId: anna.userId, ownerName: 'T', role: 'editor', isOwn: false },
+      { bookId: bob.userId, ownerName: 'T', role: 'owner', isOwn: true, mainCurrency: 'USD' },
+      { bookId: anna.userId, ownerName: 'T', role: 'editor', isOwn: false, mainCurrency: 'EUR' },
     ]);
   });
 });

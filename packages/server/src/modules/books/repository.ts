@@ -17,6 +17,8 @@ export interface SharedBookRow {
   ownerFirstName: string;
   ownerLastName: string;
   ownerEmail: string;
+  /** The book's main currency: its founder's. */
+  mainCurrency: string | null;
 }
 
 export interface InviteRow {
@@ -67,16 +69,17 @@ export class BooksRepository {
     return row?.role;
   }
 
-  /** The books the user owns but did not found (handed over to them), by id. */
-  async handedTo(userId: number): Promise<number[]> {
+  /** The books the user owns but did not found (handed over to them), by id, with their main currencies. */
+  async handedTo(userId: number): Promise<{ bookId: number; mainCurrency: string | null }[]> {
     const rows = await this.db
       .selectFrom('books')
-      .select('id')
-      .where('owner_id', '=', userId)
-      .where('id', '!=', userId)
-      .orderBy('id')
+      .innerJoin('users as founder', 'founder.id', 'books.id')
+      .select(['books.id', 'founder.main_currency'])
+      .where('books.owner_id', '=', userId)
+      .where('books.id', '!=', userId)
+      .orderBy('books.id')
       .execute();
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ bookId: r.id, mainCurrency: r.main_currency }));
   }
 
   /** Makes a member the owner and the owner an editor, in the caller's transaction; false when `to` is no member. */
@@ -98,7 +101,15 @@ export class BooksRepository {
       .selectFrom('book_members')
       .innerJoin('books', 'books.id', 'book_members.book_id')
       .innerJoin('users', 'users.id', 'books.owner_id')
-      .select(['book_members.book_id', 'book_members.role', 'users.first_name', 'users.last_name', 'users.email'])
+      .innerJoin('users as founder', 'founder.id', 'books.id')
+      .select([
+        'book_members.book_id',
+        'book_members.role',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+        'founder.main_currency',
+      ])
       .where('book_members.user_id', '=', userId)
       .orderBy('users.first_name')
       .orderBy('book_members.book_id')
@@ -109,6 +120,7 @@ export class BooksRepository {
       ownerFirstName: r.first_name,
       ownerLastName: r.last_name,
       ownerEmail: r.email,
+      mainCurrency: r.main_currency,
     }));
   }
 
@@ -182,6 +194,17 @@ export class BooksRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** Withdraws the book's invitation while it is open; false when there is none such. */
+  async withdrawInvite(bookId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('book_invites')
+      .where('book_id', '=', bookId)
+      .where('id', '=', id)
+      .where('accepted_by', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
   }
 
   async deleteInvite(id: number): Promise<void> {

@@ -82,6 +82,21 @@ function memberRoutes(app: FastifyInstance, service: BooksService, requireUser: 
   const doc = docs('Books');
   const opts = { preHandler: requireUser };
   const notDemo = { preHandler: [requireUser, denyDemo] };
+  app.delete(
+    '/api/book/invite/delete/:id',
+    {
+      ...notDemo,
+      schema: doc({
+        summary: 'Withdraw an invitation not yet accepted (the owner only)',
+        params: idParamSchema,
+        response: 'none',
+      }),
+    },
+    async (request, reply) => {
+      await service.withdrawInvite(bookOf(request), parseOr400(idParamSchema, request.params, 'id').id);
+      return reply.status(204).send();
+    },
+  );
   app.post(
     '/api/book/handover',
     {

@@ -136,7 +136,7 @@ export class BooksService {
     const ownerName = owner === undefined ? '' : displayName(owner.firstName, owner.lastName, owner.email);
     await this.log.record(user.id, 'book-joined', { client, detail: `${ownerName}'s book as ${invite.role}` });
     await this.log.record(book.ownerId, 'book-joined', { detail: `${user.email} joined your book as ${invite.role}` });
-    return { bookId: book.id, ownerName, role: invite.role, isOwn: false };
+    return { bookId: book.id, ownerName, role: invite.role, isOwn: false, mainCurrency: book.mainCurrency };
   }
 
   /**
@@ -151,10 +151,17 @@ export class BooksService {
       ownerName: displayName(b.ownerFirstName, b.ownerLastName, b.ownerEmail),
       role: b.role,
       isOwn: b.bookId === user.id,
+      mainCurrency: b.mainCurrency,
     }));
-    const founded = shared.find((b) => b.isOwn) ?? { bookId: user.id, ownerName: me, role: 'owner', isOwn: true };
-    const handed: BookSummary[] = (await this.books.handedTo(user.id)).map((bookId) => ({
-      bookId,
+    const founded = shared.find((b) => b.isOwn) ?? {
+      bookId: user.id,
+      ownerName: me,
+      role: 'owner',
+      isOwn: true,
+      mainCurrency: user.mainCurrency,
+    };
+    const handed: BookSummary[] = (await this.books.handedTo(user.id)).map((b) => ({
+      ...b,
       ownerName: me,
       role: 'owner',
       isOwn: false,
@@ -217,6 +224,12 @@ export class BooksService {
       detail: `member ${input.userId} now ${input.role}`,
     });
     return this.members(book);
+  }
+
+  /** The owner withdraws an invitation not yet accepted: its link stops working at once. */
+  async withdrawInvite(book: Book, id: number): Promise<void> {
+    ownerOnly(book, 'withdraw invitations');
+    if (!(await this.books.withdrawInvite(book.id, id))) throw notFound(`Invitation ${id} not found`);
   }
 
   async removeMember(book: Book, userId: number, client: ClientInfo): Promise<void> {

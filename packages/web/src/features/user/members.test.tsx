@@ -7,8 +7,8 @@ import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/rende
 
 // Shared books (issue 34): the Members tab of the User page and the invitation link's page.
 
-const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true };
-const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false };
+const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true, mainCurrency: 'EUR' };
+const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false, mainCurrency: 'EUR' };
 const USER_INFO = { status: 200, body: REGISTERED_USER };
 
 const OWN_MEMBERS: BookMembers = {

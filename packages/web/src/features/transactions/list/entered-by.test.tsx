@@ -9,8 +9,8 @@ import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../../test/re
 // Shared books (issue 34): the list names who entered each row once someone else may open the
 // book, and a viewer is offered neither bulk selection nor import.
 
-const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true };
-const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false };
+const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: true, mainCurrency: 'EUR' };
+const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false, mainCurrency: 'EUR' };
 const TX: Transaction = {
   id: 3,
   isIncome: false,
