@@ -2,7 +2,7 @@ import type { BookMembers, BookSummary } from '@kassa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../lib/api';
 import { useChosenBook } from '../lib/book';
-import { isTokenValid, tokenClaims, useToken } from '../lib/token';
+import { isTokenValid, tokenClaims, tokenSubject, useToken } from '../lib/token';
 import { queryKeys } from './query-keys';
 
 // Shared books (issue 34): the books the user may open, the one this tab works on, and what the
@@ -79,4 +79,32 @@ export function useSharedBook(): boolean {
   const members = useBookMembers(own).data;
   if (current === undefined) return false;
   return !own || (members?.members.length ?? 0) > 1;
+}
+
+/** The signed-in user's id (the token's subject), once signed in. */
+export function useMyUserId(): number | undefined {
+  const token = useToken();
+  const sub = token === null ? undefined : tokenSubject(token);
+  return sub === undefined ? undefined : Number(sub);
+}
+
+/** A person of the current book: who splits, pays and settles (issue 34, settling up). */
+export interface BookPerson {
+  userId: number;
+  name: string;
+}
+
+/**
+ * The people of the current book (GET book/members: the owner first, then the members by name),
+ * once loaded; `shared` once there are more than one, which is when expenses can be split and
+ * settled; `me`, the signed-in user.
+ */
+export function useBookPeople(enabled = true): {
+  people: readonly BookPerson[] | undefined;
+  shared: boolean;
+  me: number | undefined;
+} {
+  const people = useBookMembers(enabled).data?.members;
+  const me = useMyUserId();
+  return { people, shared: (people?.length ?? 0) > 1, me };
 }

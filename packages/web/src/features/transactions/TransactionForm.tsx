@@ -7,6 +7,7 @@ import { CurrencyPicker } from '../../components/CurrencyPicker';
 import { TimePicker } from '../../components/TimePicker';
 import { CLEAR_OF_TOASTS } from '../../lib/notify';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
+import { SplitFields } from './SplitFields';
 import { BUSINESS_TYPES, KIND_RULES, type TransactionKind } from './kinds';
 import { useFormKeys } from './use-form-keys';
 import { useTransactionDraft } from './use-transaction-draft';
@@ -25,7 +26,10 @@ interface Props {
   actions: ReactNode;
 }
 
-/** Amount, currency, category, direction or business type, description and time for one kind. */
+/**
+ * Amount, currency, category, direction or business type, description and time for one kind; in a
+ * shared book an expense's split too.
+ */
 export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disabled, actions }: Props) {
   const rules = KIND_RULES[kind];
   const draft = useTransactionDraft(kind, initial, onSubmit, resetAfterSave);
@@ -96,6 +100,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             onChange={(e) => draft.setDescription(e.currentTarget.value)}
           />
           <TimePicker value={time.value} onChange={time.onChange} />
+          <SplitFields split={draft.split} />
           <Group justify="flex-end" gap="xs" mt="xs" {...CLEAR_OF_TOASTS}>
             {actions}
           </Group>

@@ -6,6 +6,7 @@ import { useCategories, useUserCurrencies } from '../../shared/global-data';
 import { useExternalCategories } from './api';
 import { categoriesFor, KIND_RULES, type TransactionKind } from './kinds';
 import { useFormTime } from './use-form-time';
+import { useSplitDraft } from './use-split-draft';
 
 /** The categories the kind offers, most recently used first. */
 function useKindCategories(kind: TransactionKind, initial?: Transaction): Category[] {
@@ -19,8 +20,8 @@ function useKindCategories(kind: TransactionKind, initial?: Transaction): Catego
 
 /**
  * The transaction form's fields, with the main currency and the most recently used category until
- * the user picks, and `submit`, which sends them through `onSubmit` (and empties the form after a
- * save with `resetAfterSave`).
+ * the user picks, the split of a shared book's expense, and `submit`, which sends them through
+ * `onSubmit` (and empties the form after a save with `resetAfterSave`).
  */
 export function useTransactionDraft(
   kind: TransactionKind,
@@ -46,10 +47,12 @@ export function useTransactionDraft(
   const entryCurrency = useEntryCurrency();
   const currencyValue = currency ?? (currencies.length === 0 ? null : entryCurrency);
   const categoryValue = categoryId ?? (categories[0] === undefined ? null : String(categories[0].id));
+  // A shared book's expense may be split among its members (issue 34); its choices outlast a save.
+  const split = useSplitDraft(kind, initial, amount, currencyValue);
 
   const submit = async () => {
     const read = readAmount(amount, currencyValue);
-    if (currencyValue === null || categoryValue === null || read.state !== 'ok') return;
+    if (currencyValue === null || categoryValue === null || read.state !== 'ok' || split.problem !== null) return;
     const saved = await onSubmit({
       amount: read.text,
       currency: currencyValue,
@@ -58,6 +61,7 @@ export function useTransactionDraft(
       time: time.instant().toISOString(),
       isIncome: rules.hasDirection ? isIncome : null,
       type: kind === 'business' ? type : null,
+      ...split.payload,
     });
     if (saved && resetAfterSave === true) {
       setAmount('');
@@ -83,6 +87,7 @@ export function useTransactionDraft(
     setIsIncome,
     type,
     setType,
+    split,
     submit,
   };
 }
