@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@kassa/contract';
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract/constants';
-import { BOOK_HEADER, bookGone, chosenBook } from './book';
+import { API_BASE, BOOK_HEADER, CSRF_COOKIE, CSRF_HEADER } from '@kassa/contract/constants';
+import { bookGone, chosenBook } from './book';
 import { getToken } from './token';
 
 /** A non-2xx answer of the API, carrying the server's error type and message. */

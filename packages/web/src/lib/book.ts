@@ -1,4 +1,3 @@
-import type { BOOK_HEADER as CONTRACT_BOOK_HEADER } from '@kassa/contract';
 import { useSyncExternalStore } from 'react';
 import { getToken, tokenSubject, useToken } from './token';
 
@@ -7,13 +6,6 @@ import { getToken, tokenSubject, useToken } from './token';
 // which survives a reload) and as the last choice of any tab (localStorage, where a new tab or
 // the next login starts): a switch in one tab never changes the book another tab is writing to.
 // Each stored choice names its user, so someone else signing in on this browser starts in their own.
-
-/**
- * The request header naming the book. The contract's BOOK_HEADER, typed by it so the two cannot
- * drift; spelled here because the contract's index would bring zod into every first load and its
- * constants module does not carry it.
- */
-export const BOOK_HEADER: typeof CONTRACT_BOOK_HEADER = 'Kassa-Book';
 
 /** Storage key of the chosen book, in sessionStorage (this tab) and localStorage (the last choice). */
 export const BOOK_KEY = 'kassaBook';

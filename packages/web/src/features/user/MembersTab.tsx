@@ -19,7 +19,7 @@ import { notifySuccess } from '../../lib/notify';
 import { tokenSubject, useToken } from '../../lib/token';
 import { bookName, useBookMembers, useCurrentBook } from '../../shared/books';
 import { switchBook } from '../../shared/session';
-import { useInviteMember, useLeaveBook, useRemoveMember, useUpdateMember } from './api';
+import { useInviteMember, useLeaveBook, useRemoveMember, useUpdateMember, useWithdrawInvite } from './api';
 import { when } from './security/when';
 
 const ROLES: { value: BookRole; label: string }[] = [
@@ -207,7 +207,7 @@ function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean
   );
 }
 
-/** The owner's invitations not yet accepted, with the time their link stops working. */
+/** The owner's invitations not yet accepted, with the time their link stops working, each with Withdraw. */
 function OpenInvites({ invites }: { invites: readonly BookInvite[] }) {
   return (
     <Stack gap="xs">
@@ -221,23 +221,54 @@ function OpenInvites({ invites }: { invites: readonly BookInvite[] }) {
       ) : (
         <Stack gap="xs" component="ul" aria-label="Open invitations" style={unstyledList}>
           {invites.map((invite) => (
-            <Paper key={invite.id} withBorder p="sm" radius="sm" component="li" aria-label={invite.email}>
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text style={{ overflowWrap: 'anywhere' }}>{invite.email}</Text>
-                  <Text size="xs" c="dimmed">
-                    The link works until {when(invite.expiresAt)}
-                  </Text>
-                </Stack>
-                <Badge variant="light" color={invite.role === 'editor' ? 'blue' : 'gray'}>
-                  {STANDING_LABEL[invite.role]}
-                </Badge>
-              </Group>
-            </Paper>
+            <InviteRow key={invite.id} invite={invite} />
           ))}
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** One open invitation: address, when its link stops working, role and Withdraw (asked first). */
+function InviteRow({ invite }: { invite: BookInvite }) {
+  const withdraw = useWithdrawInvite();
+  const confirm = useConfirm();
+
+  const askWithdraw = async () => {
+    const answer = await confirm({
+      title: `Withdraw the invitation to ${invite.email}?`,
+      text: 'The link in their mail stops working. You can invite them again later.',
+      danger: true,
+    });
+    if (answer === 'yes')
+      withdraw.mutate(invite.id, { onSuccess: () => notifySuccess(`Invitation to ${invite.email} withdrawn`) });
+  };
+
+  return (
+    <Paper withBorder p="sm" radius="sm" component="li" aria-label={invite.email}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+          <Text style={{ overflowWrap: 'anywhere' }}>{invite.email}</Text>
+          <Text size="xs" c="dimmed">
+            The link works until {when(invite.expiresAt)}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Badge variant="light" color={invite.role === 'editor' ? 'blue' : 'gray'}>
+            {STANDING_LABEL[invite.role]}
+          </Badge>
+          <Button
+            variant="light"
+            color="red"
+            onClick={() => void askWithdraw()}
+            loading={withdraw.isPending}
+            aria-label={`Withdraw the invitation to ${invite.email}`}
+          >
+            Withdraw
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }
 

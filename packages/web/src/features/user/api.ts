@@ -104,6 +104,15 @@ export function useRemoveMember() {
   });
 }
 
+/** DELETE book/invite/delete/{id}: the owner withdraws an invitation not yet accepted; its link stops working. */
+export function useWithdrawInvite() {
+  const refresh = useRefreshBooks();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<undefined>('DELETE', `book/invite/delete/${id}`),
+    onSuccess: refresh,
+  });
+}
+
 /** POST book/leave/{bookId}: the user leaves a book shared with them; the caller switches away. */
 export function useLeaveBook() {
   return useMutation({ mutationFn: (bookId: number) => apiPost<undefined>(`book/leave/${bookId}`) });

@@ -117,6 +117,35 @@ describe('the Members tab', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Bo Berg' })).toBeNull());
   });
 
+  it('lets the owner withdraw an open invitation after asking', async () => {
+    let members = OWN_MEMBERS;
+    const calls = stubApi({
+      'GET account/userinfo': USER_INFO,
+      'GET book/members': () => ({ status: 200, body: members }),
+      'DELETE book/invite/delete/5': () => {
+        members = { ...members, invites: [] };
+        return { status: 204, body: '' };
+      },
+    });
+    renderApp('/private/user/members');
+    const invites = await screen.findByRole('list', { name: 'Open invitations' });
+    fireEvent.click(within(invites).getByRole('button', { name: 'Withdraw the invitation to cy@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the invitation to cy@example.com?' });
+    // No: nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.key.startsWith('DELETE book/invite'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation to cy@example.com' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw the invitation to cy@example.com?' })).getByRole(
+        'button',
+        { name: 'Yes' },
+      ),
+    );
+    expect(await screen.findByText('Invitation to cy@example.com withdrawn')).toBeTruthy();
+    expect(await screen.findByText('No invitations waiting.')).toBeTruthy();
+  });
+
   it('shows a member the others and their role, no management, and lets them leave for their own books', async () => {
     remember(7, "Anna Kovács's books");
     const calls = stubApi({
