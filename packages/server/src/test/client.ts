@@ -46,8 +46,8 @@ export class TestClient {
     return this.request('PATCH', url, body);
   }
 
-  delete(url: string) {
-    return this.request('DELETE', url);
+  delete(url: string, extra?: InjectOptions) {
+    return this.request('DELETE', url, undefined, extra);
   }
 
   /** Logs in and keeps the token; fails the test when login does not succeed. */

@@ -237,7 +237,11 @@ describeEachDatabase('shared books (issue 34)', (ctx) => {
     );
     const token = invitationTo(ctx, 'withdraw-invitee@example.com');
     const header = { headers: { 'kassa-book': String(owner.userId) } };
-    expectError(await invitee.client.delete(`/api/book/invite/delete/${invite.id}`, header), 404, 'not found');
+    expectError(
+      await invitee.client.delete(`/api/book/invite/delete/${invite.id}`, header),
+      404,
+      `Book ${owner.userId} not found`,
+    );
     expect((await owner.client.delete(`/api/book/invite/delete/${invite.id}`)).statusCode).toBe(204);
     expect(okJson<BookMembers>(await owner.client.get('/api/book/members')).invites).toEqual([]);
     expectError(

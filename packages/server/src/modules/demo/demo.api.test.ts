@@ -110,6 +110,42 @@ describeEachDatabase(
       for (const [currency, minor] of lowest) expect(minor, currency).toBeGreaterThan(0);
     });
 
+    it('is a two-person household: Sam shares the book, its costs are split, and settle-up adds up', async () => {
+      const client = ctx.client();
+      const visitor = await tryTheDemo(client);
+      const members = okJson<{ members: { userId: number; name: string; role: string }[] }>(
+        await client.get('/api/book/members'),
+      ).members;
+      expect(members.map((m) => [m.name, m.role])).toEqual([
+        ['Demo User', 'owner'],
+        ['Sam Okafor', 'editor'],
+      ]);
+      const sam = members[1]?.userId ?? 0;
+      const rows = okJson<{ createdBy: { userId: number } | null; paidBy?: number; shares?: unknown[] }[]>(
+        await client.post('/api/transaction/getfiltered', { enteredBy: [sam] }),
+      );
+      expect(rows.length).toBeGreaterThan(5);
+      expect(rows.every((r) => r.createdBy?.userId === sam && r.paidBy === sam && r.shares?.length === 2)).toBe(true);
+      const year = { start: new Date(Date.now() - 400 * DAY).toISOString(), end: new Date().toISOString() };
+      const settled = okJson<{
+        expenses: number;
+        members: { userId: number; main: { paid: number; share: number; balance: number } }[];
+        transfers: { fromUserId: number; toUserId: number }[];
+        settlements: unknown[];
+      }>(await client.post('/api/analytics/settle-up', { interval: year }));
+      expect(settled.expenses).toBeGreaterThan(15);
+      expect(settled.settlements).toHaveLength(1);
+      const cents = settled.members.map((m) => Math.round(m.main.balance * 100));
+      expect(cents.reduce((a, b) => a + b, 0)).toBe(0);
+      // The visitor paid two of every three shared costs: Sam owes them.
+      expect(settled.transfers).toEqual([expect.objectContaining({ fromUserId: sam, toUserId: visitor })]);
+      // A second visitor gets the same Sam, in a book of their own.
+      const other = ctx.client();
+      await tryTheDemo(other);
+      const theirs = okJson<{ members: { userId: number }[] }>(await other.get('/api/book/members')).members;
+      expect(theirs[1]?.userId).toBe(sam);
+    });
+
     it('has scheduled entries of its own, so the dashboard shows what is coming', async () => {
       const client = ctx.client();
       const demoUser = await tryTheDemo(client);

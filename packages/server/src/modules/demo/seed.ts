@@ -9,6 +9,7 @@ import { UsersRepository, type User } from '../users/repository.js';
 import { CompleteUserFactory } from '../account/complete-user.js';
 import { addDemoFixpoints } from './seed-fixpoints.js';
 import { drawHistory, type DemoCategoryIds } from './seed-history.js';
+import { addDemoHousehold, demoPartner, splitHousehold } from './seed-household.js';
 import { addDemoSchedules, minorOf } from './seed-schedules.js';
 import { breather, type Breather } from '../../util/breathe.js';
 import { prng } from '../../util/prng.js';
@@ -82,8 +83,11 @@ export async function seedDemoBooks(db: Kysely<DB>, userId: number, now: number)
   // The first day of the month 17 months back: 18 months of history, this one included.
   const start = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 17, 1);
   const history = drawHistory({ c, untracked }, random, start, now);
+  // A two-person household (issue 34): Sam shares the last four months' household costs.
+  const people = { visitor: user.id, partner: await demoPartner(db, now) };
+  const since = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 3, 1);
   await pace.pause();
-  await LedgerWriter.load(db, user.id, history.rows, now);
+  await LedgerWriter.load(db, user.id, splitHousehold(history.rows, c, people, since), now);
   await pace.pause();
   const conversions = new ConversionsService(db, () => now);
   for (const conversion of history.conversions) {
@@ -99,6 +103,7 @@ export async function seedDemoBooks(db: Kysely<DB>, userId: number, now: number)
   await addDemoSchedules(db, user.id, c, Math.ceil(bence / minorOf('EUR', 200)), today + DAY, now);
   await pace.maybe();
   await addDemoRules(db, user.id, c, now, pace);
+  await addDemoHousehold(db, people, since, now);
 }
 
 /** The demo's own categories (in EUR), some with a monthly limit, the loans and the studio with a description. */
