@@ -62,7 +62,9 @@ describeEachDatabase('CLI user:backup and user:restore', (ctx) => {
       'Restored into cli-target@example.com: 1 transactions, 1 conversions, 1 fixpoints',
     );
     const restored = okJson<BackupDocument>(await target.client.get('/api/backup/get'));
-    expect({ ...restored, exportedAt: '' }).toEqual({ ...api, exportedAt: '' });
+    // The same books; who entered them is now the target's owner, the member who restored.
+    expect(restored.members).toEqual([{ key: 1, name: 'T', email: 'cli-target@example.com' }]);
+    expect({ ...restored, exportedAt: '', members: [] }).toEqual({ ...api, exportedAt: '', members: [] });
     // A second restore needs --replace.
     await expect(run(userRestore, ['--user', 'cli-target@example.com', '--in', file])).rejects.toThrow(
       'already has books',

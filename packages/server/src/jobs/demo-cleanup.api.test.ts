@@ -17,7 +17,14 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       client.token = res.json<{ token: string }>().token;
       const created = Date.now();
-      const visitors = () => ctx.database.db.selectFrom('users').select('id').where('role', '=', 'DEMO').execute();
+      // Visitors expire; the household's second person (Sam) stays for the next visitor.
+      const visitors = () =>
+        ctx.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'DEMO')
+          .where('demo_expires_at', 'is not', null)
+          .execute();
       expect(await visitors()).toHaveLength(1);
 
       let now = created + 3_600_000;
