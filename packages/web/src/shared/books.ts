@@ -2,6 +2,7 @@ import type { BookMembers, BookSummary } from '@kassa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../lib/api';
 import { useChosenBook } from '../lib/book';
+import { useUserInfo } from './global-data';
 import { isTokenValid, tokenClaims, tokenSubject, useToken } from '../lib/token';
 import { queryKeys } from './query-keys';
 
@@ -44,6 +45,22 @@ export function useCurrentBook(): CurrentBook {
   const books = useBooks().data;
   const current = books?.find((b) => (chosen === null ? b.isOwn : b.bookId === chosen));
   return { books, current };
+}
+
+/**
+ * The current book's main currency, which its figures are reported in: in the own book the user's
+ * (account/userinfo), in a book shared with them the book's (`mainCurrency` of book/getall, its
+ * founder's), never the visitor's own. Undefined while it loads, null before one is set (or when
+ * it cannot be read).
+ */
+export function useMainCurrency(): string | null | undefined {
+  const chosen = useChosenBook();
+  const info = useUserInfo();
+  const books = useBooks();
+  // A failed load counts as none: screens fall back as they would without a main currency.
+  if (chosen === null) return info.data === undefined ? (info.isError ? null : undefined) : info.data.mainCurrency;
+  if (books.data === undefined) return books.isError ? null : undefined;
+  return books.data.find((b) => b.bookId === chosen)?.mainCurrency ?? null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useUserCurrencies, useUserInfo } from './global-data';
+import { useMainCurrency } from './books';
+import { useUserCurrencies } from './global-data';
 
 /**
  * The currency every entry form and dialog starts in (issue 32): the user's main currency, until
@@ -9,9 +10,8 @@ import { useUserCurrencies, useUserInfo } from './global-data';
  */
 export function useEntryCurrency(): string | null {
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
-  const info = useUserInfo();
-  if (info.data === undefined && !info.isError) return null;
-  const main = info.data?.mainCurrency ?? null;
+  const main = useMainCurrency();
+  if (main === undefined) return null;
   if (main !== null && codes.includes(main)) return main;
   return codes[0] ?? null;
 }

@@ -2,7 +2,8 @@ import type { UsedRates } from '@kassa/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../lib/api';
 import { queryKeys } from './query-keys';
-import { useUserCurrencies, useUserInfo } from './global-data';
+import { useMainCurrency } from './books';
+import { useUserCurrencies } from './global-data';
 import {
   mergeUsedRates,
   provenanceOn,
@@ -58,9 +59,9 @@ function mergedAnswers(results: readonly { data: UsedRates | undefined }[]): Use
   return answers.length === 0 || answers.length < results.length ? undefined : mergeUsedRates(answers);
 }
 
-/** The user's main currency and every currency of theirs (the codes figures are converted from). */
+/** The book's main currency and every currency of it (the codes figures are converted from). */
 function useCodes(): { main: string | undefined; codes: string[] } {
-  const main = useUserInfo().data?.mainCurrency ?? undefined;
+  const main = useMainCurrency() ?? undefined;
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
   return { main, codes };
 }

@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { IntervalPicker } from '../../components/IntervalPicker';
-import { useUserInfo } from '../../shared/global-data';
+import { useMainCurrency } from '../../shared/books';
 import type { DayInterval } from '../../components/interval';
 import { useBalanceHistory } from './api';
 import { TALL_CHART_HEIGHT } from './chart-format';
@@ -16,7 +16,7 @@ export function BalanceHistoryTab({
   onInterval: (i: DayInterval) => void;
 }) {
   const query = useBalanceHistory(interval);
-  const main = useUserInfo().data?.mainCurrency ?? 'EUR';
+  const main = useMainCurrency() ?? 'EUR';
   return (
     <Stack gap="md">
       <IntervalPicker value={interval} onChange={onInterval} />

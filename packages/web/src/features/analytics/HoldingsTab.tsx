@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatMoney } from '@kassa/money';
-import { useUserInfo } from '../../shared/global-data';
+import { useMainCurrency } from '../../shared/books';
 import { useHoldings } from './api';
 import { AsOfDatePicker } from './AsOfDatePicker';
 import { holdingsView } from './holdings';
@@ -14,7 +14,7 @@ import { SlicesPie } from './SlicesPie';
  */
 export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => void }) {
   const query = useHoldings(day);
-  const main = useUserInfo().data?.mainCurrency ?? undefined;
+  const main = useMainCurrency() ?? undefined;
   const view = query.data === undefined || main === undefined ? undefined : holdingsView(query.data, main);
   // A pie has no negative slices: currencies below zero (an overdrawn account) are named instead.
   const negative = view?.rows.filter((r) => r.value < 0).map((r) => r.currency) ?? [];

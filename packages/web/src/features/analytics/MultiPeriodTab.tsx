@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
-import { useUserInfo } from '../../shared/global-data';
+import { useMainCurrency } from '../../shared/books';
 import { useMultiPeriod } from './api';
 import { ValuationNote } from './ValuationNote';
 import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
@@ -11,7 +11,7 @@ import { TrendChart } from './TrendChart';
 /** Multi-period (spec §2): monthly P&L of the top 7 categories and 'Other', stacked, 500 px high. */
 export function MultiPeriodTab(props: CategoryFilterProps) {
   const query = useMultiPeriod(props.interval, props.income, props.view);
-  const main = useUserInfo().data?.mainCurrency ?? 'EUR';
+  const main = useMainCurrency() ?? 'EUR';
   const chart = query.data === undefined ? undefined : multiPeriodRows(query.data, main);
 
   return (

@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Select } from '@mantine/core';
-import { useUserCurrencies, useUserInfo } from '../../shared/global-data';
+import { useMainCurrency } from '../../shared/books';
+import { useUserCurrencies } from '../../shared/global-data';
 import { AsOfDatePicker } from './AsOfDatePicker';
 import type { ReportViewState } from './report-view';
 
@@ -16,7 +17,7 @@ interface Props {
  */
 export function ReportViewPicker({ value, onChange }: Props) {
   const currencies = useUserCurrencies().data ?? [];
-  const main = useUserInfo().data?.mainCurrency ?? undefined;
+  const main = useMainCurrency() ?? undefined;
   const oneDate = value.valuationDay !== undefined;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">

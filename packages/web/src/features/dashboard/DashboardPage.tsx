@@ -1,6 +1,7 @@
 import { Anchor, Card, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import changelogText from '../../../../../CHANGELOG.md?raw';
+import { useMainCurrency } from '../../shared/books';
 import { useUserInfo } from '../../shared/global-data';
 import { named, useBalancesNow } from './api';
 import { parseChangelog } from './changelog';
@@ -69,7 +70,9 @@ export function DashboardPage() {
   const info = useUserInfo().data;
   const balances = useBalancesNow().data;
   const nominal = named(balances, 'availablenominalmain');
-  const main = nominal?.asset.currency ?? info?.mainCurrency ?? 'main currency';
+  // The book's main currency (issue 34: a shared book's is its founder's, not the visitor's).
+  const bookMain = useMainCurrency();
+  const main = nominal?.asset.currency ?? bookMain ?? 'main currency';
   return (
     <Stack gap="md">
       <Title order={2}>Hello {info?.firstName ?? ''}!</Title>
@@ -83,9 +86,9 @@ export function DashboardPage() {
         <BalancesCard balances={balances} main={main} />
         <CashflowCard />
       </SimpleGrid>
-      {info !== undefined && (
+      {bookMain !== undefined && (
         <Suspense fallback={<Skeleton h={240} radius="md" />}>
-          <DashboardCharts currency={info.mainCurrency ?? nominal?.asset.currency ?? 'EUR'} />
+          <DashboardCharts currency={bookMain ?? nominal?.asset.currency ?? 'EUR'} />
         </Suspense>
       )}
       <Suspense fallback={<Skeleton h={120} radius="md" />}>

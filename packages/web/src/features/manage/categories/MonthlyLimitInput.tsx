@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { useUserInfo } from '../../../shared/global-data';
+import { useMainCurrency } from '../../../shared/books';
 
 interface Props {
   value: string;
@@ -9,7 +9,7 @@ interface Props {
 
 /** The monthly limit of an expense category, in the main currency (the server keeps it there). */
 export function MonthlyLimitInput({ value, onChange, error }: Props) {
-  const main = useUserInfo().data?.mainCurrency ?? null;
+  const main = useMainCurrency() ?? null;
   return (
     <TextInput
       label="Monthly limit"

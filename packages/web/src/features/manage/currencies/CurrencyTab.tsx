@@ -1,6 +1,7 @@
 import { Badge, Box, Card, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useSupportedCurrencies, useUserCurrencies, useUserInfo } from '../../../shared/global-data';
+import { useMainCurrency } from '../../../shared/books';
+import { useSupportedCurrencies, useUserCurrencies } from '../../../shared/global-data';
 import { useDailyRates } from '../api';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
@@ -12,7 +13,7 @@ import { missingCurrencies, dailyRatesCaption } from './rate-text';
 
 /** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
 export function CurrencyTab() {
-  const main = useUserInfo().data?.mainCurrency ?? null;
+  const main = useMainCurrency() ?? null;
   const supported = useSupportedCurrencies().data ?? [];
   const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
   const daily = useDailyRates().data ?? [];
