@@ -1,6 +1,7 @@
 import { Box, Card, Group, SimpleGrid, Switch } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import type { BookPerson } from '../../../shared/books';
 import { IntervalPicker } from '../../../components/IntervalPicker';
 import { CALENDAR_RANGES } from '../../../components/interval';
 import { clearedFilter, type FilterState } from './filter';
@@ -9,18 +10,24 @@ import { useFilterLists } from './use-filter-lists';
 /** On a phone each list takes a little less than half the row, so the next one peeks in. */
 const PHONE_LIST_WIDTH = '44%';
 
-/** The toggle, the interval and the five multi-selects of spec §2; `actions` sit opposite the toggle. */
+/**
+ * The toggle, the interval and the five multi-selects of spec §2, and "Entered by" in a shared book
+ * (`people`, issue 34); `actions` sit opposite the toggle.
+ */
 export function FilterPanel({
   value,
   onChange,
   actions,
+  people,
 }: {
   value: FilterState;
   onChange: (s: FilterState) => void;
   actions?: ReactNode;
+  /** The people of a shared book, whose rows the filter can pick. */
+  people?: readonly BookPerson[];
 }) {
   const phone = useMediaQuery('(max-width: 575.98px)');
-  const lists = useFilterLists(value, onChange);
+  const lists = useFilterLists(value, onChange, people);
 
   return (
     <Card withBorder radius="md" padding="sm">

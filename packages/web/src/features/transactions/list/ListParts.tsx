@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useExportCsv } from '../api';
 import { toExportQuery, type FilterState } from './filter';
+import { shownText, type ListRow } from './rows';
 
 /** Beside the filter's toggle: Import (not for a viewer), and Export CSV of what the filter selects. */
 export function ListActions({ filterState, canImport }: { filterState: FilterState; canImport: boolean }) {
@@ -60,5 +61,33 @@ export function SelectAllLine({
       </Anchor>
       {collecting && <Loader size={12} ml="xs" role="status" aria-label="Collecting" />}
     </Text>
+  );
+}
+
+/** Under the rows: the legend of italic rows (when any shows) and the count of what is shown. */
+export function ListFooter({
+  rows,
+  anyBeforeFix,
+  more,
+}: {
+  rows: readonly ListRow[];
+  anyBeforeFix: boolean;
+  more: boolean;
+}) {
+  return (
+    <>
+      {anyBeforeFix && (
+        <Text size="xs" c="dimmed" mt="xs" data-legend>
+          <Text span fs="italic" inherit>
+            Italic rows
+          </Text>{' '}
+          are dated before the last fixpoint: their balances are already settled by it.
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" ta="center" mt="xs" data-shown>
+        {shownText(rows)}
+        {more ? '; older ones load on request' : ''}
+      </Text>
+    </>
   );
 }

@@ -1,16 +1,26 @@
 import type { Transaction } from '@kassa/contract';
 import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCanWrite, useSharedBook } from '../../../shared/books';
+import { useBookPeople, useCanWrite, useSharedBook } from '../../../shared/books';
 import { FilterPanel } from './FilterPanel';
-import { shownText } from './rows';
 import { BulkBar } from './BulkBar';
 import { TransactionTable } from './TransactionTable';
 import { useScrollMemory } from './use-scroll-memory';
-import { ListActions, SelectAllLine } from './ListParts';
+import { ListActions, ListFooter, SelectAllLine } from './ListParts';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListRows } from './use-list-rows';
 import { useUrlFilter } from './use-url-filter';
+
+/**
+ * The people of a shared book (issue 34): the filter's "Entered by" (offered too while a link's
+ * choice of them stands) and the names of who paid a split expense.
+ */
+function useListPeople(shared: boolean, chosen: boolean) {
+  const people = useBookPeople(shared || chosen).people;
+  const names = useMemo(() => new Map((people ?? []).map((p) => [p.userId, p.name])), [people]);
+  return { names, filterPeople: shared || chosen ? people : undefined };
+}
 
 /**
  * private/transactions: the filter card and the merged list, newest first, a page at a time. The
@@ -31,12 +41,14 @@ export function TransactionListPage() {
   // viewer reads only, so no checkboxes and no import.
   const shared = useSharedBook();
   const canWrite = useCanWrite();
+  const { names, filterPeople } = useListPeople(shared, filterState.enteredBy.length > 0);
   return (
     <Stack gap="md">
       <FilterPanel
         value={filterState}
         onChange={setFilterState}
         actions={<ListActions filterState={filterState} canImport={canWrite} />}
+        {...(filterPeople === undefined ? {} : { people: filterPeople })}
       />
       {/* Outside the card: the card clips its content, which would keep the bar from sticking. */}
       {selected.selection.size > 0 && (
@@ -76,6 +88,7 @@ export function TransactionListPage() {
               compact={compact}
               rateTitle={list.titleOf}
               enteredBy={shared}
+              people={names}
               {...(list.withSum && list.sum.data !== undefined ? { sum: list.sum.data } : {})}
               {...(canWrite
                 ? {
@@ -98,20 +111,7 @@ export function TransactionListPage() {
             </Button>
           </Center>
         )}
-        {!pages.isPending && list.anyBeforeFix && (
-          <Text size="xs" c="dimmed" mt="xs" data-legend>
-            <Text span fs="italic" inherit>
-              Italic rows
-            </Text>{' '}
-            are dated before the last fixpoint: their balances are already settled by it.
-          </Text>
-        )}
-        {!pages.isPending && (
-          <Text size="xs" c="dimmed" ta="center" mt="xs" data-shown>
-            {shownText(rows)}
-            {pages.hasNextPage ? '; older ones load on request' : ''}
-          </Text>
-        )}
+        {!pages.isPending && <ListFooter rows={rows} anyBeforeFix={list.anyBeforeFix} more={pages.hasNextPage} />}
       </Card>
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Badge, Checkbox, Table, Text } from '@mantine/core';
 import type { Category, Transaction } from '@kassa/contract';
 import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
 import { isClosedCategory } from '../kinds';
-import { enteredByOf, type ListRow } from './rows';
+import { enteredByOf, paidByOf, type ListRow } from './rows';
 
 /** What the checkbox column needs of the list's selection (use-row-selection.ts). */
 export interface RowSelection {
@@ -76,14 +76,26 @@ interface RowProps {
   rateTitle: ((tx: Transaction) => string | undefined) | undefined;
   /** Shows who entered the row (a shared book, issue 34). */
   enteredBy: boolean;
+  /** The book's people by user id, naming who paid a split expense. */
+  people: ReadonlyMap<number, string>;
   /** Opens the row's editor. */
   onOpen: (row: ListRow) => void;
 }
 
 /** One line of the list: a transaction, a conversion or a fixpoint; Enter or a click opens its editor. */
-export function TransactionRow({ row, categories, compact, selection, rateTitle, enteredBy, onOpen }: RowProps) {
+export function TransactionRow({
+  row,
+  categories,
+  compact,
+  selection,
+  rateTitle,
+  enteredBy,
+  people,
+  onOpen,
+}: RowProps) {
   const d = describe(row, categories);
   const maker = enteredBy ? enteredByOf(row) : '';
+  const payer = paidByOf(row, people);
   const canOpen = clickable(row, categories);
   const beforeFix = row.kind === 'transaction' && row.tx.beforeFix === true;
   const open = () => onOpen(row);
@@ -110,7 +122,7 @@ export function TransactionRow({ row, categories, compact, selection, rateTitle,
     >
       {selection !== undefined && <CheckCell row={row} category={d.category} selection={selection} />}
       {!compact && <Table.Td>{when(row.time)}</Table.Td>}
-      <DescriptionCell row={row} text={d.text} category={d.category} maker={maker} compact={compact} />
+      <DescriptionCell row={row} text={d.text} category={d.category} maker={maker} payer={payer} compact={compact} />
       {!compact && (
         <Table.Td>
           {row.kind === 'conversion' ? (
@@ -174,6 +186,7 @@ function DescriptionCell({
   text,
   category,
   maker,
+  payer,
   compact,
 }: {
   row: ListRow;
@@ -181,6 +194,8 @@ function DescriptionCell({
   category: string;
   /** Who entered the row; '' when not shown. */
   maker: string;
+  /** Who paid a split expense; undefined when the row is not split. */
+  payer: string | undefined;
   compact: boolean;
 }) {
   const label = text === '' ? category : text;
@@ -194,6 +209,21 @@ function DescriptionCell({
         <Text size="sm" span title={label.length > DESCRIPTION_CHARS ? label : undefined}>
           {ellipsis(label, DESCRIPTION_CHARS)}
         </Text>
+      )}
+      {payer !== undefined && (
+        <Badge
+          size="xs"
+          variant="light"
+          color="grape"
+          tt="none"
+          ml={6}
+          maw="100%"
+          title={`Split, paid by ${payer}`}
+          style={{ verticalAlign: 'text-bottom' }}
+          data-split
+        >
+          split · paid by {ellipsis(payer, PHONE_NAME_CHARS)}
+        </Badge>
       )}
       {compact && (
         <Text size="xs" c="dimmed">

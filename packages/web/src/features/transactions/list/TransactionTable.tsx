@@ -18,10 +18,23 @@ interface Props {
   rateTitle?: (tx: Transaction) => string | undefined;
   /** Who entered each row, for a book more than one person may open (issue 34). */
   enteredBy?: boolean;
+  /** The book's people by user id: who paid a split expense. */
+  people?: ReadonlyMap<number, string>;
 }
 
 /** The list's table; rows before the last fixpoint are dimmed and slanted (before-fix). */
-export function TransactionTable({ rows, categories, sum, compact, selection, rateTitle, enteredBy = false }: Props) {
+const NOBODY: ReadonlyMap<number, string> = new Map();
+
+export function TransactionTable({
+  rows,
+  categories,
+  sum,
+  compact,
+  selection,
+  rateTitle,
+  enteredBy = false,
+  people = NOBODY,
+}: Props) {
   const navigate = useNavigate();
   const checks = selection !== undefined ? 1 : 0;
   const open = (row: ListRow) => void navigate(editorPath(row));
@@ -68,6 +81,7 @@ export function TransactionTable({ rows, categories, sum, compact, selection, ra
             selection={selection}
             rateTitle={rateTitle}
             enteredBy={enteredBy}
+            people={people}
             onOpen={open}
           />
         ))}

@@ -11,6 +11,8 @@ export interface FilterState {
   currencies: string[];
   /** true = income (IN), false = expense (OUT). */
   directions: boolean[];
+  /** The members who entered the rows (a shared book, issue 34). */
+  enteredBy: number[];
   interval: DayInterval;
 }
 
@@ -24,6 +26,7 @@ export function clearedFilter(state: FilterState, enabled: boolean): FilterState
     loanBusinessCategories: [],
     currencies: [],
     directions: [],
+    enteredBy: [],
   };
 }
 
@@ -35,7 +38,8 @@ export function hasSelection(s: FilterState): boolean {
       s.expenseCategories.length +
       s.loanBusinessCategories.length +
       s.currencies.length +
-      s.directions.length >
+      s.directions.length +
+      s.enteredBy.length >
       0
   );
 }
@@ -49,6 +53,8 @@ export function toListFilter(s: FilterState): TransactionFilterBody {
     currencies: s.currencies,
     directions: s.directions,
     types: [],
+    // Only when chosen: the request of a book nobody else enters rows in stays as it was.
+    ...(s.enteredBy.length > 0 ? { enteredBy: s.enteredBy } : {}),
   };
 }
 
@@ -62,7 +68,7 @@ const TRANSACTION_KINDS: readonly ExportKind[] = ['real', 'loan', 'business', 'e
 
 /**
  * GET export/csv's query for what the list shows (exportCsvQuerySchema): the interval, categories,
- * currencies and directions of the panel; with a selection the list hides conversions, so the
+ * currencies, directions and who entered the rows; with a selection the list hides conversions, so the
  * export leaves them out too. The panel off exports everything.
  */
 export function toExportQuery(s: FilterState): string {
@@ -75,6 +81,7 @@ export function toExportQuery(s: FilterState): string {
   if (categoryIds.length > 0) params.set('categoryIds', categoryIds.join(','));
   if (s.currencies.length > 0) params.set('currencies', s.currencies.join(','));
   if (s.directions.length > 0) params.set('directions', s.directions.map((d) => (d ? 'in' : 'out')).join(','));
+  if (s.enteredBy.length > 0) params.set('enteredBy', s.enteredBy.join(','));
   if (hasSelection(s)) params.set('types', TRANSACTION_KINDS.join(','));
   return params.toString();
 }
@@ -107,6 +114,7 @@ export function toSearch(s: FilterState): URLSearchParams {
     'direction',
     s.directions.map((d) => (d ? 'in' : 'out')),
   );
+  list('by', s.enteredBy);
   return params;
 }
 
@@ -126,6 +134,7 @@ export function fromSearch(params: URLSearchParams, fallback: DayInterval): Filt
     loanBusinessCategories: [],
     currencies: [],
     directions: [],
+    enteredBy: [],
     interval: fallback,
   };
   if (!enabled) return state;
@@ -137,6 +146,7 @@ export function fromSearch(params: URLSearchParams, fallback: DayInterval): Filt
     loanBusinessCategories: ids(params.get('loanbusiness')),
     currencies: codes(params.get('currency')),
     directions: [...(directions.includes('in') ? [true] : []), ...(directions.includes('out') ? [false] : [])],
+    enteredBy: ids(params.get('by')),
     interval: { start: startOfDay(start), end: endOfDay(end) },
   };
 }

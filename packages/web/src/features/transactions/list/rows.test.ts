@@ -1,8 +1,17 @@
 import type { Conversion, Fixpoint, Transaction } from '@kassa/contract';
 import { describe, expect, it } from 'vitest';
 import { quickRange } from '../../../components/interval';
-import { clearedFilter, fromSearch, hasSelection, showsSum, toListFilter, toSearch, type FilterState } from './filter';
-import { convertedDaySpans, editorPath, enteredByOf, mergeRows, shownText } from './rows';
+import {
+  clearedFilter,
+  fromSearch,
+  hasSelection,
+  showsSum,
+  toExportQuery,
+  toListFilter,
+  toSearch,
+  type FilterState,
+} from './filter';
+import { convertedDaySpans, editorPath, enteredByOf, mergeRows, paidByOf, shownText } from './rows';
 
 const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transaction'): Transaction => ({
   id,
@@ -76,6 +85,7 @@ describe('the filter panel (spec §2)', () => {
       loanBusinessCategories: [],
       currencies: [],
       directions: [],
+      enteredBy: [],
       interval: quickRange('MTD', new Date(2026, 10, 21)),
     },
     true,
@@ -105,6 +115,18 @@ describe('the filter panel (spec §2)', () => {
   it('hides conversions and fixpoints only while something is selected', () => {
     expect(hasSelection(base)).toBe(false);
     expect(hasSelection({ ...base, currencies: ['EUR'] })).toBe(true);
+    expect(hasSelection({ ...base, enteredBy: [2] })).toBe(true);
+  });
+
+  it('sends who entered the rows only when chosen (a shared book, issue 34), and clears it when off', () => {
+    expect(toListFilter(base)).not.toHaveProperty('enteredBy');
+    expect(toListFilter({ ...base, enteredBy: [2, 5] })).toMatchObject({ enteredBy: [2, 5] });
+    expect(clearedFilter({ ...base, enteredBy: [2] }, false).enteredBy).toEqual([]);
+    const query = new URLSearchParams(toExportQuery({ ...base, enteredBy: [2, 5] }));
+    expect(query.get('enteredBy')).toBe('2,5');
+    // The list hides conversions while it is narrowed to who entered the rows; so does the export.
+    expect(query.get('types')).toBe('real,loan,business,external');
+    expect(new URLSearchParams(toExportQuery(base)).has('enteredBy')).toBe(false);
   });
 
   it('shows the sum only for exactly one direction', () => {
@@ -135,10 +157,11 @@ describe('the footer count and the filter in the URL (issue 22)', () => {
       loanBusinessCategories: [],
       currencies: ['USD'],
       directions: [false],
+      enteredBy: [2, 5],
       interval: quickRange('Last month', new Date(2026, 4, 10)),
     };
     const query = toSearch(state).toString();
-    expect(query).toBe('from=2026-04-01&to=2026-04-30&income=3&expense=5%2C7&currency=USD&direction=out');
+    expect(query).toBe('from=2026-04-01&to=2026-04-30&income=3&expense=5%2C7&currency=USD&direction=out&by=2%2C5');
     expect(fromSearch(new URLSearchParams(query), fallback)).toEqual(state);
     expect(toSearch(clearedFilter(state, false)).toString()).toBe('');
     expect(fromSearch(new URLSearchParams(''), fallback)).toEqual(
@@ -187,5 +210,47 @@ describe('who entered a row (issue 34, shared books)', () => {
     expect(
       [byAnna, byGone, unknown, conversion, fixpoint].map((r) => (r === undefined ? 'missing' : enteredByOf(r))),
     ).toEqual(['Anna Kovács', 'Former member', '', 'Bo', '']);
+  });
+});
+
+describe('who paid a split expense (issue 34, settling up)', () => {
+  const people = new Map([
+    [1, 'Ada L'],
+    [2, 'Bo Berg'],
+  ]);
+  const split = {
+    paidBy: 2,
+    shares: [
+      { userId: 1, weight: 1 },
+      { userId: 2, weight: 1 },
+    ],
+  };
+  it('names the payer of a split row, and nothing for a row that is not split', () => {
+    const [row, plain, conversion] = mergeRows(
+      [{ ...tx(5, '2026-05-05T10:00:00Z'), ...split }, tx(4, '2026-05-04T10:00:00Z')],
+      [conv(7, '2026-05-02T10:00:00Z')],
+      [],
+      true,
+    );
+    expect([row, plain, conversion].map((r) => (r === undefined ? 'missing' : paidByOf(r, people)))).toEqual([
+      'Bo Berg',
+      undefined,
+      undefined,
+    ]);
+  });
+  it('names a payer who left the book by the row’s maker, or as a former member', () => {
+    const [byMaker, gone] = mergeRows(
+      [
+        { ...tx(5, '2026-05-05T10:00:00Z'), ...split, paidBy: 9, createdBy: { userId: 9, name: 'Cy' } },
+        { ...tx(4, '2026-05-04T10:00:00Z'), ...split, paidBy: 8, createdBy: null },
+      ],
+      [],
+      [],
+      true,
+    );
+    expect([byMaker, gone].map((r) => (r === undefined ? 'missing' : paidByOf(r, people)))).toEqual([
+      'Cy',
+      'Former member',
+    ]);
   });
 });

@@ -85,6 +85,18 @@ export function enteredByOf(row: ListRow): string {
   return maker === null ? 'Former member' : (maker?.name ?? '');
 }
 
+/**
+ * Who paid a split expense (issue 34), by the book's people; the name of who entered it when that
+ * is the payer, else "Former member" for someone no longer in the book. Undefined when the row is
+ * not split.
+ */
+export function paidByOf(row: ListRow, people: ReadonlyMap<number, string>): string | undefined {
+  if (row.kind !== 'transaction') return undefined;
+  const { paidBy, shares, createdBy } = row.tx;
+  if (paidBy == null || shares == null || shares.length === 0) return undefined;
+  return people.get(paidBy) ?? (createdBy?.userId === paidBy ? createdBy.name : 'Former member');
+}
+
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**

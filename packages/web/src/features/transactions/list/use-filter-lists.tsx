@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { TransferList } from '../../../components/TransferList';
+import type { BookPerson } from '../../../shared/books';
 import { useCategories, useUserCurrencies } from '../../../shared/global-data';
 import type { FilterState } from './filter';
 
@@ -10,8 +11,15 @@ const DIRECTIONS = [
   { value: false, label: 'Expense' },
 ];
 
-/** The filter's five multi-selects (spec §2): income, expense and loan/business categories, currency and direction. */
-export function useFilterLists(value: FilterState, onChange: (s: FilterState) => void): ReactElement[] {
+/**
+ * The filter's multi-selects (spec §2): income, expense and loan/business categories, currency and
+ * direction; in a shared book (issue 34) who entered the rows, when `people` are given.
+ */
+export function useFilterLists(
+  value: FilterState,
+  onChange: (s: FilterState) => void,
+  people?: readonly BookPerson[],
+): ReactElement[] {
   const categories = useCategories().data ?? [];
   const currencies = useUserCurrencies().data ?? [];
   const real = (income: boolean) =>
@@ -61,5 +69,17 @@ export function useFilterLists(value: FilterState, onChange: (s: FilterState) =>
       onChange={(directions) => onChange({ ...value, directions })}
       maxAvailableHeight={LIST_HEIGHT}
     />,
+    ...(people === undefined
+      ? []
+      : [
+          <TransferList
+            key="Entered by"
+            label="Entered by"
+            options={people.map((p) => ({ value: p.userId, label: p.name }))}
+            selected={value.enteredBy}
+            onChange={(enteredBy) => onChange({ ...value, enteredBy })}
+            maxAvailableHeight={LIST_HEIGHT}
+          />,
+        ]),
   ];
 }
