@@ -5,6 +5,7 @@ import { budgetRoutes } from '../features/budgets/routes';
 import { importRoutes } from '../features/import/routes';
 import { manageRoutes } from '../features/manage/routes';
 import { operationsRoutes } from '../features/operations/routes';
+import { settleUpRoutes } from '../features/settle-up/routes';
 import { transactionRoutes } from '../features/transactions/routes';
 import { userRoutes } from '../features/user/routes';
 import { RequireLogin, RequireRegistration } from './guards';
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           },
           ...analyticsRoutes,
           ...budgetRoutes,
+          ...settleUpRoutes,
           ...transactionRoutes,
           ...manageRoutes,
           ...importRoutes,

@@ -78,6 +78,14 @@ export const queryKeys = {
   upcoming: (days: number) => [LEDGER, 'schedules', 'upcoming', days] as const,
 
   /**
+   * Settling up a shared book (issue 34): POST analytics/settle-up of an interval. Under
+   * ['ledger']: a split expense's entry or edit changes it, and so do the settlements, whose
+   * writes refresh only this prefix (they move no other figure of the book).
+   */
+  settleUpAll: [LEDGER, 'settle-up'],
+  settleUp: (interval: IntervalInput) => [LEDGER, 'settle-up', interval] as const,
+
+  /**
    * The category rules of import, in the order they are tried. Not ledger data: they change with
    * their own writes, and when a category is deleted (its rules go with it).
    */

@@ -1,13 +1,15 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { useSharedBook } from '../../shared/books';
 import { HELP_ICON, SECTIONS } from './sections';
 
-/** The sidebar's links; `onNavigate` closes the overlay on small screens. */
+/** The sidebar's links (Settle up only in a shared book); `onNavigate` closes the overlay on small screens. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const shared = useSharedBook();
   return (
     <Stack component="nav" aria-label="Sections" gap={2}>
-      {SECTIONS.map((s) => (
+      {SECTIONS.filter((s) => shared || s.shared !== true).map((s) => (
         <NavLink
           key={s.path}
           component={Link}

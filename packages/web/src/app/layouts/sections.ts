@@ -6,19 +6,24 @@ import {
   IconList,
   IconPlus,
   IconPigMoney,
+  IconScale,
   IconSettings,
   IconTool,
   IconUser,
   type Icon,
 } from '@tabler/icons-react';
 
-/** Sidebar entries of the private shell (spec §2), in order. */
-export const SECTIONS: { path: string; label: string; icon: Icon }[] = [
+/**
+ * Sidebar entries of the private shell (spec §2), in order; `shared` ones only in a book more than
+ * one person may open (issue 34).
+ */
+export const SECTIONS: { path: string; label: string; icon: Icon; shared?: boolean }[] = [
   { path: 'dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
   { path: 'transactions', label: 'Transactions', icon: IconList },
   { path: 'add-transaction', label: 'Add transaction', icon: IconPlus },
   { path: 'analytics', label: 'Analytics', icon: IconChartBar },
   { path: 'budgets', label: 'Budgets', icon: IconPigMoney },
+  { path: 'settle-up', label: 'Settle up', icon: IconScale, shared: true },
   { path: 'operations', label: 'Operations', icon: IconTool },
   { path: 'manage', label: 'Manage', icon: IconSettings },
   { path: 'import', label: 'Import', icon: IconFileImport },
