@@ -26,6 +26,7 @@ const PRIVATE_SCREENS = [
   '/private/analytics/balance-history',
   '/private/analytics/multiperiod',
   '/private/analytics/exchange',
+  '/private/settle-up',
   '/private/operations/fixpoint',
   '/private/operations/loan',
   '/private/operations/business',

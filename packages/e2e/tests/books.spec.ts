@@ -1,10 +1,13 @@
 // Issue 34, shared books: two people on one book, each in a browser of their own. The owner
 // invites by e-mail, the invitee opens the mail's link (signed out: the login brings them back to
-// it), accepts and enters an expense in the shared book; the owner sees who entered it, makes
-// them a viewer (their next write is refused with the reason, and the entry screen turns into a
-// note) and removes them, after which their next load is back in their own books.
+// it), accepts and enters an expense in the shared book, paid by them and split equally; the owner
+// sees who entered it and picks it by them in the list's filter; settle-up shows both the same
+// balances, and once the owner records the suggested payment both see them at 0. The owner then
+// makes the invitee a viewer (their next write is refused with the reason, and the entry screen
+// turns into a note) and removes them, after which their next load is back in their own books.
 import { expect, test, type Page } from '@playwright/test';
 import { Books } from '../pages/books.js';
+import { SettleUp } from '../pages/settle-up.js';
 import { LoginPage } from '../pages/login.js';
 import { Shell } from '../pages/shell.js';
 import { Toasts } from '../pages/toasts.js';
@@ -16,7 +19,10 @@ import { createUser, DEFAULT_PASSWORD, logIn, uniqueEmail } from '../support/use
 import { untilStill } from '../support/still.js';
 
 const OWNERS_BOOKS = "Anna Kovács's books";
+const OWNER = 'Anna Kovács';
 const MEMBER = 'Mia Berg';
+/** 12.34 € split equally in two: 6.17 € each, Mia paid it all, so Anna owes her 6.17 €. */
+const PAYMENT = `${OWNER} pays ${MEMBER} 6.17 €`;
 
 /** Serious and critical axe findings on the page as it is now, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -44,8 +50,8 @@ test('two people keep one book: invite, accept, enter, see who entered, viewer, 
   page: owner,
   browser,
 }, testInfo) => {
-  // Two browsers, two logins, a mail and seven screens checked for accessibility.
-  test.setTimeout(150_000);
+  // Two browsers, two logins, a mail, a split expense settled up and eleven screens checked for accessibility.
+  test.setTimeout(210_000);
   const ownerEmail = uniqueEmail(testInfo, 'book-owner');
   const memberEmail = uniqueEmail(testInfo, 'book-member');
   createUser({ email: ownerEmail, firstName: 'Anna', lastName: 'Kovács' });
@@ -109,9 +115,20 @@ test('two people keep one book: invite, accept, enter, see who entered, viewer, 
   expect(await seriousViolations(member)).toEqual([]);
   await schemePictures(member, testInfo, 'members-editor');
 
+  // In a shared book a new expense starts split equally among everyone, paid by whoever enters
+  // it: Mia pays, and each part shows as she types.
   const t = new Transactions(member);
+  const memberSplit = new SettleUp(member);
   await t.gotoAdd('expense');
-  await addExpense(member, '12.34', 'Shared groceries');
+  await expect(memberSplit.splitSwitch).toBeChecked();
+  await expect(memberSplit.paidBy).toHaveValue(MEMBER);
+  await t.fill('12.34', 'Shared groceries');
+  await expect(memberSplit.partOf(OWNER)).toHaveText('6.17 €');
+  await expect(memberSplit.partOf(MEMBER)).toHaveText('6.17 €');
+  await expectNoSideways(member);
+  expect(await seriousViolations(member)).toEqual([]);
+  await schemePictures(member, testInfo, 'entry-split');
+  await t.save();
   await expect(memberToasts.message('Transaction added (12.34 €)')).toBeVisible();
   // Her own books do not have it; Anna's do.
   await memberBooks.switchTo('Your books');
@@ -125,7 +142,50 @@ test('two people keep one book: invite, accept, enter, see who entered, viewer, 
   await ownerList.gotoList();
   const row = ownerList.row('Shared groceries');
   await expect(row.locator('[data-entered-by]')).toContainText(MEMBER);
+  await expect(row.locator('[data-split]')).toHaveText(`split · paid by ${MEMBER}`);
   await picture(owner, testInfo.outputPath('list-entered-by.png'), { fullPage: false });
+  // The filter picks rows by who entered them: none of Anna's, Mia's expense.
+  await ownerList.filters.click();
+  await ownerList.choose(OWNER);
+  await expect(ownerList.emptyList).toBeVisible();
+  await ownerList.removeChip(OWNER).click();
+  await ownerList.choose(MEMBER);
+  await expect(ownerList.row('Shared groceries')).toHaveCount(1);
+  await expectNoSideways(owner);
+  expect(await seriousViolations(owner)).toEqual([]);
+  await schemePictures(owner, testInfo, 'list-filter-entered-by');
+
+  // Settle-up, from the sidebar (behind the burger on a phone): both see the same balances.
+  const ownerSettle = new SettleUp(owner);
+  const memberSettle = new SettleUp(member);
+  if (testInfo.project.name === 'phone') await new Shell(owner).burger.click();
+  await ownerSettle.navLink.click();
+  await expect(ownerSettle.cards).toBeVisible();
+  await expect(ownerSettle.balanceOf(OWNER)).toHaveText('owes 6.17 €');
+  await expect(ownerSettle.balanceOf(MEMBER)).toHaveText('is owed 6.17 €');
+  await expect(ownerSettle.chart).toHaveAttribute('aria-label', new RegExp(`${MEMBER} is owed 6.17 €`));
+  await ownerSettle.payments.getByRole('listitem', { name: PAYMENT }).waitFor();
+  await memberSettle.goto();
+  await expect(memberSettle.balanceOf(MEMBER)).toHaveText('is owed 6.17 €');
+  expect(await memberSettle.balancesText()).toEqual(await ownerSettle.balancesText());
+  await expectNoSideways(owner);
+  expect(await seriousViolations(owner)).toEqual([]);
+  await schemePictures(owner, testInfo, 'settle-up-open');
+
+  // Anna records the suggested payment: both see every balance at 0, and the settlement listed.
+  await ownerSettle.recordButton(PAYMENT).click();
+  await expect(ownerToasts.message(`Recorded: ${PAYMENT}`)).toBeVisible();
+  await expect(ownerSettle.balanceOf(OWNER)).toHaveText('is settled up');
+  await expect(ownerSettle.balanceOf(MEMBER)).toHaveText('is settled up');
+  await expect(ownerSettle.settledNote).toBeVisible();
+  await expect(ownerSettle.recorded.getByRole('listitem')).toHaveCount(1);
+  await memberSettle.goto();
+  await expect(memberSettle.balanceOf(MEMBER)).toHaveText('is settled up');
+  expect(await memberSettle.balancesText()).toEqual([`${OWNER}: is settled up`, `${MEMBER}: is settled up`]);
+  await expect(memberSettle.recorded).toContainText(`${OWNER} → ${MEMBER}: 6.17 €`);
+  await expectNoSideways(member);
+  expect(await seriousViolations(member)).toEqual([]);
+  await schemePictures(member, testInfo, 'settle-up-settled');
 
   // Anna manages Mia from her Members tab: a role picker and Remove beside her.
   await ownerBooks.gotoMembers();

@@ -10,8 +10,9 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () =>
       onClose={onClose}
       size={260}
       padding="xs"
+      // The dialog takes its name from the title; an aria-label here would land on the drawer's
+      // role-less root, which axe refuses (aria-prohibited-attr) once the drawer has been opened.
       title={<Brand to="/private/dashboard" />}
-      aria-label="Navigation"
     >
       <SideNav onNavigate={onClose} />
     </Drawer>

@@ -121,8 +121,9 @@ export function SettleUpPage() {
   return (
     <Stack gap="md">
       <Text size="sm">
-        Who paid what for the split expenses of {current === undefined ? 'these books' : bookName(current)}, each
-        one&apos;s fair share, and who pays whom to square up
+        Who paid what for the split expenses in{' '}
+        {current === undefined || current.isOwn ? 'your books' : bookName(current)}, each one&apos;s fair share, and who
+        pays whom to square up
         {data === undefined ? '' : `, in ${data.mainCurrency} (each expense at its own day's rate)`}.
       </Text>
       <IntervalCard value={range} onChange={setRange} loading={query.isFetching} />
