@@ -44,6 +44,10 @@ describe('interval picker ranges (spec §2, §5)', () => {
     expect(quickRange('Last year', today)).toEqual({ start: day(2025, 1, 1), end: new Date(2025, 11, 31, 23, 59, 59) });
   });
 
+  it('All time reaches from the first day of 2000 to the end of today', () => {
+    expect(quickRange('All time', today)).toEqual({ start: day(2000, 1, 1), end: new Date(2026, 10, 21, 23, 59, 59) });
+  });
+
   it('multi-period gets the calendar days as UTC day bounds, whatever the time zone', () => {
     expect(toUtcDayInterval({ start: new Date(2026, 0, 1, 9), end: new Date(2026, 2, 31, 8) })).toEqual({
       start: '2026-01-01T00:00:00.000Z',

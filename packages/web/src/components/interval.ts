@@ -11,7 +11,13 @@ export interface DayInterval {
 export const QUICK_RANGES = ['MTD', '1 M', '3 M', '1 Y', 'YTD'] as const;
 /** Presets of whole calendar periods a screen may add beside the quick buttons (the transaction list). */
 export const CALENDAR_RANGES = ['Last month', 'Last year'] as const;
-export type QuickRange = (typeof QUICK_RANGES)[number] | (typeof CALENDAR_RANGES)[number];
+/**
+ * "All time" from the first day of 2000 to today, for a screen that opens on the whole history a
+ * household is likely to have (Settle up); the API's own ALL_TIME reaches further.
+ */
+export const ALL_TIME_RANGE = 'All time';
+export const ALL_TIME_START = new Date(2000, 0, 1);
+export type QuickRange = (typeof QUICK_RANGES)[number] | (typeof CALENDAR_RANGES)[number] | typeof ALL_TIME_RANGE;
 
 function monthsBack(today: Date, months: number): Date {
   const d = new Date(today.getFullYear(), today.getMonth() - months, today.getDate());
@@ -44,6 +50,8 @@ export function quickRange(range: QuickRange, today = new Date()): DayInterval {
         start: new Date(today.getFullYear() - 1, 0, 1),
         end: endOfDay(new Date(today.getFullYear() - 1, 11, 31)),
       };
+    case 'All time':
+      return { start: ALL_TIME_START, end };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { SettleUp } from '@kassa/contract';
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { IntervalPicker } from '../../components/IntervalPicker';
@@ -15,9 +15,9 @@ import { SettlementList } from './SettlementList';
 import { SuggestedPayments } from './SuggestedPayments';
 
 /** The presets beside the quick buttons (MTD is this month, YTD this year). */
-const PRESETS = ['Last month'] as const;
+const PRESETS = ['Last month', 'All time'] as const;
 
-/** The interval: dates, quick buttons and All time, with a spinner while an answer loads. */
+/** The interval: dates, quick buttons, Last month and All time, with a spinner while an answer loads. */
 function IntervalCard({
   value,
   onChange,
@@ -31,9 +31,6 @@ function IntervalCard({
     <Card withBorder radius="md" padding="sm">
       <Group gap="xs" align="flex-end" wrap="wrap">
         <IntervalPicker value={value} onChange={onChange} presets={PRESETS} compact />
-        <Button size="compact-xs" className="kassa-touch-target" variant="default" onClick={() => onChange(allTime())}>
-          All time
-        </Button>
         {loading && <Loader size="xs" role="status" aria-label="Loading" />}
       </Group>
     </Card>
@@ -75,16 +72,20 @@ function Figures({ data, interval }: { data: SettleUp; interval: DayInterval }) 
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
   const names = namesOf(data.members);
   const currency = data.mainCurrency;
+  // Bars of nothing say nothing: once every balance is 0 the payments card says so alone.
+  const open = data.members.some((m) => m.main.balance !== 0);
   return (
     <>
       <MemberCards members={data.members} currency={currency} me={me} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="md">
-          <Title order={3} size="h5" mb="sm">
-            Balances
-          </Title>
-          <BalancesChart members={data.members} currency={currency} />
-        </Card>
+      <SimpleGrid cols={{ base: 1, md: open ? 2 : 1 }} spacing="md">
+        {open && (
+          <Card withBorder radius="md" padding="md">
+            <Title order={3} size="h5" mb="sm">
+              Balances
+            </Title>
+            <BalancesChart members={data.members} currency={currency} />
+          </Card>
+        )}
         <SuggestedPayments
           transfers={data.transfers}
           names={names}

@@ -1,16 +1,13 @@
 import type { CurrencyFigure, SettleUpMember, SettleUpTransfer } from '@kassa/contract';
 import { formatMoney } from '@kassa/money';
-import type { DayInterval } from '../../components/interval';
-import { endOfDay, parseLocal } from '../../lib/local-time';
+import { quickRange, type DayInterval } from '../../components/interval';
+import { parseLocal } from '../../lib/local-time';
 
 // Settle-up's figures in words (issue 34): pure, so the screen's texts are tested without it.
 
-/** "All time": settle-up starts with every split expense a household is likely to have. */
-export const ALL_TIME_START = new Date(2000, 0, 1);
-
-/** The interval settle-up opens with: 2000-01-01 to the end of today. */
+/** The interval settle-up opens with, "All time": 2000-01-01 to the end of today. */
 export function allTime(today = new Date()): DayInterval {
-  return { start: ALL_TIME_START, end: endOfDay(today) };
+  return quickRange('All time', today);
 }
 
 /** A balance in words, as a member's card says it: > 0 is owed, < 0 owes, 0 settled up. */

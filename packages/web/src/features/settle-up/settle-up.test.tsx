@@ -165,6 +165,8 @@ describe('the Settle-up screen', () => {
     await waitFor(() => expect(balanceOf('Ada L')).toBe('is settled up'));
     expect(balanceOf('Bo Berg')).toBe('is settled up');
     expect(screen.getByText('Everyone is settled up: no payments needed.')).toBeTruthy();
+    // Bars of nothing are left out once every balance is 0.
+    expect(screen.queryByRole('img', { name: /^Balances in EUR/ })).toBeNull();
     expect(settleUpCalls(calls).length).toBeGreaterThanOrEqual(2);
   });
 

@@ -216,10 +216,12 @@ function DescriptionCell({
           variant="light"
           color="grape"
           tt="none"
-          ml={6}
           maw="100%"
           title={`Split, paid by ${payer}`}
-          style={{ verticalAlign: 'text-bottom' }}
+          // Beside the description; on a phone on a line of its own, where it would wrap anyway.
+          {...(compact
+            ? { display: 'flex', w: 'fit-content', mt: 2 }
+            : { ml: 6, style: { verticalAlign: 'text-bottom' } })}
           data-split
         >
           split · paid by {ellipsis(payer, PHONE_NAME_CHARS)}
