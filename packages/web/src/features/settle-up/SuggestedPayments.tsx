@@ -3,7 +3,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatMoney } from '@kassa/money';
 import { notifySuccess } from '../../lib/notify';
 import { useAddSettlement } from './api';
-import { paymentText } from './figures';
+import { paymentParts, paymentText } from './figures';
 
 /**
  * The fewest payments that bring every balance to 0, in the main currency, each with Record (for
@@ -53,6 +53,7 @@ export function SuggestedPayments({
         >
           {transfers.map((t) => {
             const text = paymentText(t, names);
+            const parts = paymentParts(t, names);
             const busy =
               recording !== undefined && recording.fromUserId === t.fromUserId && recording.toUserId === t.toUserId;
             return (
@@ -66,7 +67,10 @@ export function SuggestedPayments({
                 data-payment
               >
                 <Text size="sm" style={{ overflowWrap: 'anywhere', flex: '1 1 180px' }}>
-                  {text}
+                  {parts.who}{' '}
+                  <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+                    {parts.amount}
+                  </Text>
                 </Text>
                 {canWrite && (
                   <Button

@@ -25,9 +25,18 @@ export function namesOf(members: readonly Pick<SettleUpMember, 'userId' | 'name'
 /** What a name stands in for when an answer does not name the person. */
 export const SOMEONE = 'Someone';
 
+/** A suggested payment's words: who pays whom, and the amount (kept on one line on screen). */
+export function paymentParts(t: SettleUpTransfer, names: ReadonlyMap<number, string>): { who: string; amount: string } {
+  return {
+    who: `${names.get(t.fromUserId) ?? SOMEONE} pays ${names.get(t.toUserId) ?? SOMEONE}`,
+    amount: formatMoney(t.amount, t.currency),
+  };
+}
+
 /** A suggested payment in words: "Mia Berg pays Anna Kovács 23.40 €". */
 export function paymentText(t: SettleUpTransfer, names: ReadonlyMap<number, string>): string {
-  return `${names.get(t.fromUserId) ?? SOMEONE} pays ${names.get(t.toUserId) ?? SOMEONE} ${formatMoney(t.amount, t.currency)}`;
+  const { who, amount } = paymentParts(t, names);
+  return `${who} ${amount}`;
 }
 
 /** One currency of a member's figures: paid, share, settled and balance in it (0 where absent). */
