@@ -5,7 +5,6 @@ import { emailSchema } from './auth.js';
 // with a role. Every other route works on the book the `Kassa-Book` header names (absent: the
 // user's own).
 
-
 /** How long an invitation link works. */
 export const BOOK_INVITE_DAYS = 7;
 

@@ -106,7 +106,12 @@ export class FixpointsRepository {
 
   /** Records who changed the fixpoint's states last. */
   private async touch(userId: number, id: number, actor: number): Promise<void> {
-    await this.db.updateTable('fixpoints').set({ updated_by: actor }).where('user_id', '=', userId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('fixpoints')
+      .set({ updated_by: actor })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** States one more pocket in the user's fixpoint (an import's statement balance at an existing fixpoint). */

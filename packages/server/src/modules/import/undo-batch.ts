@@ -28,7 +28,9 @@ export async function undoBatch(
     const ledger = (await LedgerWriter.open(trx, userId, now, actor)).batch();
     const batches = new ImportRepository(trx);
     const links = new ImportLinksRepository(trx);
-    if (!(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now, updated_by: actor })))
+    if (
+      !(await batches.moveStatus(userId, batchId, 'committed', { status: 'undone', undone_at: now, updated_by: actor }))
+    )
       throw conflict(`Import ${batchId} was already undone`);
     const batchLinks = await links.linksOfBatch(batchId);
     const transactionIds = batchLinks.flatMap((l) => (l.transaction_id === null ? [] : [l.transaction_id]));

@@ -91,10 +91,7 @@ const stamps = (r: Stamped, at: number, actor: number | null) => ({
   updated_by: r.updatedBy === undefined ? (r.createdBy === undefined ? actor : r.createdBy) : r.updatedBy,
 });
 
-/**
- * Inserts rows of a ledger table: those that carry an id under it (ids taken first, or put back
- * by undo), the others under ids the database gives them.
- */
+/** Inserts rows of a ledger table: with the ids they carry (taken first, or undo's), else the database's. */
 async function insertRowsOf<R extends { id?: number }, T extends 'transactions' | 'conversions'>(
   db: Kysely<DB>,
   table: T,

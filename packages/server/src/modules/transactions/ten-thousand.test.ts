@@ -107,7 +107,7 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
       currencies: ['USD', 'JPY'],
       directions: [false],
       types: [],
-        enteredBy: [],
+      enteredBy: [],
     };
     const matching = made.filter(
       (m) =>
@@ -131,7 +131,13 @@ describeEachDatabase('10,000 transactions through the service', (ctx) => {
         const f = converter.fraction(m.minor, findCurrency(code) as CurrencyInfo, utcDayOf(m.time));
         return { num: m.isIncome ? f.num : -f.num, den: f.den };
       });
-      const sum = await service.convertedSum(owner, { categoryIds: [], currencies: [code], directions: [], types: [], enteredBy: [] });
+      const sum = await service.convertedSum(owner, {
+        categoryIds: [],
+        currencies: [code],
+        directions: [],
+        types: [],
+        enteredBy: [],
+      });
       const expectedMinor = code === 'HUF' ? native : roundedRationalSum(terms);
       expect(Math.round(sum.amount * 100)).toBe(Number(expectedMinor));
     }
