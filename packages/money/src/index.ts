@@ -8,3 +8,4 @@ export { parseAmount, parseSignedAmount, minorToMajor, MAX_MAJOR_UNITS, type Amo
 export { normaliseAmountText, type AmountTextResult } from './amount-text.js';
 export { formatMoney, formatRate, formatDate, formatTime, abbreviate, ellipsis } from './format.js';
 export { decimalsOf, majorToMinor, sumMajor, UNKNOWN_CURRENCY_DECIMALS, type Minor } from './major.js';
+export { splitByWeights, type Weighted } from './split.js';

@@ -46,6 +46,10 @@ export class FixpointsService {
     return rows.map((r) => ({ id: r.id, time: iso(r.time), createdBy: enteredBy(makers, r.createdBy) }));
   }
 
+  private async one(row: MadeFixpoint): Promise<Fixpoint> {
+    return { id: row.id, time: iso(row.time), createdBy: enteredBy(await this.users.makersOf([row]), row.createdBy) };
+  }
+
   private async require(userId: number, id: number): Promise<MadeFixpoint> {
     const row = await this.fixpoints.find(userId, id);
     if (row === undefined) throw notFound(`Fixpoint ${id} not found`);
@@ -142,13 +146,12 @@ export class FixpointsService {
     const id = await this.db
       .transaction()
       .execute((trx) => new FixpointsRepository(trx).insert(userId, time, states, at, actor));
-    const [listed] = await this.listed([{ id, time, createdBy: actor }]);
-    return { ...(listed ?? { id, time: iso(time) }), errors };
+    return { ...(await this.one({ id, time, createdBy: actor })), errors };
   }
 
   async last(userId: number): Promise<Fixpoint | null> {
     const row = await this.fixpoints.last(userId);
-    return row === undefined ? null : ((await this.listed([row]))[0] ?? null);
+    return row === undefined ? null : this.one(row);
   }
 
   /** A page of the fixpoints in the interval, newest first: at most `limit`, or MAX_LIST_ROWS. */
@@ -170,8 +173,7 @@ export class FixpointsService {
     const pocketIds = (await this.ledger.states(userId, id)).map((s) => s.pocketId);
     const openings = await this.ledger.openings(userId, row.time, pocketIds, calculated);
     const errors = await this.errors(userId, stated, calculated, partial, openings);
-    const [listed] = await this.listed([row]);
-    return { ...(listed ?? { id, time: iso(row.time) }), errors };
+    return { ...(await this.one(row)), errors };
   }
 
   async states(userId: number, id: number): Promise<PocketStateGroup[]> {

@@ -19,9 +19,16 @@ export class MembersRepository {
 
   /** The owner and the members by (lower-cased) e-mail: a restore finds the people a backup names. */
   async byEmail(bookId: number): Promise<Map<string, number>> {
-    const ids = [...(await this.memberIds(bookId))];
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', eb.selectFrom('books').select('owner_id').where('id', '=', bookId)),
+          eb('id', 'in', eb.selectFrom('book_members').select('user_id').where('book_id', '=', bookId)),
+        ]),
+      )
+      .execute();
     return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
   }
 }

@@ -1,5 +1,13 @@
 import type { SettleUp, SettleUpMember, Settlement, SettlementInput } from '@kassa/contract';
-import { decimalsOf, findCurrency, minorToMajor, parseAmount, utcDayOf } from '@kassa/money';
+import {
+  currencyInfo,
+  decimalsOf,
+  findCurrency,
+  minorToMajor,
+  parseAmount,
+  splitByWeights,
+  utcDayOf,
+} from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -8,7 +16,6 @@ import { MembersRepository, notAMember } from '../members/repository.js';
 import type { RatesService } from '../rates/service.js';
 import { enteredBy, UsersRepository } from '../users/repository.js';
 import { SettleUpRepository, type SettlementRow } from './repository.js';
-import { splitByWeights } from './split.js';
 import { fewestTransfers } from './transfers.js';
 
 /** What one member paid, owes and settled: per currency (minor units) and in the main currency. */
@@ -67,7 +74,7 @@ export class SettleUpService {
 
     const expenses = await this.repository.splitExpenses(book.id, interval.start, interval.end);
     for (const e of expenses) {
-      const inMain = converter.toMinor(e.amount, findCurrencyOrThrow(e.currency), e.day);
+      const inMain = converter.toMinor(e.amount, currencyInfo(e.currency), e.day);
       Tally.add(tally(e.paidBy).paid, e.currency, e.amount);
       tally(e.paidBy).main.paid += inMain;
       const parts = splitByWeights(e.amount, e.shares);
@@ -80,7 +87,7 @@ export class SettleUpService {
     const settlements = await this.repository.settlements(book.id, interval.start, interval.end);
     const converted = new Map<number, bigint>();
     for (const s of settlements) {
-      const inMain = converter.toMinor(BigInt(s.amount), findCurrencyOrThrow(s.currency), s.day);
+      const inMain = converter.toMinor(BigInt(s.amount), currencyInfo(s.currency), s.day);
       converted.set(s.id, inMain);
       Tally.add(tally(s.from_member).settled, s.currency, BigInt(s.amount));
       Tally.add(tally(s.to_member).settled, s.currency, -BigInt(s.amount));
@@ -161,12 +168,6 @@ export class SettleUpService {
   async deleteSettlement(book: Owner, id: number): Promise<void> {
     if (!(await this.repository.delete(book.id, id))) throw notFound(`Settlement ${id} not found`);
   }
-}
-
-function findCurrencyOrThrow(code: string) {
-  const currency = findCurrency(code);
-  if (currency === undefined) throw new Error(`unknown currency ${code} in the books`);
-  return currency;
 }
 
 function settlementDto(

@@ -66,8 +66,9 @@ export function displayName(first: string, last: string, email: string): string 
 
 /** A row's `createdBy` answer: its maker by name (`makersOf`); null when not known or no longer a user. */
 export function enteredBy(makers: ReadonlyMap<number, string>, maker: number | null | undefined): EnteredBy | null {
-  const name = maker === null || maker === undefined ? undefined : makers.get(maker);
-  return name === undefined || maker === null || maker === undefined ? null : { userId: maker, name };
+  if (maker === null || maker === undefined) return null;
+  const name = makers.get(maker);
+  return name === undefined ? null : { userId: maker, name };
 }
 
 /** SQL for the users table. E-mails must arrive lower-cased (the service does it). */

@@ -2,7 +2,7 @@ import type { Share, Transaction, TransactionBody } from '@kassa/contract';
 import { findCurrency, formatMoney, minorToMajor, UNKNOWN_CURRENCY_DECIMALS } from '@kassa/money';
 import { useState } from 'react';
 import { readAmount } from '../../components/amount-value';
-import { splitByWeights } from '../../lib/split';
+import { splitByWeights } from '@kassa/money';
 import { useBookPeople, type BookPerson } from '../../shared/books';
 import type { TransactionKind } from './kinds';
 
@@ -46,7 +46,7 @@ function peopleOf(members: readonly BookPerson[], initial: Transaction | undefin
 /**
  * The Split section of the entry form in a shared book (issue 34): whether the expense is split,
  * who paid and each member's weight, with each part of the amount shown live by the server's rule
- * (lib/split.ts). A new expense of a shared book starts split equally among everyone, paid by the
+ * (@kassa/money's splitByWeights). A new expense of a shared book starts split equally among everyone, paid by the
  * one entering it; an edited row starts as stored. `visible` only for an expense of a real category
  * in a book of more than one person (or a row split already). `payload` is what the save sends:
  * the split, `shares: null` to end a stored one, or nothing; `problem` stops a save.

@@ -1,7 +1,6 @@
-// A split expense's parts (issue 34, settling up): the web shows each member's part while the
-// form is filled in, by the same rule the server divides the expense with
-// (packages/server/src/modules/settle-up/split.ts), so the figures on screen are the ones
-// settle-up will count.
+// A split expense's parts (issue 34, settling up): the server divides an expense by this rule
+// (settle-up), and the web shows each member's part by it while the form is filled in, so the
+// figures on screen are the ones settle-up counts.
 
 /** A member's weight in a split: a whole number from 1 to 1000 (equal shares: all 1). */
 export interface Weighted {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByWeights } from './split';
+import { splitByWeights } from './split.js';
 
 const parts = (amount: bigint, shares: [number, number][]) =>
   Object.fromEntries(
