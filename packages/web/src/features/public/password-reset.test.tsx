@@ -17,9 +17,12 @@ describe('forgotten password', () => {
     fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/public/forgot-password'));
+    // The forgot page is a lazy chunk: until its button is there, the E-mail field found may be
+    // the login page's, still shown (a race a loaded CI machine lost).
+    const send = await screen.findByRole('button', { name: 'Send link' });
     const field = await screen.findByLabelText<HTMLInputElement>(/E-mail/);
     expect(field.value).toBe('ada@example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    fireEvent.click(send);
     expect(await screen.findByText(NEUTRAL)).toBeTruthy();
     const sent = calls.find((c) => c.key === 'POST auth/forgot-password');
     expect(sent?.body).toEqual({ email: 'ada@example.com' });
