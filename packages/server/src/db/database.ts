@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { pgTypes } from './postgres-types.js';
 import { RoutedSqliteDialect } from './sqlite-driver.js';
+import { WAL_SIZE_LIMIT_BYTES, WalDurability } from './wal-durability.js';
 import type { DB } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -51,25 +52,33 @@ function reuseStatements(sqlite: SQLite.Database, size = 200): void {
   }) as typeof sqlite.prepare;
 }
 
-/** Opens the database the target names. SQLite: WAL, foreign keys on, synchronous FULL, a reader beside the writer. */
+/** Opens the database the target names. SQLite: WAL, foreign keys on, durable commits, a reader beside the writer. */
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
+    const inMemory = target.file === ':memory:';
     const sqlite = new SQLite(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    // FULL: a committed transaction survives power loss; money data is worth the fsync.
-    sqlite.pragma('synchronous = FULL');
+    // A committed transaction survives power loss; money data is worth the fsync. For a file the
+    // fsync and the checkpoints leave the event loop (wal-durability.ts): SQLite itself syncs at
+    // checkpoints only, and the driver syncs the WAL after each commit, on the thread pool.
+    sqlite.pragma(inMemory ? 'synchronous = FULL' : 'synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     reuseStatements(sqlite);
     // A file gets a read-only connection beside the writer (sqlite-driver.ts); opened after the
     // writer, which created the file and set WAL.
-    const reader = target.file === ':memory:' ? undefined : new SQLite(target.file, { readonly: true });
+    const reader = inMemory ? undefined : new SQLite(target.file, { readonly: true });
     if (reader !== undefined) {
       reader.pragma('busy_timeout = 5000');
       reuseStatements(reader);
     }
-    const db = new Kysely<DB>({ dialect: new RoutedSqliteDialect(sqlite, reader) });
+    const durability = inMemory ? undefined : new WalDurability(target.file);
+    if (durability !== undefined) {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+    }
+    const db = new Kysely<DB>({ dialect: new RoutedSqliteDialect(sqlite, reader, durability) });
     return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionLost: () => undefined };
   }
   const pool = new pg.Pool({

@@ -7,6 +7,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import type { WalDurability } from './wal-durability.js';
 
 // SQLite with one writer connection and one read-only connection on the same WAL file.
 //
@@ -48,6 +49,7 @@ class RoutedConnection implements DatabaseConnection {
     private readonly writer: SQLite.Database,
     private readonly reader: SQLite.Database | undefined,
     private readonly turns: Turns,
+    private readonly durability: WalDurability | undefined,
   ) {}
 
   get holdsWriter(): boolean {
@@ -68,7 +70,13 @@ class RoutedConnection implements DatabaseConnection {
     if (this.reader !== undefined && this.end === undefined && SelectQueryNode.is(compiledQuery.query))
       return execute(this.reader, compiledQuery) as QueryResult<R>;
     await this.takeWriter();
-    return execute(this.writer, compiledQuery) as QueryResult<R>;
+    const pragma = this.durability?.pragma(compiledQuery.sql);
+    if (pragma !== undefined) return pragma as QueryResult<R>;
+    const result = execute(this.writer, compiledQuery) as QueryResult<R>;
+    // A write that left no transaction open committed (a COMMIT, or a statement on its own).
+    if (this.durability !== undefined && result.numAffectedRows !== undefined && !this.writer.inTransaction)
+      await this.durability.committed();
+    return result;
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -93,12 +101,13 @@ class RoutedSqliteDriver implements Driver {
   constructor(
     private readonly writer: SQLite.Database,
     private readonly reader: SQLite.Database | undefined,
+    private readonly durability: WalDurability | undefined,
   ) {}
 
   async init(): Promise<void> {}
 
   acquireConnection(): Promise<DatabaseConnection> {
-    return Promise.resolve(new RoutedConnection(this.writer, this.reader, this.turns));
+    return Promise.resolve(new RoutedConnection(this.writer, this.reader, this.turns, this.durability));
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -125,23 +134,27 @@ class RoutedSqliteDriver implements Driver {
     return Promise.resolve();
   }
 
-  destroy(): Promise<void> {
+  async destroy(): Promise<void> {
     this.reader?.close();
+    await this.durability?.close();
     this.writer.close();
-    return Promise.resolve();
   }
 }
 
-/** Kysely's SQLite dialect over a writer and, for a file, a read-only connection beside it. */
+/**
+ * Kysely's SQLite dialect over a writer and, for a file, a read-only connection beside it and the
+ * commits' durability off the event loop (wal-durability.ts).
+ */
 export class RoutedSqliteDialect extends SqliteDialect {
   constructor(
     private readonly writer: SQLite.Database,
     private readonly reader: SQLite.Database | undefined,
+    private readonly durability?: WalDurability,
   ) {
     super({ database: writer });
   }
 
   override createDriver(): Driver {
-    return new RoutedSqliteDriver(this.writer, this.reader);
+    return new RoutedSqliteDriver(this.writer, this.reader, this.durability);
   }
 }

@@ -29,3 +29,17 @@ export function breather(sliceMs = SLICE_MS): Breather {
   };
   return b;
 }
+
+/** Array.map that lets others in whenever a slice is used: for the hundreds of thousands of rows of a restore. */
+export async function mapPaced<T, U>(
+  items: readonly T[],
+  fn: (item: T, index: number) => U,
+  pace: Breather = breather(),
+): Promise<U[]> {
+  const mapped: U[] = [];
+  for (const [index, item] of items.entries()) {
+    if (pace.due()) await pace.pause();
+    mapped.push(fn(item, index));
+  }
+  return mapped;
+}

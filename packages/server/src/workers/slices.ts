@@ -1,7 +1,7 @@
 // A worker's answer sent back in slices. Structured clone copies every object on the receiving
 // side in one go: 340k restored transactions took 5 s of the main thread to receive, longer than
-// they took to parse. Sent as slices of a few thousand rows, each message is received in its own
-// turn of the event loop, and other requests are served between them.
+// they took to parse. Sent as slices of a few thousand rows, the main thread takes them in a few
+// at a time (pool.ts, receiveAnswer), and other requests are served between them.
 
 /** Rows per message. */
 export const SLICE_ROWS = 2000;

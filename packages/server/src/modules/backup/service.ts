@@ -10,6 +10,7 @@ import { LedgerWriter, type MainValuation } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { RulesRepository } from '../rules/repository.js';
 import { allocateIds } from '../../db/id-allocation.js';
+import { mapPaced } from '../../util/breathe.js';
 import { backupDocument } from './document.js';
 import { writeImports } from './imports.js';
 import { BackupRepository } from './repository.js';
@@ -119,7 +120,7 @@ export class BackupService {
       // Ids taken first, so the import links know the rows they point at.
       const transactionIds = await allocateIds(trx, 'transactions', doc.transactions.length);
       await ledger.insertTransactions(
-        doc.transactions.map((t, i) => ({
+        await mapPaced(doc.transactions, (t, i) => ({
           ...t,
           id: transactionIds[i],
           categoryId: categoryIds.get(t.categoryId) ?? 0,
@@ -129,7 +130,7 @@ export class BackupService {
       );
       const conversionIds = await allocateIds(trx, 'conversions', doc.conversions.length);
       await ledger.insertConversions(
-        doc.conversions.map((c, i) => ({
+        await mapPaced(doc.conversions, (c, i) => ({
           ...c,
           id: conversionIds[i],
           fromPocketId: c.fromPocketId == null ? null : (pocketIds.get(c.fromPocketId) ?? null),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { BULK_ROWS, deferSearchIndex } from '../../db/search-index.js';
 import { lockUserLedger } from '../../db/user-lock.js';
+import { breather } from '../../util/breathe.js';
 import { DeltaSum, rebuildDerived } from './derived.js';
 import { conversionDeltas, DailyTotalsRepository, transactionDeltas, type TotalDelta } from './daily-totals.js';
 import { markUsed } from './last-used.js';
@@ -164,7 +165,9 @@ export class LedgerBatch {
   async insertTransactions(rows: readonly NewRow<TransactionRow>[]): Promise<void> {
     await this.bulk(rows.length);
     await this.rows.insertTransactions(this.userId, rows, this.at);
+    const pace = breather();
     for (const t of rows) {
+      if (pace.due()) await pace.pause();
       this.deltas.add(transactionDeltas(t, 1));
       this.used([t.currency], t.categoryId);
     }
@@ -173,7 +176,9 @@ export class LedgerBatch {
   async insertConversions(rows: readonly NewRow<ConversionRow>[]): Promise<void> {
     await this.bulk(rows.length);
     await this.rows.insertConversions(this.userId, rows, this.at);
+    const pace = breather();
     for (const c of rows) {
+      if (pace.due()) await pace.pause();
       this.deltas.add(conversionDeltas(c, 1));
       this.used([c.fromCurrency, c.toCurrency]);
     }
