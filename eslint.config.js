@@ -157,6 +157,22 @@ export default tseslint.config(
               message: 'auth/ (sessions, guards) stands only on users/.',
             },
             {
+              target: [
+                './modules/import',
+                './modules/rules',
+                './modules/transactions',
+                './modules/conversions',
+                './modules/fixpoints',
+                './modules/pockets',
+                './modules/categories',
+                './modules/backup',
+                './modules/export',
+                './modules/schedules',
+              ],
+              from: './modules/bank-sync',
+              message: 'Bank sync stands on import (its syncs are import batches); nothing below it reads it.',
+            },
+            {
               target: './modules/currencies',
               from: './modules/pockets',
               message: 'Pockets stand on currencies; adding a currency with pockets lives in pockets/.',

@@ -35,3 +35,4 @@ export * from './insights.js';
 export * from './admin.js';
 export * from './book.js';
 export * from './settle-up.js';
+export * from './bank.js';

@@ -47,3 +47,6 @@ export const MAX_BULK_IDS = 200_000;
 /** How long an undo token works: the toast offers it for UNDO_TOAST_SECONDS, the server keeps it longer for a slow network. */
 export const UNDO_TTL_MINUTES = 10;
 export const UNDO_TOAST_SECONDS = 10;
+
+/** Bank connections (issue 35): the consent's expiry shows this many days ahead, with a re-connect. */
+export const BANK_CONSENT_WARNING_DAYS = 7;

@@ -47,6 +47,14 @@ const envSchema = z.object({
   RATES_FETCH_TIMEOUT_SECONDS: positiveInt(20),
   // Scheduled entries: how often an instance looks for occurrences to post (0 = never). Minutes.
   SCHEDULES_CHECK_MINUTES: z.coerce.number().min(0).default(60),
+  // Bank connections (issue 35): how often each is synced (0 = never by itself; "Sync now" still
+  // works), hosts a claim or API URL may use although they resolve to private addresses (tests, a
+  // bridge on the LAN; comma-separated), and Enable Banking's application id and private key file.
+  BANK_SYNC_MINUTES: z.coerce.number().min(0).default(1440),
+  BANK_SYNC_ALLOW_HOSTS: z.string().default(''),
+  ENABLE_BANKING_APP_ID: z.string().default(''),
+  ENABLE_BANKING_KEY_FILE: z.string().default(''),
+  ENABLE_BANKING_API_URL: z.url().default('https://api.enablebanking.com'),
   // Mail: smtp://user:pass@host:port (smtps:// for TLS). Without it mails go to DATA_DIR/outbox and the log.
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kassa <kassa@localhost>'),
@@ -115,6 +123,17 @@ export interface Config {
   databaseWaitMs: number;
   /** How often an instance looks for scheduled occurrences to post; 0 or absent = never (tests). */
   schedulesCheckMs?: number;
+  /** Bank connections (issue 35); absent: no scheduled sync, no allowed private hosts, no Enable Banking. */
+  bankSync?: BankSyncConfig;
+}
+
+export interface BankSyncConfig {
+  /** How often each connection syncs by itself; 0 = never. */
+  intervalMs: number;
+  /** Hosts (or host:port) a provider URL may use although they resolve to private addresses. */
+  allowHosts: string[];
+  /** Set when the self-hoster configured both ENABLE_BANKING_APP_ID and ENABLE_BANKING_KEY_FILE. */
+  enableBanking?: { appId: string; keyFile: string; apiUrl: string };
 }
 
 /** The one-click demo: a demo user of their own per visitor, at most `maxVisitors` at once. */
@@ -202,6 +221,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fetchTimeoutMs: e.RATES_FETCH_TIMEOUT_SECONDS * 1000,
     },
     schedulesCheckMs: Math.round(e.SCHEDULES_CHECK_MINUTES * 60_000),
+    bankSync: {
+      intervalMs: Math.round(e.BANK_SYNC_MINUTES * 60_000),
+      allowHosts: e.BANK_SYNC_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+      ...(e.ENABLE_BANKING_APP_ID !== '' && e.ENABLE_BANKING_KEY_FILE !== ''
+        ? {
+            enableBanking: {
+              appId: e.ENABLE_BANKING_APP_ID,
+              keyFile: e.ENABLE_BANKING_KEY_FILE,
+              apiUrl: e.ENABLE_BANKING_API_URL,
+            },
+          }
+        : {}),
+    },
     mail: {
       smtpUrl: e.SMTP_URL === '' ? undefined : e.SMTP_URL,
       from: e.MAIL_FROM,

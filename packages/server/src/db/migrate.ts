@@ -37,6 +37,7 @@ import { m0033Books } from './migrations/0033-books.js';
 import { m0034EnteredBy } from './migrations/0034-entered-by.js';
 import { m0035FixpointBatchMakers } from './migrations/0035-fixpoint-batch-makers.js';
 import { m0036SettleUp } from './migrations/0036-settle-up.js';
+import { m0037BankSync } from './migrations/0037-bank-sync.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-entered-by': m0034EnteredBy,
   '0035-fixpoint-batch-makers': m0035FixpointBatchMakers,
   '0036-settle-up': m0036SettleUp,
+  '0037-bank-sync': m0037BankSync,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -50,6 +50,13 @@ import type {
   ScheduleOccurrencesTable,
   SchedulesTable,
 } from './tables/features.js';
+import type {
+  BankAccountsTable,
+  BankAuthStatesTable,
+  BankConnectionsTable,
+  BankPendingTable,
+  BankSyncLogTable,
+} from './tables/bank-sync.js';
 import type { BookInvitesTable, BookMembersTable, BooksTable, SettlementsTable } from './tables/books.js';
 import type { ExchangeRatesTable, HealthProbeTable, JobRunsTable, RatesVersionTable } from './tables/system.js';
 
@@ -106,4 +113,9 @@ export interface DB {
   book_members: BookMembersTable;
   book_invites: BookInvitesTable;
   settlements: SettlementsTable;
+  bank_connections: BankConnectionsTable;
+  bank_accounts: BankAccountsTable;
+  bank_pending: BankPendingTable;
+  bank_sync_log: BankSyncLogTable;
+  bank_auth_states: BankAuthStatesTable;
 }

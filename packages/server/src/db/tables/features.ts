@@ -45,6 +45,9 @@ export interface ImportBatchesTable {
   /** The member who previewed the file, and who committed or undid it last (migration 0035); null: not known. */
   created_by: number | null;
   updated_by: number | null;
+  /** 'file', or the provider of the bank connection whose sync made it (migration 0037). */
+  source: Generated<'file' | 'simplefin' | 'enablebanking'>;
+  connection_id: number | null;
 }
 
 export interface ImportRowsTable {

@@ -11,7 +11,7 @@ import { compileRuleFinder } from '../rules/match.js';
 import { RulesRepository } from '../rules/repository.js';
 import { remindersBetween } from '../schedules/reminders.js';
 import { normalisePayee } from './fingerprint.js';
-import type { ParsedFile, ParsedRow } from './formats/types.js';
+import type { ParsedRow, ParsedStatement } from './formats/types.js';
 import { ImportLinksRepository } from './links-repository.js';
 import type { PreviewContext } from './preview-context.js';
 
@@ -20,7 +20,7 @@ export async function readPreviewContext(
   db: Kysely<DB>,
   rates: RatesService,
   userId: number,
-  parsed: ParsedFile,
+  parsed: ParsedStatement,
   pocketOfStatementAccount: ReadonlyMap<string, PocketRow | null | undefined>,
 ): Promise<PreviewContext> {
   const links = new ImportLinksRepository(db);

@@ -20,7 +20,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { ReportProgress } from '../../http/progress-answer.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Owner } from '../auth/service.js';
-import { PocketsRepository } from '../pockets/repository.js';
+import { PocketsRepository, type PocketRow } from '../pockets/repository.js';
 import type { RatesService } from '../rates/service.js';
 import { LedgerReader } from '../ledger/index.js';
 import { anchorChecks } from './anchor-check.js';
@@ -29,7 +29,7 @@ import { readWithProfile } from './profiles.js';
 import { enteredBy, UsersRepository } from '../users/repository.js';
 import { undoBatch } from './undo-batch.js';
 import { parseFile } from './formats/index.js';
-import type { ParseFile } from './formats/types.js';
+import type { ParseFile, ParsedStatement } from './formats/types.js';
 import { previewRows } from './preview-rows.js';
 import { readPreviewContext } from './read-preview-context.js';
 import { pocketsOfStatementAccounts, previewStatementAccounts } from './statement-accounts.js';
@@ -44,6 +44,12 @@ export type { ParseFile } from './formats/types.js';
 export interface PendingCaps {
   rows: number;
   bytes: number;
+}
+
+/** Where a batch's rows came from: a file, or the sync of a bank connection (issue 35). */
+export interface BatchConnection {
+  source: 'file' | 'simplefin' | 'enablebanking';
+  connectionId: number | null;
 }
 
 /** Batches import/getall lists. */
@@ -123,8 +129,32 @@ export class ImportService {
     if (options.pocketId !== undefined && chosen === undefined)
       throw notFound(`options.pocketId: pocket ${options.pocketId} not found`);
     const { parsed, source } = await readWithProfile(this.parse, file.bytes, options, chosen?.id, repo, owner.id);
-
     const statementPockets = await pocketsOfStatementAccounts(repo, owner.id, parsed.accounts, pockets, chosen);
+    const resolved: ResolvedImportOptions = {
+      pocketId: chosen?.id ?? null,
+      format: parsed.format,
+      encoding: parsed.encoding,
+      ...(parsed.csv === undefined ? {} : { csv: parsed.csv }),
+      source,
+    };
+    return this.previewStatement(owner, parsed, statementPockets, { fileName: file.name, resolved }, report);
+  }
+
+  /**
+   * Checks statement accounts and rows however they were read (a file, a bank connection's sync,
+   * bank-sync/sync.ts), stores the batch and returns what it would import. `statementPockets`
+   * gives each statement account's pocket, in the order of `parsed.accounts`.
+   */
+  async previewStatement(
+    owner: Owner,
+    parsed: ParsedStatement & { table?: ImportPreview['table'] },
+    statementPockets: readonly (PocketRow | undefined)[],
+    origin: { fileName: string; resolved: ResolvedImportOptions; connection?: BatchConnection },
+    report: ReportProgress = () => undefined,
+  ): Promise<ImportPreview> {
+    const now = this.now();
+    const repo = new ImportRepository(this.db);
+    const { resolved } = origin;
     const statementAccounts = previewStatementAccounts(parsed.accounts, statementPockets);
     const pocketOfStatementAccount = new Map(parsed.accounts.map((a, i) => [a.account, statementPockets[i] ?? null]));
     const context = await readPreviewContext(this.db, this.rates, owner.id, parsed, pocketOfStatementAccount);
@@ -138,17 +168,18 @@ export class ImportService {
     const { counts, earliest } = tally(rows);
     const affected =
       earliest === null ? { count: 0, earliest: null } : await repo.fixpointsFrom(owner.id, rowTime(earliest));
-    const resolved: ResolvedImportOptions = {
-      pocketId: chosen?.id ?? null,
-      format: parsed.format,
-      encoding: parsed.encoding,
-      ...(parsed.csv === undefined ? {} : { csv: parsed.csv }),
-      source,
-    };
     const expiresAt = now + IMPORT_PREVIEW_TTL_MS;
     const batchId = await this.store(
       owner,
-      { fileName: file.name, resolved, statementAccounts, rows, now, expiresAt },
+      {
+        fileName: origin.fileName,
+        resolved,
+        statementAccounts,
+        rows,
+        now,
+        expiresAt,
+        connection: origin.connection ?? { source: 'file', connectionId: null },
+      },
       report,
     );
     const discarded = await this.keepWithinCaps(owner.id, batchId, repo);
@@ -162,7 +193,7 @@ export class ImportService {
     );
     return {
       batchId,
-      format: parsed.format,
+      format: resolved.format,
       options: resolved,
       accounts: statementAccounts.map((a, i) => {
         const anchorCheck = checks[i];
@@ -187,6 +218,7 @@ export class ImportService {
       rows: readonly StoredRow[];
       now: number;
       expiresAt: number;
+      connection: BatchConnection;
     },
     report: ReportProgress,
   ): Promise<number> {
@@ -212,6 +244,8 @@ export class ImportService {
         undone_at: null,
         created_by: actor,
         updated_by: actor,
+        source: batch.connection.source,
+        connection_id: batch.connection.connectionId,
       });
       await batches.insertRows(userId, id, rows, (done) => report({ stage: 'store', done, total: rows.length }));
       return id;
@@ -286,5 +320,7 @@ function batchOf(b: BatchRow, makers: ReadonlyMap<number, string>): ImportBatch 
     committedAt: b.committed_at === null ? null : iso(b.committed_at),
     undoneAt: b.undone_at === null ? null : iso(b.undone_at),
     createdBy: enteredBy(makers, b.created_by),
+    source: b.source,
+    connectionId: b.connection_id,
   };
 }

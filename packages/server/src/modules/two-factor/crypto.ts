@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { seal, unseal } from '../../util/sealed-box.js';
 
 /**
  * Keys of two-factor sign-in, each derived from the server's JWT secret with HKDF-SHA-256 under
@@ -27,20 +28,12 @@ export function twoFactorKeys(jwtSecret: string): TwoFactorKeys {
   };
 }
 
-const VERSION = 'v1';
-const IV_BYTES = 12;
 // Bound to the owner: a ciphertext copied into another user's row does not decrypt there.
-const aad = (userId: number) => Buffer.from(`two-factor user ${userId}`);
+const boundTo = (userId: number) => `two-factor user ${userId}`;
 
-/** The TOTP secret (base32) encrypted for storage: "v1.<iv>.<ciphertext>.<tag>", base64url parts. */
+/** The TOTP secret (base32) encrypted for storage (util/sealed-box.ts). */
 export function encryptSecret(key: Buffer, userId: number, base32: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(userId));
-  const ciphertext = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return [VERSION, iv, ciphertext, cipher.getAuthTag()]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
+  return seal(key, boundTo(userId), base32);
 }
 
 /**
@@ -48,17 +41,7 @@ export function encryptSecret(key: Buffer, userId: number, base32: string): stri
  * user's row, a changed byte), which callers treat as "no code matches", never as a pass.
  */
 export function decryptSecret(key: Buffer, userId: number, stored: string): string | undefined {
-  const [version, iv, ciphertext, tag, ...rest] = stored.split('.');
-  if (version !== VERSION || iv === undefined || ciphertext === undefined || tag === undefined || rest.length > 0)
-    return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(aad(userId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
-    return undefined;
-  }
+  return unseal(key, boundTo(userId), stored);
 }
 
 // 32 symbols without 0/O and 1/I: 5 bits a character, and a byte modulo 32 is unbiased.

@@ -152,6 +152,8 @@ export const BATCHES: ImportBatch[] = [
     committedAt: '2026-03-01T09:01:00.000Z',
     undoneAt: null,
     createdBy: null,
+    source: 'file',
+    connectionId: null,
   },
   {
     id: 39,
@@ -165,6 +167,8 @@ export const BATCHES: ImportBatch[] = [
     committedAt: '2026-02-01T09:01:00.000Z',
     undoneAt: '2026-02-02T09:00:00.000Z',
     createdBy: null,
+    source: 'file',
+    connectionId: null,
   },
   {
     id: 42,
@@ -178,5 +182,7 @@ export const BATCHES: ImportBatch[] = [
     committedAt: null,
     undoneAt: null,
     createdBy: null,
+    source: 'file',
+    connectionId: null,
   },
 ];
