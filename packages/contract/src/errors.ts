@@ -21,6 +21,8 @@ export const errorTypes = [
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  // 502: a bank connection's provider failed, timed out or answered what its protocol does not allow (issue 35).
+  'bank_unavailable',
   // 503: the database cannot be reached or cannot store writes (disk full, read-only); try again later.
   'unavailable',
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enteredBySchema, type EnteredBy } from './common.js';
-import { importFormats, type ImportFormat } from './import-options.js';
+import { batchFormats, type BatchFormat } from './import-options.js';
 
 // The user's import batches as import/getall lists them: previews, committed and undone files.
 
@@ -13,7 +13,7 @@ export type ImportBatchStatus = (typeof importBatchStatuses)[number];
 export interface ImportBatch {
   id: number;
   fileName: string;
-  format: ImportFormat;
+  format: BatchFormat;
   status: ImportBatchStatus;
   pocketIds: number[];
   rows: number;
@@ -35,7 +35,7 @@ export interface ImportBatch {
 export const importBatchSchema = z.object({
   id: z.number(),
   fileName: z.string(),
-  format: z.enum(importFormats),
+  format: z.enum(batchFormats),
   status: z.enum(importBatchStatuses),
   pocketIds: z.array(z.number()),
   rows: z.number(),

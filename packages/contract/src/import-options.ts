@@ -7,6 +7,9 @@ import { idSchema } from './common.js';
 /** File formats import reads; `auto` detects from the content. CAMT.052 and .053 are read alike. */
 export const importFormats = ['csv', 'ofx', 'qif', 'camt052', 'camt053', 'mt940'] as const;
 export type ImportFormat = (typeof importFormats)[number];
+/** What a stored batch was read from: a file format, or 'bank' for a bank connection's sync (issue 35), which no request may ask for. */
+export const batchFormats = [...importFormats, 'bank'] as const;
+export type BatchFormat = (typeof batchFormats)[number];
 
 /** Text encodings a file may be read in; detected when not given. */
 export const importEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-1', 'iso-8859-2'] as const;

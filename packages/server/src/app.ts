@@ -23,6 +23,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { badRequest } from './http/errors.js';
 import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerBankSync } from './bank-wiring.js';
 import { registerJobs } from './jobs/index.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import type { Resolved } from './modules/backup/resolve.js';
@@ -156,7 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ledger = startLedger(app, database.db, rates);
   const books: Books = { db: database.db, rates, ledger, categories };
   const schedules = registerBookRoutes(app, books, requireUser);
-  await registerFileRoutes(app, books, requireUser);
+  const imports = await registerFileRoutes(app, books, requireUser);
+  registerBankSync(app, deps, imports, ledger, requireUser);
 
   await registerJobs(app, { config, db: database.db, rates, schedules });
 
@@ -349,7 +351,11 @@ function registerBookRoutes(app: FastifyInstance, books: Books, requireUser: Req
 }
 
 /** Whole books in and out: backups, exports and bank-file imports. */
-async function registerFileRoutes(app: FastifyInstance, books: Books, requireUser: RequireUser): Promise<void> {
+async function registerFileRoutes(
+  app: FastifyInstance,
+  books: Books,
+  requireUser: RequireUser,
+): Promise<ImportService> {
   const { db, rates, ledger } = books;
   // Heavy, pure steps on worker threads; one heavy job per user, a few at once (issue 31).
   const workers = new WorkerPool();
@@ -361,10 +367,7 @@ async function registerFileRoutes(app: FastifyInstance, books: Books, requireUse
   });
   exportRoutes(app, new ExportService(db, rates), requireUser);
   const parseOnWorker: ParseFile = (bytes, request) => workers.run({ task: 'parse-import', bytes, request });
-  await importRoutes(
-    app,
-    new ImportService(db, rates, parseOnWorker, undefined, undefined, ledger),
-    requireUser,
-    heavyJobs,
-  );
+  const imports = new ImportService(db, rates, parseOnWorker, undefined, undefined, ledger);
+  await importRoutes(app, imports, requireUser, heavyJobs);
+  return imports;
 }

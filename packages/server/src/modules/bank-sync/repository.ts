@@ -130,6 +130,22 @@ export class BankSyncRepository {
       .execute();
   }
 
+  /** The latest fixpoint stating the pocket within [from, until]: where a sync's anchor landed. */
+  anchorOf(bookId: number, pocketId: number, from: number, until: number) {
+    return this.db
+      .selectFrom('fixpoints')
+      .innerJoin('pocket_states', 'pocket_states.fixpoint_id', 'fixpoints.id')
+      .select(['fixpoints.id', 'fixpoints.time'])
+      .where('fixpoints.user_id', '=', bookId)
+      .where('pocket_states.user_id', '=', bookId)
+      .where('pocket_states.pocket_id', '=', pocketId)
+      .where('fixpoints.time', '>=', from)
+      .where('fixpoints.time', '<=', until)
+      .orderBy('fixpoints.time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   /** Connections of every book due a scheduled sync (the job's one query across books). */
   due(before: number, limit: number): Promise<ConnectionRow[]> {
     return this.db

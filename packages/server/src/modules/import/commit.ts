@@ -108,7 +108,7 @@ export async function commitBatch(
       input.fixpoint === true
         ? await statementFixpoints(trx, userId, batch.accounts, run.replaced, now, firstDay, actor)
         : null;
-    await saveProfiles(batches, userId, batch.options, batch.accounts, now);
+    if (batch.format !== 'bank') await saveProfiles(batches, userId, batch.options, batch.accounts, now);
     await batches.finishCommit(userId, batchId, {
       imported: rows.written,
       replaced: JSON.stringify(run.replaced),

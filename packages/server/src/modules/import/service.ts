@@ -11,6 +11,7 @@ import {
   type ImportRow,
   type ImportUndoResult,
   type ResolvedImportOptions,
+  type BatchFormat,
   cleanText,
 } from '@kassa/contract';
 import type { Kysely } from 'kysely';
@@ -51,6 +52,18 @@ export interface BatchConnection {
   source: 'file' | 'simplefin' | 'enablebanking';
   connectionId: number | null;
 }
+
+/** A statement's origin as its batch records it: a file read with its options, or a connection's sync. */
+export interface StatementOrigin {
+  fileName: string;
+  format: BatchFormat;
+  /** The options a file was read with; null for a sync. */
+  options: ResolvedImportOptions | null;
+  connection?: BatchConnection;
+}
+
+/** The preview of a statement, without what only a file has (its format, options and raw table). */
+export type StatementPreview = Omit<ImportPreview, 'format' | 'options' | 'table'>;
 
 /** Batches import/getall lists. */
 const LISTED_BATCHES = 200;
@@ -137,7 +150,14 @@ export class ImportService {
       ...(parsed.csv === undefined ? {} : { csv: parsed.csv }),
       source,
     };
-    return this.previewStatement(owner, parsed, statementPockets, { fileName: file.name, resolved }, report);
+    const preview = await this.previewStatement(
+      owner,
+      parsed,
+      statementPockets,
+      { fileName: file.name, format: parsed.format, options: resolved },
+      report,
+    );
+    return { ...preview, format: parsed.format, options: resolved, ...(parsed.table && { table: parsed.table }) };
   }
 
   /**
@@ -147,14 +167,13 @@ export class ImportService {
    */
   async previewStatement(
     owner: Owner,
-    parsed: ParsedStatement & { table?: ImportPreview['table'] },
+    parsed: ParsedStatement,
     statementPockets: readonly (PocketRow | undefined)[],
-    origin: { fileName: string; resolved: ResolvedImportOptions; connection?: BatchConnection },
+    origin: StatementOrigin,
     report: ReportProgress = () => undefined,
-  ): Promise<ImportPreview> {
+  ): Promise<StatementPreview> {
     const now = this.now();
     const repo = new ImportRepository(this.db);
-    const { resolved } = origin;
     const statementAccounts = previewStatementAccounts(parsed.accounts, statementPockets);
     const pocketOfStatementAccount = new Map(parsed.accounts.map((a, i) => [a.account, statementPockets[i] ?? null]));
     const context = await readPreviewContext(this.db, this.rates, owner.id, parsed, pocketOfStatementAccount);
@@ -172,8 +191,7 @@ export class ImportService {
     const batchId = await this.store(
       owner,
       {
-        fileName: origin.fileName,
-        resolved,
+        ...origin,
         statementAccounts,
         rows,
         now,
@@ -193,15 +211,12 @@ export class ImportService {
     );
     return {
       batchId,
-      format: resolved.format,
-      options: resolved,
       accounts: statementAccounts.map((a, i) => {
         const anchorCheck = checks[i];
         return anchorCheck === undefined ? a : { ...a, anchorCheck };
       }),
       counts,
       rows: await shownRows(rows), // the same objects, after they were stored
-      ...(parsed.table === undefined ? {} : { table: parsed.table }),
       fixpoints: { affected: affected.count, earliest: affected.earliest === null ? null : iso(affected.earliest) },
       expiresAt: iso(expiresAt),
       ...(discarded.length === 0 ? {} : { discardedPreviews: discarded }),
@@ -211,14 +226,11 @@ export class ImportService {
   /** Stores the previewed batch with its rows, in one database transaction; returns its id. */
   private async store(
     owner: Owner,
-    batch: {
-      fileName: string;
-      resolved: ResolvedImportOptions;
+    batch: StatementOrigin & {
       statementAccounts: readonly ImportAccount[];
       rows: readonly StoredRow[];
       now: number;
       expiresAt: number;
-      connection: BatchConnection;
     },
     report: ReportProgress,
   ): Promise<number> {
@@ -230,8 +242,8 @@ export class ImportService {
       const id = await batches.insertBatch({
         user_id: userId,
         file_name: cleanText(batch.fileName, 'line').slice(0, 255) || 'file',
-        format: batch.resolved.format,
-        options: JSON.stringify(batch.resolved),
+        format: batch.format,
+        options: JSON.stringify(batch.options ?? {}),
         accounts: JSON.stringify(batch.statementAccounts),
         status: 'preview',
         row_count: rows.length,
@@ -244,8 +256,8 @@ export class ImportService {
         undone_at: null,
         created_by: actor,
         updated_by: actor,
-        source: batch.connection.source,
-        connection_id: batch.connection.connectionId,
+        source: batch.connection?.source ?? 'file',
+        connection_id: batch.connection?.connectionId ?? null,
       });
       await batches.insertRows(userId, id, rows, (done) => report({ stage: 'store', done, total: rows.length }));
       return id;
@@ -311,7 +323,7 @@ function batchOf(b: BatchRow, makers: ReadonlyMap<number, string>): ImportBatch 
   return {
     id: b.id,
     fileName: b.file_name,
-    format: b.format as ImportBatch['format'],
+    format: b.format as BatchFormat,
     status: b.status,
     pocketIds: [...new Set(statementAccounts.flatMap((a) => (a.pocketId === null ? [] : [a.pocketId])))],
     rows: b.row_count,

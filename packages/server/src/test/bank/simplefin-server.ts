@@ -41,8 +41,8 @@ export interface FakeSimplefin {
   rateLimit(n: number, retryAfter: string): void;
   /** The next account read answers this text instead of JSON. */
   malformedOnce(text: string): void;
-  /** Access ends: reads answer 403. */
-  revoke(): void;
+  /** Access ends (reads answer 403), or comes back with false. */
+  revoke(revoked?: boolean): void;
   /** Problems listed in the Account Set's errors. */
   errors: string[];
   /** Every request: method, path and query. */
@@ -68,7 +68,7 @@ export async function startFakeSimplefin(): Promise<FakeSimplefin> {
     accounts: [],
     rateLimit: (n, retryAfter) => Object.assign(state, { limited: n, retryAfter }),
     malformedOnce: (text) => Object.assign(state, { malformed: text }),
-    revoke: () => Object.assign(state, { revoked: true }),
+    revoke: (revoked = true) => Object.assign(state, { revoked }),
     errors: [],
     requests: [],
   };
