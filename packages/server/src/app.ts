@@ -316,7 +316,9 @@ function startLedger(app: FastifyInstance, db: Kysely<DB>, rates: RatesService):
   const rateFollower = followRates(rates, ledger, {
     onError: (err) => app.log.warn({ error: String(err) }, 'revaluing main values failed'),
   });
-  // The background revaluation ends before the database closes.
+  // Ready once the stored values are known to follow the rates (a quick check; the revaluation
+  // itself runs on in the background and ends before the database closes).
+  app.addHook('onReady', () => rateFollower.checked());
   app.addHook('onClose', () => rateFollower.idle());
   return ledger;
 }

@@ -41,6 +41,8 @@ export function describeEachDatabase(
           jwtSecret: TEST_JWT_SECRET,
           logger: false,
         });
+        // Ready before any test reads the tables: start-up's own writes (the rate check) are done.
+        await ctx.app.ready();
         ctx.client = () => new TestClient(ctx.app);
         const users = new CompleteUserFactory(testDb.database.db);
         ctx.createUser = (input) => users.createComplete(input);

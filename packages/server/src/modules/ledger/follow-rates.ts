@@ -8,6 +8,8 @@ const ALL_MONTHS = [0, Number.MAX_SAFE_INTEGER] as const;
 export interface RateFollower {
   /** Resolves when the background revaluation has nothing left to do (tests, benchmarks, shutdown). */
   idle(): Promise<void>;
+  /** Resolves once the stored values are known to follow the current rates (cleared where they did not). */
+  checked(): Promise<void>;
 }
 
 /**
@@ -47,6 +49,7 @@ export function followRates(
   });
   // The rate table may differ from the one the values were computed with (rates stored while the
   // server was down): the first settle clears them, and the revaluation follows at once.
-  if (revalue !== undefined) running = ledger.checkRates().then(revalueAll).catch(revalue.onError);
-  return { idle: () => running };
+  const checked = revalue === undefined ? Promise.resolve() : ledger.checkRates().catch(revalue.onError);
+  if (revalue !== undefined) running = checked.then(revalueAll).catch(revalue.onError);
+  return { idle: () => running, checked: () => checked };
 }
