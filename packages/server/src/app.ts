@@ -158,9 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const books: Books = { db: database.db, rates, ledger, categories };
   const schedules = registerBookRoutes(app, books, requireUser);
   const imports = await registerFileRoutes(app, books, requireUser);
-  registerBankSync(app, deps, imports, ledger, requireUser);
+  const bankSync = registerBankSync(app, deps, imports, ledger, requireUser);
 
-  await registerJobs(app, { config, db: database.db, rates, schedules });
+  await registerJobs(app, { config, db: database.db, rates, schedules, bankSync });
 
   if (config.webDistDir !== undefined) await registerWebApp(app, config.webDistDir);
   return app;

@@ -7,6 +7,7 @@ import { configuredProviders } from '../modules/rates/providers/index.js';
 import { refreshRates } from '../modules/rates/refresh.js';
 import type { RatesService } from '../modules/rates/service.js';
 import type { SchedulesService } from '../modules/schedules/service.js';
+import type { BankSyncService } from '../modules/bank-sync/service.js';
 import { oncePerTick } from './once-per-tick.js';
 import { schedule, type ScheduledJob } from './schedule.js';
 
@@ -52,7 +53,13 @@ export function demoCleanup(
  */
 export async function registerJobs(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<DB>; rates: RatesService; schedules?: SchedulesService },
+  deps: {
+    config: Config;
+    db: Kysely<DB>;
+    rates: RatesService;
+    schedules?: SchedulesService;
+    bankSync?: BankSyncService;
+  },
 ): Promise<void> {
   const { config, db, rates } = deps;
   if (config.demo !== undefined) {
@@ -69,6 +76,23 @@ export async function registerJobs(
     const interval = config.rates.refreshIntervalMs;
     const refresh = oncePerTick(db, 'rates-refresh', interval, () => refreshRates(rates, providers, app.log), app.log);
     stopOnClose(app, schedule(refresh, interval, 5_000));
+  }
+
+  const bankMs = config.bankSync?.intervalMs ?? 0;
+  if (deps.bankSync !== undefined && bankMs > 0) {
+    const bankSync = deps.bankSync;
+    // Each connection daily by default (BANK_SYNC_MINUTES); the tick is a tenth of that, at most
+    // an hour, so a connection is never more than a tick late. One instance per tick reads; a
+    // connection's own lease keeps a manual sync and this one apart.
+    const tick = Math.min(bankMs / 10, 3_600_000);
+    const run = () =>
+      bankSync.syncDue(bankMs, app.log).then(
+        (synced) => {
+          if (synced > 0) app.log.info({ synced }, 'bank connections synced');
+        },
+        (err: unknown) => app.log.error({ err }, 'scheduled bank sync failed'),
+      );
+    stopOnClose(app, schedule(oncePerTick(db, 'bank-sync', tick, run, app.log), tick, tick));
   }
 
   const checkMs = config.schedulesCheckMs ?? 0;

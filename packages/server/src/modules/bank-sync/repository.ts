@@ -146,6 +146,27 @@ export class BankSyncRepository {
       .executeTakeFirst();
   }
 
+  /** The instant of the pocket's latest statement (a fixpoint stating it), if any. */
+  async lastStatementOf(bookId: number, pocketId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('fixpoints')
+      .innerJoin('pocket_states', 'pocket_states.fixpoint_id', 'fixpoints.id')
+      .select('fixpoints.time')
+      .where('fixpoints.user_id', '=', bookId)
+      .where('pocket_states.user_id', '=', bookId)
+      .where('pocket_states.pocket_id', '=', pocketId)
+      .orderBy('fixpoints.time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.time;
+  }
+
+  /** The book's main currency (its founder's): what a scheduled sync values in. */
+  async mainCurrencyOf(bookId: number): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('main_currency').where('id', '=', bookId).executeTakeFirst();
+    return row?.main_currency ?? null;
+  }
+
   /** Connections of every book due a scheduled sync (the job's one query across books). */
   due(before: number, limit: number): Promise<ConnectionRow[]> {
     return this.db

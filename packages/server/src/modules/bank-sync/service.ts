@@ -31,6 +31,8 @@ const LEASE_MS = 10 * 60_000;
 /** A 429 without Retry-After waits an hour. */
 const DEFAULT_RETRY_SECONDS = 3600;
 const LOG_LINES = 20;
+/** Connections one scheduled run syncs at most; the rest wait for the next tick. */
+const DUE_PER_RUN = 50;
 
 export interface BankSyncSettings {
   policy: OutboundPolicy;
@@ -275,6 +277,27 @@ export class BankSyncService {
       anchors: '[]',
       error: err.message,
     });
+  }
+
+  /**
+   * The scheduled sync (jobs/): every active connection whose last sync is older than the
+   * interval, a few per run, as their book's founder. A failure is the connection's state and log
+   * line, never the job's; a connection another instance is syncing is skipped.
+   */
+  async syncDue(intervalMs: number, log: { warn(obj: object, msg: string): void }): Promise<number> {
+    const repo = this.repo();
+    let synced = 0;
+    for (const connection of await repo.due(this.now() - intervalMs, DUE_PER_RUN)) {
+      if (connection.retry_after !== null && connection.retry_after > this.now()) continue;
+      const book: Owner = { id: connection.user_id, mainCurrency: await repo.mainCurrencyOf(connection.user_id) };
+      try {
+        await this.sync(book, connection.id, 'scheduled');
+        synced++;
+      } catch (err) {
+        if (!(err instanceof AppError)) log.warn({ err, connectionId: connection.id }, 'scheduled bank sync failed');
+      }
+    }
+    return synced;
   }
 
   /** GET bank/connection/getall */

@@ -6,6 +6,7 @@ import type { Owner } from '../auth/service.js';
 import type { ImportService } from '../import/service.js';
 import type { ParsedRow, ParsedStatement } from '../import/formats/types.js';
 import { exactMinor } from '../import/statement-amounts.js';
+import { rowTime } from '../import/stored-row.js';
 import type { LedgerReader } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { matchPending, type BookedRow } from './pending.js';
@@ -165,7 +166,9 @@ async function importBooked(
 ): Promise<{ batchId: number | null; new: number; duplicate: number }> {
   if (fetched.length === 0) return { batchId: null, new: 0, duplicate: 0 };
   const rows: ParsedRow[] = [];
-  for (const { row, data } of fetched)
+  const repo = new BankSyncRepository(deps.db);
+  for (const { row, data } of fetched) {
+    const after = await repo.lastStatementOf(owner.id, row.pocket_id);
     for (const t of data.transactions)
       if (!t.pending)
         rows.push({
@@ -177,7 +180,9 @@ async function importBooked(
           payee: t.payee,
           externalId: t.externalId,
           account: statementAccount(connection, row.account_id),
+          ...timeAfter(dayOf(t.date), after),
         });
+  }
   const parsed: ParsedStatement = {
     accounts: fetched.map((f) => ({
       account: statementAccount(connection, f.row.account_id),
@@ -200,6 +205,18 @@ async function importBooked(
   );
   const committed = await deps.imports.commit(owner, preview.batchId, { fixpoint: true });
   return { batchId: preview.batchId, new: committed.imported, duplicate: committed.duplicates };
+}
+
+/**
+ * A row the bank booked on the day an earlier sync anchored the pocket was not in that anchor's
+ * balance (it was not listed then), so it goes just after the anchor, not at the day's noon before
+ * it: else a second sync of the day would show its amount as drift. Rows of earlier days are the
+ * bank's own revisions and stay where they are.
+ */
+function timeAfter(day: number, anchored: number | undefined): { time?: number } {
+  if (anchored === undefined || Math.floor(anchored / DAY_MS) !== day) return {};
+  const time = Math.max(rowTime(day), anchored + 1);
+  return time < (day + 1) * DAY_MS ? { time } : {};
 }
 
 /**

@@ -4,7 +4,7 @@ import { CategoriesRepository, type CategoryRow } from '../categories/repository
 import type { TransactionRow } from '../ledger/index.js';
 import { SchedulesRepository } from '../schedules/repository.js';
 import { describe, linkOf, type CommitRun } from './commit-plan.js';
-import { rowTime, type StoredRow } from './stored-row.js';
+import { storedRowTime, type StoredRow } from './stored-row.js';
 import type { ImportLinksRepository, NewLink } from './links-repository.js';
 
 /** The category a row without one gets, per direction, created when first needed (DESIGN §9). */
@@ -67,7 +67,7 @@ export class RowsWriter {
         amount: Math.abs(r.minor),
         currency: r.currency,
         description: describe(r),
-        time: rowTime(r.day),
+        time: storedRowTime(r),
         day: r.day,
         pocketId: r.pocketId,
       };

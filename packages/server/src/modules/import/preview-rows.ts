@@ -95,5 +95,6 @@ function checked(p: ParsedRow, statementCurrency: string, ctx: PreviewContext): 
   row.amount = majorText(minor, currency);
   row.day = day;
   row.minor = minor;
+  if (p.time !== undefined && Math.floor(p.time / 86_400_000) === day) row.time = p.time;
   return row;
 }

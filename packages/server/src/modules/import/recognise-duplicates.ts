@@ -37,6 +37,18 @@ async function markExactDuplicates(rows: StoredRow[], ctx: PreviewContext, pace:
   const seenExternal = new Map<string, number>();
   const occurrences = new Map<string, number>();
   const claimed = new Set<number>();
+  const idsInFile = new Set(
+    rows.flatMap((r) => (r.externalId === null || r.pocketId === null ? [] : [`${r.pocketId}|${r.externalId}`])),
+  );
+  /** A stored row with this fingerprint, compared under the version each was made with. */
+  const byFingerprintOf = (row: StoredRow, pocketId: number, key: string, occurrence: number) => {
+    let stored: LinkRow | undefined;
+    for (const version of versions) {
+      const f = version === FINGERPRINT_VERSION ? row.fingerprint : fingerprintOfKey(version, key, occurrence);
+      stored ??= byFingerprint.get(`${pocketId}|${f}`);
+    }
+    return stored;
+  };
   for (const row of rows) {
     if (pace.due()) await pace.pause();
     if (row.status === 'error' || row.pocketId === null) continue;
@@ -65,15 +77,27 @@ async function markExactDuplicates(rows: StoredRow[], ctx: PreviewContext, pace:
         row.status = 'duplicate';
         row.reason = `line ${row.line}: bank id ${row.externalId} already appears on line ${earlier}`;
         row.duplicateOf = { kind: 'file', line: earlier };
-      } else seenExternal.set(externalKey, row.line);
+      } else {
+        seenExternal.set(externalKey, row.line);
+        // A bank id not seen before, for a row imported under another id the bank no longer gives
+        // (an account linked anew, a bank that renumbered its rows): the same row, not a new one.
+        const renamed = byFingerprintOf(row, pocketId, key, occurrence);
+        if (
+          renamed !== undefined &&
+          (renamed.external_id === null || !idsInFile.has(`${pocketId}|${renamed.external_id}`))
+        ) {
+          markDuplicate(
+            row,
+            'fingerprint',
+            renamed,
+            `line ${row.line}: the same row was imported before under another bank id`,
+          );
+          if (renamed.transaction_id !== null) claimed.add(renamed.transaction_id);
+        }
+      }
       continue;
     }
-    // Stored rows are compared under the version each was made with.
-    let stored: LinkRow | undefined;
-    for (const version of versions) {
-      const f = version === FINGERPRINT_VERSION ? row.fingerprint : fingerprintOfKey(version, key, occurrence);
-      stored ??= byFingerprint.get(`${pocketId}|${f}`);
-    }
+    const stored = byFingerprintOf(row, pocketId, key, occurrence);
     if (stored !== undefined) {
       markDuplicate(row, 'fingerprint', stored, `line ${row.line}: the same row was imported before`);
       // Recognised exactly: that transaction is no near match for another row of the file.

@@ -34,7 +34,7 @@ import type { ParseFile, ParsedStatement } from './formats/types.js';
 import { previewRows } from './preview-rows.js';
 import { readPreviewContext } from './read-preview-context.js';
 import { pocketsOfStatementAccounts, previewStatementAccounts } from './statement-accounts.js';
-import { rowTime, type StoredRow } from './stored-row.js';
+import { rowTime, storedRowTime, type StoredRow } from './stored-row.js';
 import { ImportRepository, type BatchRow } from './repository.js';
 import { breather } from '../../util/breathe.js';
 
@@ -78,6 +78,7 @@ function shown(row: StoredRow): ImportRow {
   const internal: Record<keyof Omit<StoredRow, keyof ImportRow>, undefined> = {
     day: undefined,
     minor: undefined,
+    time: undefined,
     fingerprint: undefined,
     pairKey: undefined,
     matchKey: undefined,
@@ -206,7 +207,9 @@ export class ImportService {
       this.ledger,
       owner.id,
       statementAccounts,
-      rows.flatMap((r) => (r.status === 'new' ? [{ pocketId: r.pocketId, time: rowTime(r.day), minor: r.minor }] : [])),
+      rows.flatMap((r) =>
+        r.status === 'new' ? [{ pocketId: r.pocketId, time: storedRowTime(r), minor: r.minor }] : [],
+      ),
       now,
     );
     return {

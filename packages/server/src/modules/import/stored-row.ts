@@ -15,6 +15,8 @@ export interface StoredRow extends ImportRow {
   pairKey: string;
   /** The pairKey of the proposed other leg. */
   matchKey?: string;
+  /** The row's instant when its source gave one within its day (ParsedRow.time); else rowTime(day). */
+  time?: number;
 }
 
 /** Noon UTC: a booking day stays the same day for users from UTC−11 to UTC+11. */
@@ -22,6 +24,9 @@ const ROW_HOUR_MS = 12 * 3_600_000;
 
 /** The instant an imported row of a booking day is stored at: that day's noon UTC. */
 export const rowTime = (day: number): number => day * 86_400_000 + ROW_HOUR_MS;
+
+/** The instant a stored row is written at. */
+export const storedRowTime = (row: Pick<StoredRow, 'day' | 'time'>): number => row.time ?? rowTime(row.day);
 
 /** The key of a rejected pair: its two sides' keys in a fixed order. */
 export const rejectedPairKey = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);

@@ -210,6 +210,11 @@ export class EnableBankingServer {
     return url.toString();
   }
 
+  /** The sessions the bank holds, in the order they were made. */
+  sessionIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
   /** The uid a session gave an account. */
   uidOf(sessionId: string, accountId: string): string {
     const entry = [...(this.sessions.get(sessionId)?.accounts ?? [])].find(([, id]) => id === accountId);

@@ -19,6 +19,11 @@ export interface ParsedRow {
   externalId: string | null;
   /** The statement account this row belongs to (ParsedAccount.account). */
   account: string;
+  /**
+   * The instant within its day, when the source knows better than noon (a bank sync's row booked
+   * after an earlier sync of the same day anchored the pocket, bank-sync/sync.ts); files leave it out.
+   */
+  time?: number;
   /** Why the row cannot be imported, naming the line and the field: "line 12, amount: \"1,2,3\" is not a number". */
   error?: string;
   /**
