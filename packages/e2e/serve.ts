@@ -4,11 +4,22 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_MAILBOX, E2E_PORT, E2E_SMTP_PORT, E2E_USER } from './e2e-env.js';
+import { startFakeSimplefin } from '../server/src/test/bank/simplefin-server.js';
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_MAILBOX,
+  E2E_PORT,
+  E2E_SIMPLEFIN_PORT,
+  E2E_SMTP_PORT,
+  E2E_USER,
+} from './e2e-env.js';
 import { startMailbox } from './mailbox.js';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 const mailbox = await startMailbox(E2E_SMTP_PORT, E2E_MAILBOX);
+// A SimpleFIN Bridge on 127.0.0.1 for the bank-connection journey, which the server may call.
+const bridge = await startFakeSimplefin(E2E_SIMPLEFIN_PORT);
 const env = {
   ...process.env,
   DATA_DIR: E2E_DATA_DIR,
@@ -30,6 +41,7 @@ const env = {
   SUPPORT_EMAIL: 'support@example.com',
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}?ignoreTLS=true`,
   MAIL_FROM: 'Kassa <kassa@example.com>',
+  BANK_SYNC_ALLOW_HOSTS: `127.0.0.1:${E2E_SIMPLEFIN_PORT}`,
   // Links in mails (the password reset's) lead to this server.
   PUBLIC_URL: E2E_BASE_URL,
   // A web build elsewhere than packages/web/dist (E2E_WEB_DIST), e.g. one per parallel session.
@@ -55,5 +67,6 @@ const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env
 // Playwright stops this process when the journeys end; the server and the listener go with it.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
+  void bridge.close();
   mailbox.close(() => process.exit(code ?? 0));
 });

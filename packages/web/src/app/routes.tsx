@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { analyticsRoutes } from '../features/analytics/routes';
+import { bankReturnRoutes } from '../features/bank/routes';
 import { budgetRoutes } from '../features/budgets/routes';
 import { importRoutes } from '../features/import/routes';
 import { manageRoutes } from '../features/manage/routes';
@@ -98,5 +99,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  ...bankReturnRoutes,
   { path: '*', element: <Navigate to="/public" replace /> },
 ];

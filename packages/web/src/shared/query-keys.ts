@@ -93,4 +93,17 @@ export const queryKeys = {
 
   /** The import batches (history), newest first; they change with import's own writes. */
   importBatches: ['import', 'getall'],
+
+  /**
+   * Bank connections (issue 35): not ledger data; they change with their own writes (connect,
+   * map, sync, pause, remove) and with the server's scheduled syncs.
+   */
+  bank: ['bank'],
+  bankConnections: ['bank', 'connections'],
+  /** GET bank/connection/pending/{id}: a connection's pending rows and those that left the list. */
+  bankPending: (connectionId: number) => ['bank', 'pending', connectionId] as const,
+  /** Whether the self-hoster configured Enable Banking: fixed while the server runs. */
+  enableBankingAvailable: ['bank', 'enablebanking', 'available'],
+  /** GET bank/enablebanking/banks of a country. */
+  enableBankingBanks: (country: string) => ['bank', 'enablebanking', 'banks', country] as const,
 } as const;

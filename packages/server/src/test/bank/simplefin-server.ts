@@ -50,7 +50,7 @@ export interface FakeSimplefin {
   close(): Promise<void>;
 }
 
-export async function startFakeSimplefin(): Promise<FakeSimplefin> {
+export async function startFakeSimplefin(listenPort = 0): Promise<FakeSimplefin> {
   const claims = new Map<string, boolean>();
   const user = 'kassa';
   const password = randomBytes(12).toString('hex');
@@ -75,6 +75,8 @@ export async function startFakeSimplefin(): Promise<FakeSimplefin> {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    // The browser journeys drive the bridge from another process (packages/e2e/serve.ts starts it).
+    if (url.pathname.startsWith('/control/') && req.method === 'POST') return control(fake, url.pathname, req, res);
     fake.requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams });
     const claim = /^\/claim\/(\w+)$/.exec(url.pathname);
     if (claim !== null && req.method === 'POST') {
@@ -100,12 +102,26 @@ export async function startFakeSimplefin(): Promise<FakeSimplefin> {
     }
     return answer(res, 404, 'text/plain', 'Not Found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   fake.origin = origin;
   fake.close = () => new Promise((resolve) => server.close(() => resolve()));
   return fake;
+}
+
+/** POST /control/accounts (the accounts to serve, JSON) and /control/setup-token (a new token). */
+function control(fake: FakeSimplefin, path: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    if (path === '/control/accounts') {
+      fake.accounts = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeAccount[];
+      return answer(res, 204, 'text/plain', '');
+    }
+    if (path === '/control/setup-token') return answer(res, 200, 'text/plain', fake.setupToken());
+    return answer(res, 404, 'text/plain', 'Not Found');
+  });
 }
 
 function answer(res: http.ServerResponse, status: number, type: string, body: string): void {

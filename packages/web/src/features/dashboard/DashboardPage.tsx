@@ -13,6 +13,8 @@ const CHANGELOG = parseChangelog(changelogText);
 // its budget (docs/benchmarks.md).
 const BudgetsCard = lazy(async () => ({ default: (await import('../budgets')).BudgetsCard }));
 const UpcomingCard = lazy(async () => ({ default: (await import('../schedules')).UpcomingCard }));
+// Bank connections whose consent lapses (issue 35): a notice only a few books ever show.
+const BankConsentNotice = lazy(async () => ({ default: (await import('../bank')).ConsentNotice }));
 // The charts bring @mantine/charts and recharts; the checklist is only for new users.
 const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts')).DashboardCharts }));
 const OnboardingCard = lazy(async () => ({ default: (await import('./OnboardingCard')).OnboardingCard }));
@@ -64,7 +66,7 @@ function WhatsNew() {
 
 /**
  * private/dashboard (spec §2): greeting, the onboarding checklist of a new user, the fixpoint
- * warning, balances, this month's cash flow, the charts (issue 22), upcoming, budgets, what's new.
+ * warning, a lapsing bank consent, balances, this month's cash flow, the charts (issue 22), upcoming, budgets, what's new.
  */
 export function DashboardPage() {
   const info = useUserInfo().data;
@@ -82,6 +84,9 @@ export function DashboardPage() {
         </Suspense>
       )}
       <FixpointReminder />
+      <Suspense fallback={null}>
+        <BankConsentNotice />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <BalancesCard balances={balances} main={main} />
         <CashflowCard />

@@ -5,7 +5,10 @@ import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';
 import { useImportBatches, useUndoImport } from './api';
 import { FORMAT_LABEL } from './settings';
-import { count } from './texts';
+import { batchTitle, count } from './texts';
+
+/** The format badge's words (a file's only: a sync batch is named by its provider). */
+const formatLabels: Partial<Record<string, string>> = FORMAT_LABEL;
 
 const when = (iso: string) => {
   const d = new Date(iso);
@@ -29,7 +32,7 @@ export function HistoryPanel({ pockets }: { pockets: ReadonlyMap<number, Pocket>
   const undoBatch = async (b: ImportBatch) => {
     const answer = await confirm({
       title: 'Undo this import?',
-      text: `The ${count(b.imported, 'row')} imported from ${b.fileName} on ${when(b.committedAt ?? b.createdAt)} will be removed from your books, also any you have edited since.`,
+      text: `The ${count(b.imported, 'row')} imported ${b.source === 'file' ? `from ${b.fileName}` : `by the ${batchTitle(b)}`} on ${when(b.committedAt ?? b.createdAt)} will be removed from your books, also any you have edited since.`,
       danger: true,
     });
     if (answer !== 'yes') return;
@@ -55,12 +58,19 @@ export function HistoryPanel({ pockets }: { pockets: ReadonlyMap<number, Pocket>
                 <Group justify="space-between" gap="sm" wrap="wrap" align="center">
                   <Stack gap={2} miw={0} style={{ flex: '1 1 16rem' }}>
                     <Group gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {b.fileName}
+                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-batch-title>
+                        {batchTitle(b)}
                       </Text>
-                      <Badge size="sm" variant="light" color="gray">
-                        {FORMAT_LABEL[b.format]}
-                      </Badge>
+                      {b.source !== 'file' && b.fileName !== '' && b.fileName !== batchTitle(b) && (
+                        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {b.fileName}
+                        </Text>
+                      )}
+                      {b.source === 'file' && (
+                        <Badge size="sm" variant="light" color="gray">
+                          {formatLabels[b.format] ?? b.format}
+                        </Badge>
+                      )}
                       {b.status === 'committed' ? (
                         <Badge size="sm" variant="light" color="teal">
                           Imported
@@ -72,7 +82,8 @@ export function HistoryPanel({ pockets }: { pockets: ReadonlyMap<number, Pocket>
                       )}
                     </Group>
                     <Text size="xs" c="dimmed">
-                      {count(b.rows, 'row')} in the file, {b.imported} imported
+                      {count(b.rows, 'row')} {b.source === 'file' ? 'in the file' : 'from the bank'}, {b.imported}{' '}
+                      imported
                       {b.pocketIds.length > 0
                         ? ` · ${b.pocketIds.map((id) => pockets.get(id)?.name ?? `pocket ${id}`).join(', ')}`
                         : ''}
@@ -88,7 +99,11 @@ export function HistoryPanel({ pockets }: { pockets: ReadonlyMap<number, Pocket>
                       variant="default"
                       size="xs"
                       color="red"
-                      aria-label={`Undo the import of ${b.fileName}`}
+                      aria-label={
+                        b.source === 'file'
+                          ? `Undo the import of ${b.fileName}`
+                          : `Undo the ${batchTitle(b)} of ${when(b.committedAt ?? b.createdAt)}`
+                      }
                       loading={undo.isPending && undo.variables === b.id}
                       onClick={() => void undoBatch(b)}
                     >

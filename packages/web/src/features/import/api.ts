@@ -17,15 +17,14 @@ import { apiFetch, apiGet, apiPost, apiRequest } from '../../lib/api';
 import { getToken } from '../../lib/token';
 import { noticeFor } from '../../lib/errors';
 import { refreshAfterLedgerChange } from '../../shared/ledger-refresh';
+import { usePocketList } from '../../shared/pockets';
 import { queryKeys } from '../../shared/query-keys';
 import { reportFailure } from '../../shared/session';
 import { postPreview, type PreviewProgress } from './preview-request';
 import { ProgressAnswerReader } from './progress-answer';
 
-/** GET pocket/getall: the pockets a statement can go to. */
-export function usePockets() {
-  return useQuery({ queryKey: queryKeys.pocketList, queryFn: () => apiGet<Pocket[]>('pocket/getall') });
-}
+/** GET pocket/getall: the pockets a statement can go to (the list the bank screen offers too). */
+export const usePockets = usePocketList;
 
 /** GET import/getall: earlier imports, newest first. */
 export function useImportBatches() {

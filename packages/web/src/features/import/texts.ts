@@ -1,4 +1,4 @@
-import type { ImportAccount, ImportCommitResult } from '@kassa/contract';
+import type { ImportAccount, ImportBatch, ImportBatchSource, ImportCommitResult } from '@kassa/contract';
 import { formatDate, formatMoney } from '@kassa/money';
 
 /** A statement day (YYYY-MM-DD) as the app writes dates (yyyy.mm.dd.); '—' when unreadable. */
@@ -13,6 +13,17 @@ export const instantDay = (iso: string) => formatDate(new Date(iso));
 
 /** "1 row", "2 rows". */
 export const count = (n: number, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`;
+
+/** A bank connection's sync as the import history names it, in place of a file name (issue 35). */
+export const SYNC_LABEL: Record<Exclude<ImportBatchSource, 'file'>, string> = {
+  simplefin: 'SimpleFIN sync',
+  enablebanking: 'Enable Banking sync',
+};
+
+/** A batch's name in the history: the file's, or its provider's sync. */
+export function batchTitle(b: Pick<ImportBatch, 'source' | 'fileName'>): string {
+  return b.source === 'file' ? b.fileName : SYNC_LABEL[b.source];
+}
 
 /** A closing balance as the fixpoint box names it: "1 234.56 € on 2024.03.31." (with the account when several). */
 export function closingText(account: ImportAccount, withAccount: boolean): string {

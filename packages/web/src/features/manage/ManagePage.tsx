@@ -8,11 +8,12 @@ import { FixpointTab } from './fixpoints/FixpointTab';
 import { PocketTab } from './pockets/PocketTab';
 import { RuleTab } from './rules/RuleTab';
 import { RouteTabs } from '../../components/RouteTabs';
+import { BankConnectionsTab } from '../bank';
 import { SchedulesTab } from '../schedules';
 
 /**
- * The tabs of private/manage (spec §2, plus the rules of import and the schedules), each with its
- * own URL private/manage/{tab}.
+ * The tabs of private/manage (spec §2, plus the rules of import, the schedules and the bank
+ * connections of issue 35), each with its own URL private/manage/{tab}.
  */
 const TABS = [
   { value: 'category', label: 'Categories' },
@@ -23,6 +24,7 @@ const TABS = [
   { value: 'business', label: 'Businesses' },
   { value: 'rule', label: 'Rules' },
   { value: 'schedules', label: 'Schedules' },
+  { value: 'bank', label: 'Bank connections' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
@@ -44,6 +46,13 @@ function TabContent({ tab }: { tab: Tab }) {
       return (
         <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
           <SchedulesTab />
+        </Suspense>
+      );
+    case 'bank':
+      // Loaded on first opening: only a book with bank connections needs it.
+      return (
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+          <BankConnectionsTab />
         </Suspense>
       );
     case 'loan':
