@@ -36,12 +36,15 @@ export function SimplefinForm({
     const setupToken = token.trim();
     setEmpty(setupToken === '');
     if (setupToken === '') return;
-    connect.mutate(setupToken, {
-      onSuccess: (result) => {
+    // The promise, not mutate's callback: the reloaded list may fold this form away before the
+    // answer is handed on, and a callback of an unmounted form is never called.
+    connect.mutateAsync(setupToken).then(
+      (result) => {
         setToken('');
         onConnected(result);
       },
-    });
+      () => undefined, // shown by the form from the mutation's state
+    );
   };
   return (
     <form
@@ -139,7 +142,11 @@ export function EnableBankingForm({ connectionId, submitLabel }: { connectionId?
           searchable
           allowDeselect={false}
           nothingFoundMessage="No bank of that name"
-          description={consentDays === undefined ? undefined : `This bank gives consent for up to ${consentDays} days.`}
+          description={
+            consentDays === undefined || consentDays === null
+              ? undefined
+              : `This bank gives consent for up to ${consentDays} days.`
+          }
           error={tried && country !== null && bank === null ? 'Choose your bank' : undefined}
         />
         <Text size="xs" c="dimmed">

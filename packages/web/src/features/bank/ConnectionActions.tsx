@@ -118,12 +118,16 @@ export function ConnectionActions({
   const removeIt = async () => {
     const answer = await confirm({
       title: `Remove ${connection.name}?`,
-      text: 'Kassa stops syncing its accounts and forgets the access the bank gave.',
+      text: 'Kassa stops syncing its accounts and forgets the access the bank gave. The rows it imported stay in your books.',
       danger: true,
     });
     if (answer !== 'yes') return;
     clear();
-    remove.mutate(id, { onSuccess: () => notifySuccess('Connection removed') });
+    // The promise, not mutate's callback: the card is gone with the reloaded list before it would run.
+    remove.mutateAsync(id).then(
+      () => notifySuccess('Connection removed'),
+      () => undefined, // shown on the card from the mutation's state
+    );
   };
 
   return (

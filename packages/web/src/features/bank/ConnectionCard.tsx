@@ -82,13 +82,19 @@ function Reconnect({
             </Button>
           </Group>
         ) : connection.provider === 'simplefin' ? (
-          <SimplefinForm
-            submitLabel="Reconnect"
-            onConnected={(result) => {
-              onOpen(false);
-              onConnected(result);
-            }}
-          />
+          <>
+            <Text size="sm">
+              A new setup token makes a new connection: map its accounts (rows already in your books are not imported
+              again), then remove this one.
+            </Text>
+            <SimplefinForm
+              submitLabel="Reconnect"
+              onConnected={(result) => {
+                onOpen(false);
+                onConnected(result);
+              }}
+            />
+          </>
         ) : (
           <EnableBankingForm connectionId={connection.connectionId} submitLabel="Continue to the bank" />
         )}

@@ -18,8 +18,8 @@ export interface BankConnectionUpdate {
 export interface EnableBankingBank {
   name: string;
   country: string;
-  /** The longest consent the bank gives, in days. */
-  maxConsentDays: number;
+  /** The longest consent the bank gives, in days; null when the bank does not say. */
+  maxConsentDays: number | null;
 }
 
 /**
@@ -112,12 +112,14 @@ export function useSyncConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (connectionId: number) => apiPost<BankSyncResult>(`bank/connection/sync/${connectionId}`),
-    onSuccess: () =>
-      Promise.all([
-        refreshAfterLedgerChange(queryClient),
-        queryClient.invalidateQueries({ queryKey: queryKeys.importBatches }),
-      ]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.bank }),
+    // Not awaited: the result shows at once, while the ledger's many views load again behind it.
+    onSuccess: () => {
+      void refreshAfterLedgerChange(queryClient);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.importBatches });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bank });
+    },
     meta: { silent: true },
   });
 }

@@ -68,9 +68,22 @@ describe('adding a bank connection', () => {
   });
 
   it('claims a setup token, offers each account the pockets of its currency only, and saves the mapping', async () => {
+    // As the server does: the new connection is in the list from the connect on.
+    let connected = false;
+    const made: BankConnection = {
+      ...CONNECTION,
+      connectionId: 7,
+      log: [],
+      lastSyncAt: null,
+      accounts: CONNECTED.accounts.map((a) => account(a)),
+    };
     const calls = api({
-      'POST bank/simplefin/connect': { status: 200, body: CONNECTED },
-      'POST bank/connection/map/7': { status: 200, body: { ...CONNECTION, connectionId: 7 } },
+      'GET bank/connection/getall': () => ({ status: 200, body: connected ? [made] : [] }),
+      'POST bank/simplefin/connect': () => {
+        connected = true;
+        return { status: 200, body: CONNECTED };
+      },
+      'POST bank/connection/map/7': { status: 200, body: made },
     });
     renderApp('/private/manage/bank');
     const token = await screen.findByRole('textbox', { name: 'SimpleFIN setup token' });
@@ -80,6 +93,8 @@ describe('adding a bank connection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
 
     const form = await screen.findByRole('form', { name: 'Map accounts to pockets' });
+    // The mapping stays open while the list reloads with the new connection, then sits on its card.
+    await waitFor(() => expect(form.closest('[data-connection]')?.getAttribute('data-connection')).toBe('7'));
     expect(calls.find((c) => c.key === 'POST bank/simplefin/connect')?.body).toEqual({
       setupToken: 'aHR0cHM6Ly9icmlkZ2UuZXhhbXBsZS9jbGFpbQ==',
     });

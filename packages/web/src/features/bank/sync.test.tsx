@@ -145,9 +145,14 @@ describe('a bank connection’s card', () => {
   });
 
   it('pauses, counts pending in available, and removes after asking', async () => {
+    let removed = false;
     const calls = api(CONNECTION, {
+      'GET bank/connection/getall': () => ({ status: 200, body: removed ? [] : [CONNECTION] }),
       'POST bank/connection/update/5': (body) => ({ status: 200, body: { ...CONNECTION, ...(body as object) } }),
-      'DELETE bank/connection/delete/5': { status: 204, body: '' },
+      'DELETE bank/connection/delete/5': () => {
+        removed = true;
+        return { status: 204, body: '' };
+      },
     });
     renderApp('/private/manage/bank');
     const c = await card();
@@ -166,6 +171,7 @@ describe('a bank connection’s card', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(calls.some((x) => x.key === 'DELETE bank/connection/delete/5')).toBe(true));
     expect(await screen.findByText('Connection removed')).toBeTruthy();
+    expect(await screen.findByText('No bank connections yet.')).toBeTruthy();
   });
 
   it('offers Resume for a paused connection', async () => {
