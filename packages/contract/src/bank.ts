@@ -12,6 +12,8 @@ export type BankConnectionStatus = (typeof bankConnectionStatuses)[number];
 /** POST bank/simplefin/connect */
 export const simplefinConnectSchema = z.object({
   setupToken: z.string().trim().min(1, 'is empty: paste the setup token from SimpleFIN Bridge').max(4000),
+  /** Connects this connection again (its access ended) instead of making a new one: its accounts keep their pockets. */
+  connectionId: idSchema.optional(),
 });
 
 /** POST bank/enablebanking/start */
@@ -26,6 +28,15 @@ export const enableBankingStartSchema = z.object({
   connectionId: idSchema.optional(),
 });
 export const enableBankingStartResultSchema = z.object({ url: z.string() });
+
+/** GET bank/enablebanking/banks?country=XX: one bank. */
+export const enableBankingBankSchema = z.object({
+  name: z.string(),
+  country: z.string(),
+  /** The longest consent the bank gives, in days; null when it does not say. */
+  maxConsentDays: z.number().nullable(),
+});
+export type EnableBankingBank = z.infer<typeof enableBankingBankSchema>;
 
 /** An account at the bank as a connection lists it. */
 export const bankAccountSchema = z.object({
@@ -144,3 +155,4 @@ export const bankConnectionUpdateSchema = z.object({
   paused: z.boolean().optional(),
   pendingInAvailable: z.boolean().optional(),
 });
+export type BankConnectionUpdate = z.input<typeof bankConnectionUpdateSchema>;

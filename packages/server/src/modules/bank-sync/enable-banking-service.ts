@@ -9,7 +9,8 @@ import { sealCredentials } from './credentials.js';
 import { EnableBankingClient, type EnableBankingBank } from './providers/enable-banking.js';
 import { ProviderError, type AccountData } from './providers/types.js';
 import { BankSyncRepository } from './repository.js';
-import { answerOf, type BankSyncService, type EnableBankingReads } from './service.js';
+import { answerOf } from './failures.js';
+import type { BankSyncService, EnableBankingReads } from './service.js';
 
 // Enable Banking's consent round trip (issue 35): start answers the bank's URL and remembers a
 // single-use state (its hash, bound to the book and, through a cookie, to the browser that

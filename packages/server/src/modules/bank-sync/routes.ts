@@ -6,6 +6,7 @@ import {
   bankPendingRowSchema,
   bankSyncResultSchema,
   enableBankingStartResultSchema,
+  enableBankingBankSchema,
   enableBankingStartSchema,
   idParamSchema,
   simplefinConnectSchema,
@@ -38,12 +39,13 @@ export function bankSyncRoutes(
     {
       ...opts,
       schema: doc({
-        summary: 'Connect SimpleFIN Bridge with a setup token (claimed once; the access URL is kept sealed)',
+        summary:
+          'Connect SimpleFIN Bridge with a setup token (claimed once; the access URL is kept sealed), or connect a connection again',
         body: simplefinConnectSchema,
         response: bankConnectResultSchema,
       }),
     },
-    (request) => service.connectSimplefin(bookOf(request), parseOr400(simplefinConnectSchema, request.body).setupToken),
+    (request) => service.connectSimplefin(bookOf(request), parseOr400(simplefinConnectSchema, request.body)),
   );
   app.post(
     '/api/bank/connection/map/:id',
@@ -148,7 +150,7 @@ function enableBankingRoutes(
       schema: doc({
         summary: 'The banks Enable Banking offers in a country',
         querystring: banksQuery,
-        response: z.array(z.object({ name: z.string(), country: z.string(), maxConsentDays: z.number().nullable() })),
+        response: z.array(enableBankingBankSchema),
       }),
     },
     (request) => configured().banks(parseOr400(banksQuery, request.query).country),

@@ -6,13 +6,16 @@ import {
   type BankPendingRow,
   type BankSyncResult,
 } from '@kassa/contract';
+import { currencyInfo, minorToMajor } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Owner } from '../auth/service.js';
+import { exactMinor } from '../import/statement-amounts.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { connectionAnswer, pendingAnswer } from './answers.js';
+import { answerOf, asked, DEFAULT_RETRY_SECONDS } from './failures.js';
 import { openCredentials, sealCredentials } from './credentials.js';
 import { ProviderError, type AccountData, type OutboundPolicy, type ProviderAccount } from './providers/types.js';
 import { claimSetupToken, fetchSimplefinAccounts } from './providers/simplefin.js';
@@ -28,8 +31,6 @@ const FIRST_SYNC_DAYS = 90;
 const OVERLAP_DAYS = 14;
 /** A sync holds its connection this long at most (a crashed instance's lease lapses). */
 const LEASE_MS = 10 * 60_000;
-/** A 429 without Retry-After waits an hour. */
-const DEFAULT_RETRY_SECONDS = 3600;
 const LOG_LINES = 20;
 /** Connections one scheduled run syncs at most; the rest wait for the next tick. */
 const DUE_PER_RUN = 50;
@@ -48,6 +49,11 @@ export interface EnableBankingReads {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A provider's decimal text as the API's major units, exactly (through minor units); null when it is none. */
+const majorOf = (text: string, currency: string): number | null => {
+  const minor = exactMinor(text, currency);
+  return minor === undefined ? null : minorToMajor(BigInt(minor), currencyInfo(currency).decimals);
+};
 
 export class BankSyncService {
   constructor(
@@ -67,31 +73,62 @@ export class BankSyncService {
     return row;
   }
 
-  /** POST bank/simplefin/connect: claims the token once, keeps the access URL sealed, lists the accounts. */
-  async connectSimplefin(book: Owner, setupToken: string): Promise<BankConnectResult> {
-    const access = await asked(() => claimSetupToken(setupToken, this.settings.policy));
+  /**
+   * POST bank/simplefin/connect: claims the token once, keeps the access URL sealed, lists the
+   * accounts with the bank's balances. With `connectionId`, connects that connection again (its
+   * access ended): its accounts keep their pockets.
+   */
+  async connectSimplefin(
+    book: Owner,
+    input: { setupToken: string; connectionId?: number },
+  ): Promise<BankConnectResult> {
+    const again = input.connectionId === undefined ? undefined : await this.require(book.id, input.connectionId);
+    if (again !== undefined && again.provider !== 'simplefin')
+      throw badRequest(`connectionId: ${again.name} is not a SimpleFIN connection`);
+    const access = await asked(() => claimSetupToken(input.setupToken, this.settings.policy));
     const today = isoDay(this.now());
     const data = await asked(() => fetchSimplefinAccounts(access, this.settings.policy, { from: today, to: today }));
+    const credentials = sealCredentials(this.settings.key, book.id, 'simplefin', access);
     const name = [...new Set([...data.institutions.values()].filter((n) => n !== ''))].join(', ') || 'SimpleFIN Bridge';
-    const connectionId = await this.repo().insertConnection({
-      user_id: book.id,
-      provider: 'simplefin',
-      name: name.slice(0, 200),
-      credentials: sealCredentials(this.settings.key, book.id, 'simplefin', access),
-      consent_expires_at: null,
-      retry_after: null,
-      last_sync_at: null,
-      last_error: null,
-      syncing_until: null,
-      created_at: this.now(),
-      created_by: book.actorId ?? book.id,
-    });
+    const connectionId =
+      again?.id ??
+      (await this.repo().insertConnection({
+        user_id: book.id,
+        provider: 'simplefin',
+        name: name.slice(0, 200),
+        credentials,
+        consent_expires_at: null,
+        retry_after: null,
+        last_sync_at: null,
+        last_error: null,
+        syncing_until: null,
+        created_at: this.now(),
+        created_by: book.actorId ?? book.id,
+      }));
+    if (again !== undefined)
+      await this.repo().updateConnection(book.id, again.id, {
+        credentials,
+        status: 'active',
+        last_error: null,
+        retry_after: null,
+      });
     await this.addAccounts(
       book.id,
       connectionId,
       data.accounts.map((a) => a.account),
     );
-    return { connectionId, accounts: await this.accountsOf(book.id, connectionId) };
+    // The bank's balances as the claim read them: shown on the mapping form, stored by the first sync.
+    const read = new Map(data.accounts.map((a) => [a.account.accountId, a.account]));
+    return {
+      connectionId,
+      accounts: (await this.accountsOf(book.id, connectionId)).map((a) => {
+        const fresh = read.get(a.accountId);
+        const balance = fresh?.balance ?? null;
+        return fresh === undefined || balance === null || a.currency === ''
+          ? a
+          : { ...a, balance: majorOf(balance, a.currency), balanceDate: fresh.balanceDate };
+      }),
+    };
   }
 
   /** Records a connection's accounts (an Enable Banking session's, a SimpleFIN claim's); known ones keep their pocket. */
@@ -342,30 +379,5 @@ export class BankSyncService {
   /** The sealed credentials of a connection, for the provider's own clean-up (an Enable Banking session's end). */
   credentialsOf(bookId: number, connection: ConnectionRow): string | undefined {
     return openCredentials(this.settings.key, bookId, connection.provider, connection.credentials);
-  }
-}
-
-/** A provider's failure as the API answers it: a state the user can act on, never a 500. */
-export function answerOf(err: ProviderError): AppError {
-  switch (err.kind) {
-    case 'rate-limited':
-      return tooManyRequests(err.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS, err.message);
-    case 'consent-expired':
-      return conflict(err.message);
-    case 'forbidden-url':
-    case 'refused':
-      return badRequest(err.message);
-    case 'malformed':
-    case 'unreachable':
-      return new AppError(502, 'bank_unavailable', err.message);
-  }
-}
-
-/** Runs a provider call, answering its failure as the API does. */
-async function asked<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw err instanceof ProviderError ? answerOf(err) : err;
   }
 }

@@ -224,6 +224,19 @@ describeEachDatabase(
       } finally {
         bridge.revoke(false);
       }
+      // A new setup token connects the same connection again: its account keeps its pocket, and syncs.
+      const again = okJson<BankConnectResult>(
+        await client.post('/api/bank/simplefin/connect', { setupToken: bridge.setupToken(), connectionId: id }),
+      );
+      expect(again.connectionId).toBe(id);
+      expect(again.accounts).toEqual([
+        expect.objectContaining({ accountId: 'ACT-checking', pocketId: usdPocket, balance: 1000 }),
+      ]);
+      const renewed = okJson<BankConnection[]>(await client.get('/api/bank/connection/getall'));
+      expect(renewed.map((c) => c.status)).toEqual(['active']);
+      expect(okJson<BankSyncResult>(await client.post(`/api/bank/connection/sync/${id}`)).counts).toMatchObject({
+        new: 0,
+      });
     });
 
     it("answers 404 for another book's connection and a pocket of another currency is refused", async () => {

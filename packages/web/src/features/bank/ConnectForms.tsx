@@ -25,9 +25,12 @@ const COUNTRY_OPTIONS = COUNTRIES.map((code) => ({ value: code, label: regionNam
 export function SimplefinForm({
   submitLabel,
   onConnected,
+  connectionId,
 }: {
   submitLabel: string;
   onConnected: (result: BankConnectResult) => void;
+  /** Connects this connection again instead of making a new one. */
+  connectionId?: number;
 }) {
   const connect = useConnectSimplefin();
   const [token, setToken] = useState('');
@@ -38,7 +41,7 @@ export function SimplefinForm({
     if (setupToken === '') return;
     // The promise, not mutate's callback: the reloaded list may fold this form away before the
     // answer is handed on, and a callback of an unmounted form is never called.
-    connect.mutateAsync(setupToken).then(
+    connect.mutateAsync({ setupToken, ...(connectionId === undefined ? {} : { connectionId }) }).then(
       (result) => {
         setToken('');
         onConnected(result);

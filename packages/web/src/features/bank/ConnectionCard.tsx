@@ -84,10 +84,10 @@ function Reconnect({
         ) : connection.provider === 'simplefin' ? (
           <>
             <Text size="sm">
-              A new setup token makes a new connection: map its accounts (rows already in your books are not imported
-              again), then remove this one.
+              Paste a new setup token from SimpleFIN Bridge: this connection and its pockets stay as they are.
             </Text>
             <SimplefinForm
+              connectionId={connection.connectionId}
               submitLabel="Reconnect"
               onConnected={(result) => {
                 onOpen(false);

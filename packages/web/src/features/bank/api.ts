@@ -1,4 +1,12 @@
-import type { BankConnectResult, BankConnection, BankMap, BankPendingRow, BankSyncResult } from '@kassa/contract';
+import type {
+  BankConnectResult,
+  BankConnection,
+  BankConnectionUpdate,
+  BankMap,
+  BankPendingRow,
+  BankSyncResult,
+  EnableBankingBank,
+} from '@kassa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { refreshAfterLedgerChange } from '../../shared/ledger-refresh';
@@ -8,19 +16,7 @@ import { queryKeys } from '../../shared/query-keys';
 // where the button is (a 409 "consent expired" or a 429 "the bank asks to wait" belongs beside
 // Sync now, not in a toast); a lost session still logs out (reportFailure).
 
-/** POST bank/connection/update/{id} (the contract has its schema, not a type the web could import without zod). */
-export interface BankConnectionUpdate {
-  paused?: boolean;
-  pendingInAvailable?: boolean;
-}
-
-/** A bank Enable Banking lists for a country (GET bank/enablebanking/banks). */
-export interface EnableBankingBank {
-  name: string;
-  country: string;
-  /** The longest consent the bank gives, in days; null when the bank does not say. */
-  maxConsentDays: number | null;
-}
+export type { BankConnectionUpdate, EnableBankingBank };
 
 /**
  * GET bank/connection/getall: the current book's connections with their accounts and log.
@@ -68,11 +64,12 @@ function useReloadConnections() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.bank });
 }
 
-/** POST bank/simplefin/connect: claims a setup token, answers the new connection's accounts. */
+/** POST bank/simplefin/connect: claims a setup token (for a new connection, or `connectionId` again), answers its accounts. */
 export function useConnectSimplefin() {
   const reload = useReloadConnections();
   return useMutation({
-    mutationFn: (setupToken: string) => apiPost<BankConnectResult>('bank/simplefin/connect', { setupToken }),
+    mutationFn: (body: { setupToken: string; connectionId?: number }) =>
+      apiPost<BankConnectResult>('bank/simplefin/connect', body),
     onSuccess: reload,
     meta: { silent: true },
   });

@@ -276,6 +276,9 @@ describe('connecting again', () => {
     });
     fireEvent.click(within(card).getByRole('button', { name: 'Reconnect' }));
     await screen.findByRole('form', { name: 'Map accounts to pockets' });
-    expect(calls.find((c) => c.key === 'POST bank/simplefin/connect')?.body).toEqual({ setupToken: 'new-token' });
+    expect(calls.find((c) => c.key === 'POST bank/simplefin/connect')?.body).toEqual({
+      setupToken: 'new-token',
+      connectionId: CONNECTION.connectionId,
+    });
   });
 });
