@@ -125,7 +125,13 @@ function nearbyByAmount(ctx: PreviewContext): (currency: string) => Map<number, 
   };
 }
 
-/** Marks each new row without a bank id that has a near match not `claimed` yet as a possible duplicate of it. */
+/**
+ * Marks each new row that has a near match not `claimed` yet as a possible duplicate of it. A row
+ * with a bank id is new here only when that id is unknown: a transaction typed by hand during the
+ * week, or imported from a file without ids, is the same payment the bank now lists (a sync skips
+ * it; a file's preview offers to import it anyway). Transactions the rows' own ids recognised are
+ * claimed already, so two payments of the same amount the bank lists under their ids both stay.
+ */
 async function markNearMatches(
   rows: StoredRow[],
   ctx: PreviewContext,
@@ -135,7 +141,7 @@ async function markNearMatches(
   const nearOf = nearbyByAmount(ctx);
   for (const row of rows) {
     if (pace.due()) await pace.pause();
-    if (row.status !== 'new' || row.pocketId === null || row.externalId !== null) continue;
+    if (row.status !== 'new' || row.pocketId === null) continue;
     const pocketId = row.pocketId;
     // A near match: the same amount in this pocket (or typed by hand) within the days, not yet claimed.
     const near = (nearOf(row.currency).get(row.minor) ?? [])
