@@ -63,6 +63,9 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['packages/web/src/test/setup.ts'],
+          // A journey through a page takes about a second alone and was seen past 5 s while the
+          // node suites, the typecheck and the lint share the two cores (npm test runs them at once).
+          testTimeout: 15_000,
           // One page and module cache per worker, cleaned after every test (test/setup.ts): 57 s
           // instead of 220 s, most of which was a new DOM and the app's imports per file.
           isolate: false,
