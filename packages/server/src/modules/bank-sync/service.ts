@@ -276,7 +276,8 @@ export class BankSyncService {
     if (secret === undefined)
       throw new ProviderError('consent-expired', "The connection's credentials cannot be read here: connect again");
     if (connection.provider === 'simplefin') {
-      const data = await fetchSimplefinAccounts(secret, this.settings.policy, window);
+      const ids = mapped.map((a) => a.account_id);
+      const data = await fetchSimplefinAccounts(secret, this.settings.policy, window, ids);
       return mapped.flatMap((row) => {
         const found = data.accounts.find((d) => d.account.accountId === row.account_id);
         return found === undefined ? [] : [{ row, data: found }];

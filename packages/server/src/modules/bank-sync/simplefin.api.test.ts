@@ -193,6 +193,10 @@ describeEachDatabase(
           accounts: [{ accountId: 'ACT-checking', pocketId: usdPocket }],
         }),
       );
+      // Mapped: the bridge is asked for that account only.
+      const mappedAt = bridge.requests.length;
+      okJson(await client.post(`/api/bank/connection/sync/${id}`));
+      expect(bridge.requests.slice(mappedAt).map((r) => r.query.getAll('account'))).toEqual([['ACT-checking']]);
       bridge.rateLimit(1, '120');
       const limited = await client.post(`/api/bank/connection/sync/${id}`);
       expectError(limited, 429, 'wait');

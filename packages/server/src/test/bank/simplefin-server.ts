@@ -134,15 +134,19 @@ function accountSet(fake: Pick<FakeSimplefin, 'accounts' | 'errors'>, query: URL
   const start = Number(query.get('start-date') ?? 0);
   const end = Number(query.get('end-date') ?? Number.MAX_SAFE_INTEGER);
   const withPending = query.get('pending') === '1';
+  // Protocol 2: repeatable `account` narrows the answer to those accounts.
+  const only = query.getAll('account');
   return {
     errors: fake.errors,
-    accounts: fake.accounts.map((a) => ({
-      ...a,
-      transactions: a.transactions.filter((t) => {
-        const pending = t.pending === true || t.posted === 0;
-        const at = pending ? (t.transacted_at ?? 0) : t.posted;
-        return (withPending || !pending) && at >= start && at < end;
-      }),
-    })),
+    accounts: fake.accounts
+      .filter((a) => only.length === 0 || only.includes(a.id))
+      .map((a) => ({
+        ...a,
+        transactions: a.transactions.filter((t) => {
+          const pending = t.pending === true || t.posted === 0;
+          const at = pending ? (t.transacted_at ?? 0) : t.posted;
+          return (withPending || !pending) && at >= start && at < end;
+        }),
+      })),
   };
 }

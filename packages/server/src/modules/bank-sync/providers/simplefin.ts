@@ -110,10 +110,13 @@ export async function fetchSimplefinAccounts(
   accessUrl: string,
   policy: OutboundPolicy,
   window: { from: string; to: string },
+  /** Only these accounts (protocol 2's repeatable `account`; a bridge of protocol 1 answers all, and the caller keeps its own). */
+  accountIds: readonly string[] = [],
 ): Promise<SimplefinAccounts> {
   const base = accessUrl.replace(/\/+$/, '');
   // end-date is exclusive in the protocol: the day after `to`.
-  const query = `start-date=${unixOfDay(window.from)}&end-date=${unixOfDay(window.to) + 86_400}&pending=1`;
+  const accounts = accountIds.map((id) => `&account=${encodeURIComponent(id)}`).join('');
+  const query = `start-date=${unixOfDay(window.from)}&end-date=${unixOfDay(window.to) + 86_400}&pending=1${accounts}`;
   const res = await outboundFetch(`${base}/accounts?${query}`, policy, { method: 'GET' });
   if (res.status !== 200) throw failure(res, 'account data');
   let json: unknown;
