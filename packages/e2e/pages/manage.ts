@@ -1,9 +1,17 @@
 // Manage (private/manage/*): category, currency, pocket and fixpoint lists, and the category editor
-// (the Rules and Schedules tabs have their own models, rules.ts and schedules.ts).
+// (the Rules, Schedules and Bank connections tabs have their own models, rules.ts, schedules.ts and bank.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type ManageTab =
-  'Categories' | 'Currencies' | 'Pockets' | 'Fixpoints' | 'Loans' | 'Businesses' | 'Rules' | 'Schedules';
+  | 'Categories'
+  | 'Currencies'
+  | 'Pockets'
+  | 'Fixpoints'
+  | 'Loans'
+  | 'Businesses'
+  | 'Rules'
+  | 'Schedules'
+  | 'Bank connections';
 export type CategoryKind = 'expense' | 'income' | 'loan' | 'business';
 
 const listTitles: Record<CategoryKind, string> = {

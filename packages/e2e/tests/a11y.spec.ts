@@ -38,6 +38,7 @@ const PRIVATE_SCREENS = [
   '/private/manage/business',
   '/private/manage/rule',
   '/private/manage/schedules',
+  '/private/manage/bank',
   '/private/import',
   '/private/user/userinfo',
   '/private/user/members',
