@@ -1,5 +1,5 @@
 import type { BankAnchor, BankSyncResult } from '@kassa/contract';
-import { currencyInfo, dayFromIso, fixedDecimal, isoFromDay, minorToMajor } from '@kassa/money';
+import { currencyInfo, dayFromIso, fixedDecimal, minorToMajor } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Owner } from '../auth/service.js';
@@ -89,7 +89,7 @@ export async function runSync(
     booked,
   );
 
-  const imported = await importBooked(deps, owner, connection, fetched);
+  const imported = await importBooked(deps, owner, connection, fetched, now);
   await markPosted(deps.db, repo, owner.id, fetched, books, now);
   const expired = await expireUnlisted(repo, owner.id, open, books, held.seen, fetched, window.from, now);
   const anchors = await anchorsOf(deps, owner.id, fetched);
@@ -163,6 +163,7 @@ async function importBooked(
   owner: Owner,
   connection: ConnectionRow,
   fetched: readonly FetchedAccount[],
+  now: number,
 ): Promise<{ batchId: number | null; new: number; duplicate: number }> {
   if (fetched.length === 0) return { batchId: null, new: 0, duplicate: 0 };
   const rows: ParsedRow[] = [];
@@ -180,7 +181,7 @@ async function importBooked(
           payee: t.payee,
           externalId: t.externalId,
           account: statementAccount(connection, row.account_id),
-          ...timeAfter(dayOf(t.date), after),
+          ...rowInstant(dayOf(t.date), after, now),
         });
   }
   const parsed: ParsedStatement = {
@@ -208,15 +209,18 @@ async function importBooked(
 }
 
 /**
- * A row the bank booked on the day an earlier sync anchored the pocket was not in that anchor's
- * balance (it was not listed then), so it goes just after the anchor, not at the day's noon before
- * it: else a second sync of the day would show its amount as drift. Rows of earlier days are the
- * bank's own revisions and stay where they are.
+ * Where a booked row goes within its day; {} leaves it at the day's noon (import's rowTime). A row
+ * booked on the day an earlier sync anchored the pocket was not in that anchor's balance (it was
+ * not listed then), so it goes just after that anchor; a row booked today happened before now, so
+ * it goes no later than now, before this sync's own anchor (else a morning's sync would see it as
+ * drift). Rows of earlier days are the bank's own revisions and stay at noon.
  */
-function timeAfter(day: number, anchored: number | undefined): { time?: number } {
-  if (anchored === undefined || Math.floor(anchored / DAY_MS) !== day) return {};
-  const time = Math.max(rowTime(day), anchored + 1);
-  return time < (day + 1) * DAY_MS ? { time } : {};
+export function rowInstant(day: number, anchored: number | undefined, now: number): { time?: number } {
+  const noon = rowTime(day);
+  let time = noon;
+  if (anchored !== undefined && Math.floor(anchored / DAY_MS) === day) time = Math.max(time, anchored + 1);
+  if (Math.floor(now / DAY_MS) === day) time = Math.min(time, now);
+  return time === noon || time >= (day + 1) * DAY_MS ? {} : { time };
 }
 
 /**
@@ -260,7 +264,7 @@ async function markPosted(
       status: 'posted',
       resolved_at: now,
       transaction_id: link?.transaction_id ?? null,
-      note: `Booked by the bank on ${isoFromDay(booked.day)}`,
+      note: 'Booked by the bank',
     });
   }
 }
@@ -288,7 +292,7 @@ async function expireUnlisted(
     await repo.updatePending(bookId, p.id, {
       status: 'expired',
       resolved_at: now,
-      note: `Not booked: the bank stopped listing it on ${new Date(now).toISOString().slice(0, 10)}`,
+      note: 'Not booked: the bank no longer lists it',
     });
   return lapsed.length;
 }
