@@ -88,9 +88,13 @@ describeEachDatabase(
 
       const batches = okJson<ImportBatch[]>(await client.get('/api/import/getall'));
       expect(batches[0]).toMatchObject({ source: 'simplefin', connectionId: connect.connectionId, format: 'bank' });
-      // The credentials never leave.
+      // The credentials never leave: not in the answers, not in a backup.
       const all = await client.get('/api/bank/connection/getall');
       expect(all.body).not.toContain(bridge.origin.replace('http://', ''));
+      const backup = await client.get('/api/backup/get');
+      expect(backup.statusCode).toBe(200);
+      expect(backup.body).not.toContain(bridge.origin.replace('http://', ''));
+      expect(backup.body).not.toContain('kassa:');
       expect(okJson<BankConnection[]>(all)[0]?.log[0]?.counts).toEqual({
         new: 0,
         pending: 0,
