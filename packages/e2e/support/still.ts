@@ -14,8 +14,10 @@ export async function untilStill(page: Page): Promise<void> {
   // a11y.spec).
   await page.mouse.move(0, 0);
   const toasts = page.locator('.mantine-Notification-root');
+  // It may close itself meanwhile: a click on a toast already leaving waited for it to come back
+  // until the test's own timeout (a bank journey's "Sync done" in CI), so each click gets a few seconds.
   for (const close of await toasts.getByRole('button', { name: 'Close the message' }).all())
-    await close.click().catch(() => undefined); // it may have closed itself meanwhile
+    await close.click({ timeout: 3000 }).catch(() => undefined);
   await expect(toasts).toHaveCount(0);
   await untilNoTransition(page);
 }

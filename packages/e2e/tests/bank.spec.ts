@@ -127,6 +127,8 @@ test('connect a SimpleFIN account, map it, sync, and see the pending row turn po
   const card = bank.card(BANK);
   await expect(card.getByRole('form', { name: 'Map accounts to pockets' })).toBeVisible();
   await expect(bank.mappingOf(accountId)).toContainText(accountName);
+  // The bank's balance as the connect read it, before any sync.
+  await expect(bank.mappingOf(accountId)).toContainText(/Bank balance \$2\s431\.55/);
   // The add form folds away once the book has a connection.
   await expect(bank.addConnectionButton).toBeVisible();
   await view(page, bank.mappingForm, testInfo.outputPath('bank-mapping.png'));

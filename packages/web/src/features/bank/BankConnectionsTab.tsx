@@ -125,6 +125,7 @@ export function BankConnectionsTab() {
           mapping={mapping?.connectionId === c.connectionId}
           onMapping={(open) => setMapping(open ? { connectionId: c.connectionId, fresh: false } : null)}
           mappingFresh={mapping?.fresh === true}
+          answered={mapping?.connectionId === c.connectionId ? mapping.accounts : undefined}
           reconnect={landing.reconnect === c.connectionId}
           onConnected={connected}
         />

@@ -1,4 +1,4 @@
-import type { BankConnectResult, BankConnection } from '@kassa/contract';
+import type { BankAccount, BankConnectResult, BankConnection } from '@kassa/contract';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -103,6 +103,16 @@ function Reconnect({
   );
 }
 
+/** The list's accounts, each with the balance the connect answer gave when the list has none yet. */
+function withAnswered(accounts: readonly BankAccount[], answered: readonly BankAccount[] | undefined): BankAccount[] {
+  return accounts.map((a) => {
+    const fresh = answered?.find((x) => x.accountId === a.accountId);
+    return a.balance === null && fresh !== undefined && fresh.balance !== null
+      ? { ...a, balance: fresh.balance, balanceDate: fresh.balanceDate }
+      : a;
+  });
+}
+
 export interface ConnectionCardProps {
   connection: BankConnection;
   pocketOf: PocketOf;
@@ -111,6 +121,8 @@ export interface ConnectionCardProps {
   mapping: boolean;
   /** The mapping is of a connection just made (its accounts start without a choice). */
   mappingFresh: boolean;
+  /** The connect answer's accounts, with the balances the bank gave then (the list has none before a first sync). */
+  answered?: readonly BankAccount[];
   onMapping: (open: boolean) => void;
   /** Opens the reconnect form at once (the dashboard's Reconnect leads here). */
   reconnect: boolean;
@@ -153,7 +165,7 @@ export function ConnectionCard(props: ConnectionCardProps) {
         {props.mapping ? (
           <MappingForm
             connectionId={c.connectionId}
-            accounts={c.accounts}
+            accounts={withAnswered(c.accounts, props.answered)}
             fresh={props.mappingFresh}
             onDone={() => props.onMapping(false)}
           />
