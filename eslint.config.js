@@ -13,6 +13,18 @@ const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const BELOW_LEDGER = ['users', 'auth', 'rates'];
+// The feature modules import stands on; bank sync stands on import and these.
+const BELOW_IMPORT = [
+  'rules',
+  'transactions',
+  'conversions',
+  'fixpoints',
+  'pockets',
+  'categories',
+  'backup',
+  'export',
+  'schedules',
+].map((m) => `./modules/${m}`);
 /** Every module folder but `name` and those it stands on, as zone paths. */
 const modulesAbove = (name) =>
   serverModules.filter((m) => m !== name && !BELOW_LEDGER.includes(m)).map((m) => `./modules/${m}`);
@@ -120,17 +132,7 @@ export default tseslint.config(
               message: 'Outside ledger/, import the ledger only from modules/ledger/index.ts (its public face).',
             },
             {
-              target: [
-                './modules/rules',
-                './modules/transactions',
-                './modules/conversions',
-                './modules/fixpoints',
-                './modules/pockets',
-                './modules/categories',
-                './modules/backup',
-                './modules/export',
-                './modules/schedules',
-              ],
+              target: BELOW_IMPORT,
               from: './modules/import',
               message: 'Import stands on the ledger and the feature modules; nothing below it reads it.',
             },
@@ -157,18 +159,7 @@ export default tseslint.config(
               message: 'auth/ (sessions, guards) stands only on users/.',
             },
             {
-              target: [
-                './modules/import',
-                './modules/rules',
-                './modules/transactions',
-                './modules/conversions',
-                './modules/fixpoints',
-                './modules/pockets',
-                './modules/categories',
-                './modules/backup',
-                './modules/export',
-                './modules/schedules',
-              ],
+              target: ['./modules/import', ...BELOW_IMPORT],
               from: './modules/bank-sync',
               message: 'Bank sync stands on import (its syncs are import batches); nothing below it reads it.',
             },

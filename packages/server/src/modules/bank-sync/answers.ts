@@ -5,7 +5,8 @@ import type { AccountRow, BankSyncRepository, ConnectionRow, LogRow, PendingRow 
 // The API's shapes of connections, their accounts, pending rows and log: credentials never leave.
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const major = (minor: number, currency: string) => minorToMajor(BigInt(minor), currencyInfo(currency).decimals);
+/** Minor units of a currency as the API's major units, exactly. */
+export const major = (minor: number, currency: string) => minorToMajor(BigInt(minor), currencyInfo(currency).decimals);
 
 function logAnswer(l: LogRow): BankConnection['log'][number] {
   return {

@@ -130,8 +130,11 @@ export class BankSyncRepository {
       .execute();
   }
 
-  /** The latest fixpoint stating the pocket within [from, until]: where a sync's anchor landed. */
-  anchorOf(bookId: number, pocketId: number, from: number, until: number) {
+  /**
+   * The latest fixpoint stating the pocket, within [from, until] when given: where a sync's anchor
+   * landed, or the pocket's last statement before a sync.
+   */
+  latestStatementOf(bookId: number, pocketId: number, within?: { from: number; until: number }) {
     return this.db
       .selectFrom('fixpoints')
       .innerJoin('pocket_states', 'pocket_states.fixpoint_id', 'fixpoints.id')
@@ -139,26 +142,12 @@ export class BankSyncRepository {
       .where('fixpoints.user_id', '=', bookId)
       .where('pocket_states.user_id', '=', bookId)
       .where('pocket_states.pocket_id', '=', pocketId)
-      .where('fixpoints.time', '>=', from)
-      .where('fixpoints.time', '<=', until)
+      .$if(within !== undefined, (q) =>
+        q.where('fixpoints.time', '>=', within?.from ?? 0).where('fixpoints.time', '<=', within?.until ?? 0),
+      )
       .orderBy('fixpoints.time', 'desc')
       .limit(1)
       .executeTakeFirst();
-  }
-
-  /** The instant of the pocket's latest statement (a fixpoint stating it), if any. */
-  async lastStatementOf(bookId: number, pocketId: number): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('fixpoints')
-      .innerJoin('pocket_states', 'pocket_states.fixpoint_id', 'fixpoints.id')
-      .select('fixpoints.time')
-      .where('fixpoints.user_id', '=', bookId)
-      .where('pocket_states.user_id', '=', bookId)
-      .where('pocket_states.pocket_id', '=', pocketId)
-      .orderBy('fixpoints.time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.time;
   }
 
   /** The book's main currency (its founder's): what a scheduled sync values in. */

@@ -6,7 +6,6 @@ import {
   type BankPendingRow,
   type BankSyncResult,
 } from '@kassa/contract';
-import { currencyInfo, minorToMajor } from '@kassa/money';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.js';
@@ -14,7 +13,7 @@ import { parseOr400 } from '../../http/validate.js';
 import type { Owner } from '../auth/service.js';
 import { exactMinor } from '../import/statement-amounts.js';
 import { PocketsRepository } from '../pockets/repository.js';
-import { connectionAnswer, pendingAnswer } from './answers.js';
+import { connectionAnswer, major, pendingAnswer } from './answers.js';
 import { answerOf, asked, DEFAULT_RETRY_SECONDS } from './failures.js';
 import { openCredentials, sealCredentials } from './credentials.js';
 import { ProviderError, type AccountData, type OutboundPolicy, type ProviderAccount } from './providers/types.js';
@@ -49,11 +48,8 @@ export interface EnableBankingReads {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** A provider's decimal text as the API's major units, exactly (through minor units); null when it is none. */
-const majorOf = (text: string, currency: string): number | null => {
-  const minor = exactMinor(text, currency);
-  return minor === undefined ? null : minorToMajor(BigInt(minor), currencyInfo(currency).decimals);
-};
+const majorOrNull = (minor: number | undefined, currency: string) =>
+  minor === undefined ? null : major(minor, currency);
 
 export class BankSyncService {
   constructor(
@@ -126,7 +122,7 @@ export class BankSyncService {
         const balance = fresh?.balance ?? null;
         return fresh === undefined || balance === null || a.currency === ''
           ? a
-          : { ...a, balance: majorOf(balance, a.currency), balanceDate: fresh.balanceDate };
+          : { ...a, balance: majorOrNull(exactMinor(balance, a.currency), a.currency), balanceDate: fresh.balanceDate };
       }),
     };
   }

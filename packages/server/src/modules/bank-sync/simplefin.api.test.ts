@@ -223,6 +223,10 @@ describeEachDatabase(
       );
       bridge.malformedOnce('{"accounts": [{"id": "A", "balance": "12,50"}]}');
       expectError(await client.post(`/api/bank/connection/sync/${id}`), 502, 'does not follow the protocol');
+      // A decimal with more places than the currency has is the bank's error too, never a 500.
+      bridge.accounts = [checking([{ id: 'X1', posted: daysAgo(1), amount: '-1.234', description: 'ODD' }])];
+      expectError(await client.post(`/api/bank/connection/sync/${id}`), 502, 'not an amount of USD');
+      bridge.accounts = [checking([])];
       bridge.revoke();
       try {
         expectError(await client.post(`/api/bank/connection/sync/${id}`), 409, 'connect again');

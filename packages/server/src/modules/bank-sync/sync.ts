@@ -11,6 +11,7 @@ import type { LedgerReader } from '../ledger/index.js';
 import { PocketsRepository } from '../pockets/repository.js';
 import { matchPending, type BookedRow } from './pending.js';
 import { ProviderError, type AccountData } from './providers/types.js';
+import { major } from './answers.js';
 import { BankSyncRepository, type AccountRow, type ConnectionRow } from './repository.js';
 
 // One sync of a connection (issue 35): the bank's balances are stored and anchor their pockets,
@@ -49,7 +50,9 @@ const dayOf = (iso: string): number => {
 
 const minorOf = (amount: string, currency: string): number => {
   const minor = exactMinor(amount, currency);
-  if (minor === undefined) throw new Error(`${amount} is not an amount of ${currency}`);
+  // The clients check the text is a decimal; more decimals than the currency has is the bank's error too.
+  if (minor === undefined)
+    throw new ProviderError('malformed', `The bank sent ${amount}, which is not an amount of ${currency}`);
   return minor;
 };
 
@@ -169,7 +172,7 @@ async function importBooked(
   const rows: ParsedRow[] = [];
   const repo = new BankSyncRepository(deps.db);
   for (const { row, data } of fetched) {
-    const after = await repo.lastStatementOf(owner.id, row.pocket_id);
+    const after = (await repo.latestStatementOf(owner.id, row.pocket_id))?.time;
     for (const t of data.transactions)
       if (!t.pending)
         rows.push({
@@ -306,15 +309,17 @@ async function anchorsOf(deps: SyncDeps, bookId: number, fetched: readonly Fetch
     if (balance === null || balanceDate === null) continue;
     // The commit anchors the end of the balance's day, or its own "now" for today's (import/anchors.ts).
     const dayStart = dayOf(balanceDate) * DAY_MS;
-    const fixpoint = await repo.anchorOf(bookId, row.pocket_id, dayStart, dayStart + DAY_MS - 1);
+    const fixpoint = await repo.latestStatementOf(bookId, row.pocket_id, {
+      from: dayStart,
+      until: dayStart + DAY_MS - 1,
+    });
     if (fixpoint === undefined) continue;
     const error = (await deps.ledger.error(bookId, fixpoint)).get(row.currency) ?? 0n;
-    const decimals = currencyInfo(row.currency).decimals;
     anchors.push({
       pocketId: row.pocket_id,
       date: balanceDate,
-      balance: minorToMajor(BigInt(minorOf(balance, row.currency)), decimals),
-      error: minorToMajor(error, decimals),
+      balance: major(minorOf(balance, row.currency), row.currency),
+      error: minorToMajor(error, currencyInfo(row.currency).decimals),
     });
   }
   return anchors;
