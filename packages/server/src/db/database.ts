@@ -61,8 +61,8 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     // A committed transaction survives power loss; money data is worth the fsync. For a file the
-    // fsync and the checkpoints leave the event loop (wal-durability.ts): SQLite itself syncs at
-    // checkpoints only, and the driver syncs the WAL after each commit, on the thread pool.
+    // commit's fsync leaves the event loop (wal-durability.ts): SQLite itself syncs at checkpoints
+    // only, and the driver syncs the WAL after each commit, on the thread pool.
     sqlite.pragma(inMemory ? 'synchronous = FULL' : 'synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     reuseStatements(sqlite);
@@ -75,7 +75,6 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     }
     const durability = inMemory ? undefined : new WalDurability(target.file);
     if (durability !== undefined) {
-      sqlite.pragma('wal_autocheckpoint = 0');
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     }
     const db = new Kysely<DB>({ dialect: new RoutedSqliteDialect(sqlite, reader, durability) });
