@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, roleSchema } from './auth.js';
 import { amountInputSchema, currencyCodeSchema, lineSchema, nameSchema } from './common.js';
 import { MAX_STARTER_CATEGORIES, MIN_PASSWORD_LENGTH } from './paths.js';
+import { languageSchema, preferencesSchema } from './preferences.js';
 
 /** GET account/userinfo */
 export const userInfoSchema = z.object({
@@ -14,6 +15,8 @@ export const userInfoSchema = z.object({
   emailVerified: z.boolean(),
   referralOk: z.boolean(),
   regComplete: z.boolean(),
+  /** Language, number and date format (issue 36); the language is null until chosen. */
+  ...preferencesSchema.shape,
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -31,6 +34,8 @@ export const signupRequestSchema = z
     password: newPassword,
     password2: z.string(),
     recaptcha: z.string().max(4096).default(''),
+    /** The language the sign-up page was shown in: the verification mail's and the account's. */
+    language: languageSchema.optional(),
   })
   .refine((s) => s.password === s.password2, { message: 'must match password', path: ['password2'] });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;

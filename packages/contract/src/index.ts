@@ -36,3 +36,4 @@ export * from './admin.js';
 export * from './book.js';
 export * from './settle-up.js';
 export * from './bank.js';
+export * from './preferences.js';

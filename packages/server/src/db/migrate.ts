@@ -38,6 +38,7 @@ import { m0034EnteredBy } from './migrations/0034-entered-by.js';
 import { m0035FixpointBatchMakers } from './migrations/0035-fixpoint-batch-makers.js';
 import { m0036SettleUp } from './migrations/0036-settle-up.js';
 import { m0037BankSync } from './migrations/0037-bank-sync.js';
+import { m0038Preferences } from './migrations/0038-preferences.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-fixpoint-batch-makers': m0035FixpointBatchMakers,
   '0036-settle-up': m0036SettleUp,
   '0037-bank-sync': m0037BankSync,
+  '0038-preferences': m0038Preferences,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,3 +1,4 @@
+import type { DateFormat, Language, NumberFormat } from '@kassa/contract';
 import type { Generated } from 'kysely';
 
 // Accounts: users, sign-in, sessions, two-factor, tokens, invitations.
@@ -22,6 +23,10 @@ export interface UsersTable {
   disabled_at: number | null;
   /** A demo visitor's (migration 0030): when the demo cleanup deletes them; null for every other user. */
   demo_expires_at: number | null;
+  /** Display preferences (migration 0038): null until the person chose a language. */
+  language: Language | null;
+  number_format: Generated<NumberFormat>;
+  date_format: Generated<DateFormat>;
 }
 
 export interface EmailCodesTable {

@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Language } from '@kassa/contract';
 import type { Mail, Mailer } from '../mail/mailer.js';
+import { mailTexts } from '../mail/texts/index.js';
 import { AccountsRepository } from './repository.js';
 import { newReferralCode } from './service.js';
+
+const wordsOf = ({ subject, lines }: { subject: string; lines: string[] }): Omit<Mail, 'to'> => ({
+  subject,
+  text: lines.join('\n'),
+});
 
 /**
  * Stores a fresh single-use code meant for `email` (no creator: an admin's) and mails it; a code
@@ -38,18 +45,10 @@ export function inviteByMail(
   publicUrl: string,
   email: string,
   now: number,
+  language?: Language | null,
 ): Promise<string> {
-  return mailCode(db, mailer, email, now, (code) => ({
-    subject: 'Your invitation to Kassa',
-    text: [
-      'You are invited to Kassa, a personal finance tracker for money in several currencies.',
-      '',
-      `Sign up with this address at ${publicUrl}/public/signup?email=${encodeURIComponent(email)}`,
-      '',
-      `Signing up with this address uses your referral code ${code} by itself; if you are asked for one, enter it.`,
-      'The code works once.',
-    ].join('\n'),
-  }));
+  const signupLink = `${publicUrl}/public/signup?email=${encodeURIComponent(email)}`;
+  return mailCode(db, mailer, email, now, (code) => wordsOf(mailTexts(language).installInvite({ signupLink, code })));
 }
 
 /**
@@ -62,15 +61,9 @@ export function approveByMail(
   publicUrl: string,
   email: string,
   now: number,
+  language?: Language | null,
 ): Promise<string> {
-  return mailCode(db, mailer, email, now, (code) => ({
-    subject: 'There is room for you in Kassa',
-    text: [
-      'Good news: you asked to be let into Kassa, and an administrator has approved you.',
-      '',
-      `Log in and enter the referral code ${code}, or open ${publicUrl}/public/register/verify-referral?code=${code}`,
-      '',
-      'The code works once.',
-    ].join('\n'),
-  }));
+  return mailCode(db, mailer, email, now, (code) =>
+    wordsOf(mailTexts(language).approval({ code, link: `${publicUrl}/public/register/verify-referral?code=${code}` })),
+  );
 }

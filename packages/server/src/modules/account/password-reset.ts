@@ -8,6 +8,7 @@ import { limitReached, type KeyedCounter } from '../../http/rate-limit.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AuthService, ClientInfo } from '../auth/service.js';
 import type { Mailer } from '../mail/mailer.js';
+import { mailOf, mailTexts } from '../mail/texts/index.js';
 import { UsersRepository, type User } from '../users/repository.js';
 import { PasswordResetsRepository } from './repository.js';
 
@@ -85,18 +86,9 @@ export class PasswordResetService {
     const at = this.now();
     await this.resets.pruneExpired(user.id, at);
     await this.resets.insert(user.id, tokenHash, at, at + PASSWORD_RESET_TTL_MS);
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Reset your Kassa password',
-      text: [
-        'Someone, hopefully you, asked to reset the password of your Kassa account.',
-        '',
-        `To choose a new password, open ${this.config.mail.publicUrl}/public/reset-password?token=${token}`,
-        '',
-        `The link works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password logs you out everywhere.`,
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-    });
+    const link = `${this.config.mail.publicUrl}/public/reset-password?token=${token}`;
+    const words = mailTexts(user.preferences.language).passwordReset({ link, minutes: PASSWORD_RESET_TTL_MINUTES });
+    await this.mailer.send(mailOf(user.email, words));
   }
 
   /**

@@ -6,11 +6,14 @@ import {
   resetPasswordRequestSchema,
   initialDataRequestSchema,
   onboardingResponseSchema,
+  preferencesRequestSchema,
+  preferencesSchema,
   signupRequestSchema,
   tokenResponseSchema,
   userInfoSchema,
   type ForgotPasswordResponse,
   type OnboardingResponse,
+  type Preferences,
   type TokenResponse,
   type UserInfo,
 } from '@kassa/contract';
@@ -86,6 +89,7 @@ export function accountRoutes(
 ): void {
   const opts = accountRouteOptions(guards, limits);
   userInfoRoute(app, opts);
+  preferencesRoute(app, registration, opts);
   emailStepRoutes(app, registration, opts);
   referralStepRoutes(app, registration, opts);
   completionRoutes(app, registration, opts);
@@ -107,8 +111,26 @@ function userInfoRoute(app: FastifyInstance, { signedIn }: AccountRouteOptions):
         emailVerified: user.emailVerified,
         referralOk: user.referralOk,
         regComplete: user.regComplete,
+        ...user.preferences,
       };
     },
+  );
+}
+
+/** Language and display formats (issue 36): any signed-in person's own, whichever book they work on. */
+function preferencesRoute(app: FastifyInstance, registration: RegistrationService, { signedIn }: AccountRouteOptions) {
+  app.post(
+    '/api/account/preferences',
+    {
+      ...signedIn,
+      schema: doc({
+        summary: 'Set the language and the number and date formats; answers all three',
+        body: preferencesRequestSchema,
+        response: preferencesSchema,
+      }),
+    },
+    (request): Promise<Preferences> =>
+      registration.setPreferences(sessionOf(request).user, parseOr400(preferencesRequestSchema, request.body)),
   );
 }
 

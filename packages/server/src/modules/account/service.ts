@@ -5,6 +5,8 @@ import {
   type InitialDataRequest,
   type OnboardingResponse,
   type OnboardingStepKey,
+  type Preferences,
+  type PreferencesRequest,
   type RegistrationMode,
   type SignupRequest,
 } from '@kassa/contract';
@@ -13,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { lockUserLedger } from '../../db/user-lock.js';
+import { mailOf, mailTexts } from '../mail/texts/index.js';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests, unavailable } from '../../http/errors.js';
 import type { KeyedCounter } from '../../http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -90,17 +93,13 @@ export class RegistrationService {
    * dropped again, so it neither works nor counts as sent (resend waits a minute after a sent
    * one), and the answer is a 503 that says so (issue 31).
    */
-  private async sendCode(user: { id: number; email: string }): Promise<number> {
+  private async sendCode(user: Pick<User, 'id' | 'email' | 'preferences'>): Promise<number> {
     const code = newEmailCode();
     const at = this.now();
     const id = await this.accounts.addEmailCode(user.id, code, at + EMAIL_CODE_TTL_MS, at);
     const link = `${this.config.mail.publicUrl}/public/register/verify-email?code=${code}`;
     try {
-      await this.mailer.send({
-        to: user.email,
-        subject: 'Your Kassa verification code',
-        text: `Your Kassa verification code is ${code}\n\nEnter it on the sign-up page, or open ${link}\n\nThe code works once and expires in 24 hours.`,
-      });
+      await this.mailer.send(mailOf(user.email, mailTexts(user.preferences.language).verification({ code, link })));
     } catch (err) {
       await this.accounts.deleteEmailCode(id);
       throw mailNotSent(err);
@@ -144,6 +143,7 @@ export class RegistrationService {
       referralOk: this.mode === 'open',
       regComplete: false,
       createdAt: this.now(),
+      ...(input.language === undefined ? {} : { language: input.language }),
     });
     try {
       // The first member needs no referral (there is nobody to ask) and runs the install. Decided
@@ -301,6 +301,11 @@ export class RegistrationService {
   }
 
   /** Changes the password; every token issued before stops working, and every signed-in session ends. */
+  /** Stores the person's language and display formats (issue 36); answers all three. */
+  setPreferences(user: User, change: PreferencesRequest): Promise<Preferences> {
+    return this.users.setPreferences(user.id, change);
+  }
+
   async changePassword(user: User, input: ChangePasswordRequest, client?: ClientInfo): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('oldPassword: is wrong');
     await this.users.changePassword(user.id, await hashPassword(input.newPassword));

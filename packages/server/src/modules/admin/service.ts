@@ -68,7 +68,11 @@ export class AdminService {
     const entry = await this.admin.waitlistEntry(userId);
     if (entry === undefined) throw notFound(`Waitlist entry of user ${userId} not found`);
     if (entry.admitted) throw conflict(`${entry.email} is already admitted`);
-    await this.mailed(() => approveByMail(this.db, this.mailer, this.config.mail.publicUrl, entry.email, this.now()));
+    // In the language the waitlisted person signed up in (issue 36).
+    const language = (await this.users.findById(userId))?.preferences.language;
+    await this.mailed(() =>
+      approveByMail(this.db, this.mailer, this.config.mail.publicUrl, entry.email, this.now(), language),
+    );
     await this.admin.markApproved(userId, this.now());
     return toWaitlistEntry({ ...entry, approvedAt: this.now() });
   }

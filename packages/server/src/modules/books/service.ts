@@ -4,6 +4,7 @@ import {
   type BookHandover,
   type BookInvite,
   type BookInviteRequest,
+  type Language,
   type BookMember,
   type BookMembers,
   type BookMemberUpdate,
@@ -18,6 +19,7 @@ import { newReferralCode } from '../account/service.js';
 import type { Book } from '../auth/guard.js';
 import type { ClientInfo, SecurityLog } from '../auth/service.js';
 import type { Mailer } from '../mail/mailer.js';
+import { mailOf, mailTexts } from '../mail/texts/index.js';
 import { displayName, UsersRepository, type User } from '../users/repository.js';
 import { BooksRepository, type InviteRow } from './repository.js';
 
@@ -80,7 +82,9 @@ export class BooksService {
     const code = invited === undefined ? newReferralCode() : undefined;
     if (code !== undefined) await new AccountsRepository(this.db).addReferralCode(code, inviter.id, at, email);
     try {
-      await this.mailer.send(this.inviteMail(inviter, email, input.role, token, code));
+      // In the invitee's language when they have an account, else in the inviter's (issue 36).
+      const language = (invited ?? inviter).preferences.language;
+      await this.mailer.send(this.inviteMail({ inviter, email, role: input.role, token, code, language }));
     } catch (err) {
       await this.books.deleteInvite(id);
       if (code !== undefined) await new AccountsRepository(this.db).deleteUnusedReferralCode(code);
@@ -90,28 +94,27 @@ export class BooksService {
     return { id, email, role: input.role, expiresAt: new Date(expiresAt).toISOString() };
   }
 
-  private inviteMail(inviter: User, email: string, role: string, token: string, code: string | undefined) {
-    const name = displayName(inviter.firstName, inviter.lastName, inviter.email);
+  private inviteMail(p: {
+    inviter: User;
+    email: string;
+    role: 'editor' | 'viewer';
+    token: string;
+    code: string | undefined;
+    language: Language | null;
+  }) {
     const { publicUrl } = this.config.mail;
-    return {
-      to: email,
-      subject: `${name} shares their books in Kassa with you`,
-      text: [
-        `${name} invites you to their books in Kassa as ${
-          role === 'editor' ? 'an editor: you can read them and add to them' : 'a viewer: you can read them'
-        }.`,
-        '',
-        `Accept at ${publicUrl}/private/book/accept/${token}`,
-        `The link works once, for ${BOOK_INVITE_DAYS} days.`,
-        ...(code === undefined
-          ? []
-          : [
-              '',
-              `New to Kassa? Sign up with this address at ${publicUrl}/public/signup?email=${encodeURIComponent(email)} first;`,
-              `it uses the referral code ${code} by itself. Then open the link above.`,
-            ]),
-      ].join('\n'),
-    };
+    const words = mailTexts(p.language).bookInvite({
+      inviter: displayName(p.inviter.firstName, p.inviter.lastName, p.inviter.email),
+      role: p.role,
+      acceptLink: `${publicUrl}/private/book/accept/${p.token}`,
+      days: BOOK_INVITE_DAYS,
+      ...(p.code === undefined
+        ? {}
+        : {
+            newcomer: { signupLink: `${publicUrl}/public/signup?email=${encodeURIComponent(p.email)}`, code: p.code },
+          }),
+    });
+    return mailOf(p.email, words);
   }
 
   /** Accepts an invitation for the signed-in user, whose address it must be for. */

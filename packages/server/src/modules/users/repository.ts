@@ -1,4 +1,4 @@
-import type { EnteredBy, Role } from '@kassa/contract';
+import type { EnteredBy, Language, Preferences, Role } from '@kassa/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.js';
 
@@ -19,6 +19,8 @@ export interface User {
   lastLoginAt: number | null;
   /** When an admin disabled the user; null while they may sign in. */
   disabledAt: number | null;
+  /** Language and display formats (issue 36). */
+  preferences: Preferences;
 }
 
 export interface NewUser {
@@ -34,6 +36,8 @@ export interface NewUser {
   createdAt: number;
   /** A demo visitor's: when the demo cleanup deletes them (absent: never). */
   demoExpiresAt?: number;
+  /** The language the person signed up in (absent: not chosen yet). */
+  language?: Language;
 }
 
 /** A users row as the services see it (also for queries of other modules that read the row). */
@@ -53,6 +57,7 @@ export function toUser(row: Selectable<UsersTable>): User {
     createdAt: row.created_at,
     lastLoginAt: row.last_login_at,
     disabledAt: row.disabled_at,
+    preferences: { language: row.language, numberFormat: row.number_format, dateFormat: row.date_format },
   };
 }
 
@@ -101,6 +106,7 @@ export class UsersRepository {
         token_version: 0,
         created_at: user.createdAt,
         demo_expires_at: user.demoExpiresAt ?? null,
+        language: user.language ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -125,6 +131,18 @@ export class UsersRepository {
       .where('id', 'in', [...ids])
       .execute();
     return new Map(rows.map((r) => [r.id, displayName(r.first_name, r.last_name, r.email)]));
+  }
+
+  /** Stores what changed of the preferences; answers them all. */
+  async setPreferences(id: number, change: Partial<Preferences>): Promise<Preferences> {
+    const set = {
+      ...(change.language == null ? {} : { language: change.language }),
+      ...(change.numberFormat === undefined ? {} : { number_format: change.numberFormat }),
+      ...(change.dateFormat === undefined ? {} : { date_format: change.dateFormat }),
+    };
+    if (Object.keys(set).length > 0) await this.db.updateTable('users').set(set).where('id', '=', id).execute();
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return toUser(row).preferences;
   }
 
   async count(): Promise<number> {
