@@ -16,6 +16,12 @@ export const errorTypes = [
   'account_disabled',
   'not_found',
   'conflict',
+  // 409: a write carried the version of a row that changed meanwhile (issue 36); the answer names the row as it is.
+  'version_conflict',
+  // 409: a request with this Idempotency-Key is still running; try again shortly (Retry-After).
+  'idempotency_in_progress',
+  // 422: the Idempotency-Key was used before for a different request.
+  'idempotency_key_reused',
   'missing_rate',
   'rate_limited',
   'payload_too_large',

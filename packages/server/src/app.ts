@@ -24,6 +24,7 @@ import { badRequest } from './http/errors.js';
 import { keyedCounter, registerRateLimit } from './http/rate-limit.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerBankSync } from './bank-wiring.js';
+import { registerIdempotency } from './modules/idempotency/hooks.js';
 import { registerJobs } from './jobs/index.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import type { Resolved } from './modules/backup/resolve.js';
@@ -150,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     apiTokenScope: (method, url) => apiTokenScopes.find((scope) => !scopeRefusal(scope, method, url)),
   });
 
+  // Before the routes: it adds itself to each write route as the route is registered.
+  registerIdempotency(app, database.db);
   registerAccountRoutes(app, deps, signIn);
   // Every private route needs a complete registration; only the steps' own routes ask less.
   const requireUser = signIn.guards.complete;

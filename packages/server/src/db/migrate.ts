@@ -39,6 +39,7 @@ import { m0035FixpointBatchMakers } from './migrations/0035-fixpoint-batch-maker
 import { m0036SettleUp } from './migrations/0036-settle-up.js';
 import { m0037BankSync } from './migrations/0037-bank-sync.js';
 import { m0038Preferences } from './migrations/0038-preferences.js';
+import { m0039Idempotency } from './migrations/0039-idempotency.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-settle-up': m0036SettleUp,
   '0037-bank-sync': m0037BankSync,
   '0038-preferences': m0038Preferences,
+  '0039-idempotency': m0039Idempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -58,7 +58,13 @@ import type {
   BankSyncLogTable,
 } from './tables/bank-sync.js';
 import type { BookInvitesTable, BookMembersTable, BooksTable, SettlementsTable } from './tables/books.js';
-import type { ExchangeRatesTable, HealthProbeTable, JobRunsTable, RatesVersionTable } from './tables/system.js';
+import type {
+  ExchangeRatesTable,
+  HealthProbeTable,
+  IdempotencyKeysTable,
+  JobRunsTable,
+  RatesVersionTable,
+} from './tables/system.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/ledger.js';
@@ -118,4 +124,5 @@ export interface DB {
   bank_pending: BankPendingTable;
   bank_sync_log: BankSyncLogTable;
   bank_auth_states: BankAuthStatesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -8,8 +8,12 @@ import { refreshRates } from '../modules/rates/refresh.js';
 import type { RatesService } from '../modules/rates/service.js';
 import type { SchedulesService } from '../modules/schedules/service.js';
 import type { BankSyncService } from '../modules/bank-sync/service.js';
+import { IDEMPOTENCY_KEEP_MS } from '../modules/idempotency/hooks.js';
+import { IdempotencyRepository } from '../modules/idempotency/repository.js';
 import { oncePerTick } from './once-per-tick.js';
 import { schedule, type ScheduledJob } from './schedule.js';
+
+const HOUR_MS = 3_600_000;
 
 /** How often the demo cleanup runs (once per tick across instances): a visitor lives a day and at most an hour more. */
 const DEMO_CHECK_MS = 3_600_000;
@@ -77,6 +81,17 @@ export async function registerJobs(
     const refresh = oncePerTick(db, 'rates-refresh', interval, () => refreshRates(rates, providers, app.log), app.log);
     stopOnClose(app, schedule(refresh, interval, 5_000));
   }
+
+  // Idempotency keys older than the 7 days a replay may come in are deleted hourly (issue 36).
+  const keys = new IdempotencyRepository(db);
+  const prune = () =>
+    keys.prune(Date.now() - IDEMPOTENCY_KEEP_MS).then(
+      (pruned) => {
+        if (pruned > 0) app.log.info({ pruned }, 'old idempotency keys deleted');
+      },
+      (err: unknown) => app.log.error({ err }, 'deleting old idempotency keys failed'),
+    );
+  stopOnClose(app, schedule(oncePerTick(db, 'idempotency-prune', HOUR_MS, prune, app.log), HOUR_MS, HOUR_MS));
 
   const bankMs = config.bankSync?.intervalMs ?? 0;
   if (deps.bankSync !== undefined && bankMs > 0) {

@@ -40,3 +40,15 @@ export interface HealthProbeTable {
   id: number;
   checked_at: number;
 }
+
+/** A write named by an Idempotency-Key (migration 0039): its book, the first request's hash and answer. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  content_type: string | null;
+  answer: string | null;
+  created_at: number;
+}
