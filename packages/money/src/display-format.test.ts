@@ -51,6 +51,8 @@ describe('number formats', () => {
     expect(formatMoney(123456789012.34, 'EUR', 'comma_dot')).toBe('123,456,789,012.34 €');
     expect(formatMoney(1e21, 'JPY')).toBe('¥1 000 000 000 000 000 000 000');
     expect(formatMoney(Number.NaN, 'EUR')).toBe('NaN');
+    // An amount echoed back as text is shown as the number it is (the unbound toFixed did so).
+    expect(formatMoney('7' as unknown as number, 'EUR')).toBe('7.00 €');
   });
 
   it('take minor units as they are', () => {

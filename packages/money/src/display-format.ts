@@ -45,6 +45,12 @@ export function formatDecimal(text: string, format: NumberFormat = DEFAULT_NUMBE
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 
+/**
+ * A figure as a number: one that reaches a screen as text ("7", an echo of a typed amount) counts
+ * as the number it is, as the formatting through toFixed always did.
+ */
+export const numeric = (value: unknown): number => Number(value);
+
 /** A finite number's shortest round-trip form (what JSON carried), as in "12.5", "-3e-7", "1e+21". */
 const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 
@@ -60,7 +66,7 @@ export function divideHalfUp(num: bigint, den: bigint): bigint {
  * from its binary value: 1.005 is 1005 / 1000, although the double under it is 1.00499999….
  */
 export function fractionOf(value: number): { num: bigint; den: bigint } {
-  const match = NUMBER_TEXT.exec(String(value));
+  const match = NUMBER_TEXT.exec(String(numeric(value)));
   if (match === null) throw new Error(`not a finite number: ${value}`);
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
   const units = BigInt(sign + whole + fraction);
@@ -80,6 +86,6 @@ export function unitsOf(value: number, decimals: number): bigint {
  * marks. Percentages and other plain figures; money has `formatMoney`.
  */
 export function formatNumber(value: number, decimals: number, format: NumberFormat = DEFAULT_NUMBER_FORMAT): string {
-  if (!Number.isFinite(value)) return String(value);
+  if (!Number.isFinite(numeric(value))) return String(value);
   return formatDecimal(fixedDecimal(unitsOf(value, decimals), decimals), format);
 }

@@ -7,6 +7,7 @@ import {
   formatDecimal,
   fractionOf,
   numberMarks,
+  numeric,
   unitsOf,
   type DateFormat,
   type NumberFormat,
@@ -38,9 +39,10 @@ export function formatMoneyMinor(minor: bigint, currencyCode: string, format: Nu
  * the sign "?" and 2 decimals. The amount is rounded from the decimal it prints as, half away from zero.
  */
 export function formatMoney(amount: number, currencyCode: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT) {
-  if (!Number.isFinite(amount)) return String(amount);
+  const value = numeric(amount);
+  if (!Number.isFinite(value)) return String(amount);
   const decimals = findCurrency(currencyCode)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS;
-  return formatMoneyMinor(unitsOf(amount, decimals), currencyCode, format);
+  return formatMoneyMinor(unitsOf(value, decimals), currencyCode, format);
 }
 
 /** The decimals a rate num / den (den > 0) shows with (spec §9). */
@@ -57,7 +59,7 @@ function rateDecimals(num: bigint, den: bigint): number {
  * inversion is an exact division of the rate's decimal, rounded once.
  */
 export function formatRate(rate: number, format: NumberFormat = DEFAULT_NUMBER_FORMAT) {
-  if (!Number.isFinite(rate)) return { text: String(rate), inverted: false };
+  if (!Number.isFinite(numeric(rate))) return { text: String(rate), inverted: false };
   const inverted = rate > 0 && rate < 0.05;
   const { num: rateNum, den: rateDen } = fractionOf(rate);
   const [num, den] = inverted ? [rateDen, rateNum] : [rateNum, rateDen];
@@ -71,7 +73,7 @@ export function formatRate(rate: number, format: NumberFormat = DEFAULT_NUMBER_F
  * with the format's decimal mark ("1.50k", "1,50k"), "-" before a negative; no thousands groups.
  */
 export function abbreviate(value: number, decimals = 2, format: NumberFormat = DEFAULT_NUMBER_FORMAT): string {
-  if (!Number.isFinite(value)) return String(value);
+  if (!Number.isFinite(numeric(value))) return String(value);
   const abs = Math.abs(value);
   const [shift, suffix] = abs >= 1_000_000 ? [6, 'M'] : abs >= 1000 ? [3, 'k'] : [0, ''];
   // abs / 10^shift with `decimals` places: a shift of the decimal point, exact.
