@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ConfirmProvider } from '../components/confirm/ConfirmProvider';
+import { InstallableApp } from './pwa/InstallableApp';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 import { bindSession } from '../shared/session';
@@ -40,13 +41,17 @@ const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 bindSession((to) => router.navigate(to), queryClient);
 
-/** Providers around the router: Mantine theme (light, dark or the system's), toasts, confirm dialog, TanStack Query. */
+/**
+ * Providers around the router: Mantine theme (light, dark or the system's), toasts, the service
+ * worker's update prompt, confirm dialog, TanStack Query.
+ */
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
+      <InstallableApp />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
           <RouterProvider router={router} />

@@ -21,6 +21,9 @@ export function createQueryClient(): QueryClient {
         // A 4xx will answer the same again; only network trouble and 5xx earn one retry.
         retry: (failures, err) => failures < 1 && !(err instanceof ApiError && err.status < 500),
         refetchOnWindowFocus: false,
+        // Offline a query still asks once: the service worker answers with the last answer it
+        // kept (docs/DECISIONS.md, Installable app); 'online' would pause it with nothing shown.
+        networkMode: 'offlineFirst',
       },
     },
   });

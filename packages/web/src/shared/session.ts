@@ -3,6 +3,7 @@ import type { TokenResponse } from '@kassa/contract';
 import { queryKeys } from './query-keys';
 import { nextPath } from './registration-steps';
 import { ApiError, apiGet, isGoneBook } from '../lib/api';
+import { clearApiCache } from '../lib/api-cache';
 import { chooseBook, onBookGone } from '../lib/book';
 import { isBookRefusal, isRegistrationGap, noticeFor } from '../lib/errors';
 import { notifySuccess, showNotice } from '../lib/notify';
@@ -48,18 +49,25 @@ function leaveGoneBook(_book: number, name: string): void {
   });
 }
 
-/** Starts a session with a fresh token and shows the given success message. */
+/**
+ * Starts a session with a fresh token and shows the given success message. The service worker's
+ * cached API answers of whoever used this browser before go (they were kept under their user).
+ */
 export function startSession(token: string, message: string): void {
+  void clearApiCache();
   setToken(token);
   notifySuccess(message);
 }
 
 /**
- * Ends the session: token and cached data gone, user sent to `to`. The private guard reads the
- * token only when it renders for a navigation, so it does not race this one to the login page.
+ * Ends the session: token and cached data gone (the query cache and the service worker's cached
+ * API answers, so the next person on this device reads none of them), user sent to `to`. The
+ * private guard reads the token only when it renders for a navigation, so it does not race this
+ * one to the login page.
  */
 export function endSession(to: string): void {
   clearToken();
+  void clearApiCache();
   void Promise.resolve(navigateTo(to)).finally(() => cache?.removeQueries());
 }
 
