@@ -235,6 +235,9 @@ async function registerBrowserSecurity(app: FastifyInstance, config: Config): Pr
         // Mantine sets inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
+        // The installable app: its service worker and web app manifest, from this origin only.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         // Over plain HTTP (a LAN install) upgrading would break every asset request.
         'upgrade-insecure-requests': config.httpsOnly ? [] : null,
       },

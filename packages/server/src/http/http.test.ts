@@ -34,6 +34,10 @@ describe('web app serving', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Kassa</title><div id="root"></div>');
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The installable app's files (vite-plugin-pwa): the service worker, its Workbox runtime, the manifest.
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(path.join(dir, 'workbox-6d87e456.js'), 'define([], () => {})');
+    writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Kassa","start_url":"/"}');
     database = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateToLatest(database.db);
     app = await buildApp({
@@ -64,6 +68,36 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1)');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker and its runtime as scripts the browser checks again on every update check', async () => {
+    for (const url of ['/sw.js', '/workbox-6d87e456.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('javascript');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // Its scope is the origin's root, where it lives: no Service-Worker-Allowed needed.
+      expect(res.headers['service-worker-allowed'], url).toBeUndefined();
+    }
+  });
+
+  it('serves the web app manifest as application/manifest+json', async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ name: 'Kassa', start_url: '/' });
+  });
+
+  it("lets the page register its own service worker and manifest, and nobody else's", async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    // Nothing else loosened: scripts, connections and frames stay this origin's (or none).
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).not.toMatch(/unsafe-eval|blob:|\*/);
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

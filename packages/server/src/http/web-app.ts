@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built web app. Any GET outside /api that matches no file gets index.html, so
  * client-side routes (/private/dashboard…) survive a reload. Unknown /api paths stay 404 JSON.
+ * The service worker lives at /sw.js, its scope the whole origin (no Service-Worker-Allowed).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -17,9 +18,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     wildcard: false,
     index: false,
     // Vite puts content-hashed files under /assets; they never change, so cache them for a year.
+    // Everything else is checked with the server on every use: index.html, the manifest, and the
+    // service worker (sw.js, workbox-*.js), so a new version's worker is seen at its next check.
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The type browsers expect of a web app manifest, whatever the MIME table knows.
+      if (filePath.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
     },
   });
   const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
