@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { webManifest } from './src/app/pwa/manifest';
-import { apiCacheKey, isCachedApiRead } from './src/app/pwa/sw-api-cache';
-import { API_CACHE } from './src/lib/api-cache';
+import { webManifest } from './src/app/pwa/manifest.ts';
+import { apiCacheKey, isCachedApiRead } from './src/app/pwa/sw-api-cache.ts';
+import { API_CACHE } from './src/lib/api-cache.ts';
 
 // Workspace packages (money, contract) are consumed as TypeScript sources via the "source"
 // export condition; the dev server proxies /api to a locally running Kassa server.
