@@ -21,6 +21,18 @@ export const idParamSchema = z.object({
     .max(MAX_ID, 'must be a positive integer'),
 });
 
+const VERSION = 'must be a positive integer version';
+/**
+ * A row's version (issue 36): 1 when entered, one more with every change. An edit or delete that
+ * names one is refused (409 version_conflict) when the row has changed since.
+ */
+export const versionSchema = z.number({ error: VERSION }).int(VERSION).positive(VERSION).max(MAX_ID, VERSION);
+
+/** `?version=N` on a delete: the version the delete was decided on (absent: whatever it is now). */
+export const versionQuerySchema = z.object({
+  version: z.coerce.number({ error: VERSION }).int(VERSION).positive(VERSION).max(MAX_ID, VERSION).optional(),
+});
+
 const INSTANT_RANGE = 'must be between 1900-01-01 and 2199-12-31';
 /** An epoch-ms instant within MIN_INSTANT..MAX_INSTANT. */
 export const boundedInstantSchema = z.number().min(MIN_INSTANT, INSTANT_RANGE).max(MAX_INSTANT, INSTANT_RANGE);

@@ -6,6 +6,7 @@ import {
   enteredBySchema,
   idSchema,
   instantSchema,
+  versionSchema,
 } from './common.js';
 
 /** A conversion as returned. */
@@ -20,6 +21,8 @@ export const conversionSchema = z.object({
   time: z.string(),
   /** Who entered it (issue 34: members of a shared book); null when not known (a former member). */
   createdBy: enteredBySchema.nullable().optional(),
+  /** 1 when entered, one more with every change (issue 36). */
+  version: z.number().int(),
 });
 export type Conversion = z.infer<typeof conversionSchema>;
 
@@ -32,7 +35,8 @@ const conversionInput = z.object({
   time: instantSchema,
 });
 export const addConversionSchema = conversionInput.extend({ id: z.null().optional() });
-export const updateConversionSchema = conversionInput.extend({ id: idSchema });
+/** conversion/update: `version`, when given, is the one the change was made on (409 when the row changed since). */
+export const updateConversionSchema = conversionInput.extend({ id: idSchema, version: versionSchema.optional() });
 export type ConversionInput = z.infer<typeof conversionInput>;
 /** What a client sends to conversion/add; conversion/update adds the id. */
 export type ConversionBody = z.input<typeof conversionInput>;

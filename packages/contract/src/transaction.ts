@@ -8,6 +8,7 @@ import {
   descriptionSchema,
   enteredBySchema,
   idSchema,
+  versionSchema,
   instantSchema,
   intervalSchema,
   pageLimitSchema,
@@ -44,6 +45,8 @@ export const transactionSchema = z.object({
   /** A split expense of a shared book: the member who paid it (user id) and the members' weights. */
   paidBy: z.number().int().nullable().optional(),
   shares: sharesSchema.nullable().optional(),
+  /** 1 when entered, one more with every change (issue 36). */
+  version: z.number().int(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -67,7 +70,11 @@ export const transactionInputSchema = z.object({
   shares: sharesSchema.nullable().optional(),
 });
 export const addTransactionSchema = transactionInputSchema.extend({ id: z.null().optional() });
-export const updateTransactionSchema = transactionInputSchema.extend({ id: idSchema });
+/** transaction/update: `version`, when given, is the one the change was made on (409 when the row changed since). */
+export const updateTransactionSchema = transactionInputSchema.extend({
+  id: idSchema,
+  version: versionSchema.optional(),
+});
 export type TransactionInput = z.infer<typeof transactionInputSchema>;
 /** What a client sends to transaction/add; transaction/update adds the id. */
 export type TransactionBody = z.input<typeof transactionInputSchema>;

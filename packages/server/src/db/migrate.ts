@@ -40,6 +40,7 @@ import { m0036SettleUp } from './migrations/0036-settle-up.js';
 import { m0037BankSync } from './migrations/0037-bank-sync.js';
 import { m0038Preferences } from './migrations/0038-preferences.js';
 import { m0039Idempotency } from './migrations/0039-idempotency.js';
+import { m0040RowVersions } from './migrations/0040-row-versions.js';
 
 // Forward-only: migrations have no down(). Add new ones at the end; never edit a landed one.
 const MIGRATIONS: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-bank-sync': m0037BankSync,
   '0038-preferences': m0038Preferences,
   '0039-idempotency': m0039Idempotency,
+  '0040-row-versions': m0040RowVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -18,6 +18,8 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+/** 409: an edit or delete named the version of a row that changed meanwhile (issue 36). */
+export const versionConflict = (message: string) => new AppError(409, 'version_conflict', message);
 /** 413: an upload above its limit. */
 export const payloadTooLarge = (message: string) => new AppError(413, 'payload_too_large', message);
 /** 415: a file of a kind the route does not read. */

@@ -15,6 +15,7 @@ const USER_INFO = { status: 200, body: REGISTERED_USER };
 const GROCERIES = testCategory(3, 'Groceries', 'real', false);
 const TX: Transaction = {
   id: 12,
+  version: 1,
   isIncome: false,
   amount: 4.5,
   currency: 'EUR',

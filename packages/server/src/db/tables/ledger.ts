@@ -60,6 +60,8 @@ export interface TransactionsTable {
   /** A split expense of a shared book (migration 0036): who paid it and JSON [[userId, weight], …]; null: not split. */
   paid_by: number | null;
   shares: string | null;
+  /** 1 when entered, one more with every change (migration 0040): an offline edit names the one it was made on. */
+  version: Generated<number>;
 }
 
 export interface ConversionsTable {
@@ -80,6 +82,8 @@ export interface ConversionsTable {
   /** The user who entered the row, and who changed it last (migration 0034); null: not known. */
   created_by: number | null;
   updated_by: number | null;
+  /** As transactions.version (migration 0040). */
+  version: Generated<number>;
 }
 
 export interface FixpointsTable {

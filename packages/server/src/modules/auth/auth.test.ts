@@ -59,6 +59,9 @@ describeEachDatabase('auth', (ctx) => {
       emailVerified: true,
       referralOk: true,
       regComplete: true,
+      language: null,
+      numberFormat: 'space_dot',
+      dateFormat: 'yyyy.mm.dd.',
     });
     const verify = await client.get('/api/auth/verify-token');
     expect(verify.statusCode).toBe(200);

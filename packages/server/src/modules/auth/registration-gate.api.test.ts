@@ -12,6 +12,7 @@ const STEP_ROUTES: Record<string, 'signedIn' | 'emailVerified' | 'referralOk'> =
   'GET /api/auth/verify-token': 'signedIn',
   'GET /api/auth/refresh-token': 'signedIn',
   'GET /api/account/userinfo': 'signedIn',
+  'POST /api/account/preferences': 'signedIn',
   'POST /api/account/verify-email/:code': 'signedIn',
   'POST /api/account/resend-email': 'signedIn',
   'POST /api/account/verify-referral/:code': 'emailVerified',

@@ -2,6 +2,7 @@ import {
   addConversionSchema,
   conversionSchema,
   idParamSchema,
+  versionQuerySchema,
   pagedIntervalSchema,
   undoableSchema,
   updateConversionSchema,
@@ -57,7 +58,7 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
     (request): Promise<Conversion> => {
       const body = parseOr400(updateConversionSchema, request.body);
       const book = bookOf(request);
-      return service.update(book.id, body.id, body, book.actorId);
+      return service.update(book.id, body.id, body, book.actorId, body.version);
     },
   );
   app.delete(
@@ -67,9 +68,11 @@ export function conversionRoutes(app: FastifyInstance, service: ConversionsServi
       schema: doc({
         summary: 'Delete a conversion (answers the token that undoes it)',
         params: idParamSchema,
+        querystring: versionQuerySchema,
         response: undoableSchema,
       }),
     },
-    (request): Promise<Undoable> => service.delete(bookOf(request).id, id(request.params)),
+    (request): Promise<Undoable> =>
+      service.delete(bookOf(request).id, id(request.params), parseOr400(versionQuerySchema, request.query).version),
   );
 }

@@ -29,6 +29,7 @@ export function conversionDto(userId: number, row: ConversionRow, makers: Readon
     description: row.description,
     time: new Date(row.time).toISOString(),
     createdBy: enteredBy(makers, row.createdBy),
+    version: row.version ?? 1,
   };
 }
 
@@ -124,24 +125,33 @@ export class ConversionsService {
     return conversionDto(writer.userId, stored, await new UsersRepository(writer.db).makersOf([stored]));
   }
 
-  async update(userId: number, id: number, input: ConversionInput, actor?: number): Promise<Conversion> {
+  /** Changes the conversion; `onVersion`, when given, is the version the change was made on (409 when it changed since). */
+  async update(
+    userId: number,
+    id: number,
+    input: ConversionInput,
+    actor?: number,
+    onVersion?: number,
+  ): Promise<Conversion> {
     const stored = await this.require(userId, id);
     const row = await this.resolve(userId, input, stored.fromCurrency === stored.toCurrency);
-    await this.db.transaction().execute(async (trx) => {
+    const before = await this.db.transaction().execute(async (trx) => {
       const writer = await LedgerWriter.open(trx, userId, this.now(), actor);
-      if ((await writer.replaceConversion(id, row)) === undefined) throw notFound(`Conversion ${id} not found`);
+      const replaced = await writer.replaceConversion(id, row, onVersion);
+      if (replaced === undefined) throw notFound(`Conversion ${id} not found`);
+      return replaced;
     });
-    const updated = { ...row, id, createdBy: stored.createdBy ?? null };
+    const updated = { ...row, id, createdBy: stored.createdBy ?? null, version: (before.version ?? 1) + 1 };
     return conversionDto(userId, updated, await this.users.makersOf([updated]));
   }
 
   /** Deletes the conversion and answers the token that puts it back (undo/{token}). */
-  async delete(userId: number, id: number): Promise<Undoable> {
+  async delete(userId: number, id: number, onVersion?: number): Promise<Undoable> {
     await this.require(userId, id);
     return this.db.transaction().execute(async (trx) => {
       const writer = await LedgerWriter.open(trx, userId, this.now());
       const { token } = await recordUndo(trx, userId, { action: 'delete', conversionIds: [id] }, writer.at);
-      if ((await writer.deleteConversion(id)) === undefined) throw notFound(`Conversion ${id} not found`);
+      if ((await writer.deleteConversion(id, onVersion)) === undefined) throw notFound(`Conversion ${id} not found`);
       return { count: 1, undo: token };
     });
   }

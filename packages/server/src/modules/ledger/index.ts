@@ -5,7 +5,8 @@
 export { LedgerReader } from './reader.js';
 export { LedgerWriter, type BatchOptions, type LedgerBatch } from './writer.js';
 export type { MainValuation } from './write-values.js';
-export { CONVERSION_COLUMNS, TRANSACTION_COLUMNS, type RestoredColumns, type RowSource } from './row-store.js';
+export { type RestoredColumns, type RowSource } from './row-store.js';
+export { CONVERSION_COPY_COLUMNS, TRANSACTION_COPY_COLUMNS } from './stored-columns.js';
 export {
   conversionFromColumns,
   statedPerCurrency,

@@ -14,6 +14,13 @@ import {
   type ConversionRow,
   type TransactionRow,
 } from './rows.js';
+import {
+  CONVERSION_COLUMNS,
+  CONVERSION_COPY_COLUMNS,
+  TRANSACTION_COLUMNS,
+  TRANSACTION_COPY_COLUMNS,
+  stamps,
+} from './stored-columns.js';
 
 // The SQL that writes rows of `transactions` and `conversions`: the two tables have one shape of
 // writes (insert one or many, lock, update, delete one or many). Only the LedgerWriter
@@ -41,56 +48,6 @@ export interface RestoredColumns {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table of DB may be the source
 export type RowSource<O> = SelectQueryBuilder<DB, any, O>;
 
-/** Every column of a transaction, id included: what a restore must give back. */
-export const TRANSACTION_COLUMNS = [
-  'id',
-  'user_id',
-  'category_id',
-  'kind',
-  'business_type',
-  'is_income',
-  'amount',
-  'currency',
-  'description',
-  'time',
-  'day',
-  'created_at',
-  'updated_at',
-  'pocket_id',
-  'created_by',
-  'updated_by',
-  'paid_by',
-  'shares',
-] as const;
-
-export const CONVERSION_COLUMNS = [
-  'id',
-  'user_id',
-  'from_amount',
-  'from_currency',
-  'to_amount',
-  'to_currency',
-  'description',
-  'time',
-  'day',
-  'created_at',
-  'updated_at',
-  'from_pocket_id',
-  'to_pocket_id',
-  'created_by',
-  'updated_by',
-] as const;
-
-type Stamped = { createdAt?: number; updatedAt?: number; createdBy?: number | null; updatedBy?: number | null };
-
-/** When and by whom: `at` and the actor unless the row says otherwise. */
-const stamps = (r: Stamped, at: number, actor: number | null) => ({
-  created_at: r.createdAt ?? at,
-  updated_at: r.updatedAt ?? r.createdAt ?? at,
-  created_by: r.createdBy === undefined ? actor : r.createdBy,
-  updated_by: r.updatedBy === undefined ? (r.createdBy === undefined ? actor : r.createdBy) : r.updatedBy,
-});
-
 /** Inserts rows of a ledger table: with the ids they carry (taken first, or undo's), else the database's. */
 async function insertRowsOf<R extends { id?: number }, T extends 'transactions' | 'conversions'>(
   db: Kysely<DB>,
@@ -110,6 +67,9 @@ async function insertRowsOf<R extends { id?: number }, T extends 'transactions' 
     toColumns,
   );
 }
+
+/** Every change of a row makes its version one more (migration 0040). */
+const nextVersion = sql<number>`version + 1`;
 
 /** Writes of ledger rows; every statement is scoped by user. */
 export class RowStore {
@@ -206,6 +166,7 @@ export class RowStore {
         pocket_id: keptPocket('currency', t.currency, 'pocket_id'),
         updated_at: at,
         updated_by: this.actor,
+        version: nextVersion,
       })
       .where('user_id', '=', userId)
       .where('id', '=', id)
@@ -221,6 +182,7 @@ export class RowStore {
         to_pocket_id: keptPocket('to_currency', c.toCurrency, 'to_pocket_id'),
         updated_at: at,
         updated_by: this.actor,
+        version: nextVersion,
       })
       .where('user_id', '=', userId)
       .where('id', '=', id)
@@ -239,6 +201,7 @@ export class RowStore {
       ...(changes.description === undefined ? {} : { description: changes.description }),
       updated_at: at,
       updated_by: this.actor,
+      version: nextVersion,
     };
     for (const part of idSlices(ids))
       await this.db
@@ -249,10 +212,15 @@ export class RowStore {
         .execute();
   }
 
-  /** Gives rows back the category, description and updated_at that `source` names per id; returns how many. */
+  /**
+   * Gives rows back the category, description and updated_at that `source` names per id; returns
+   * how many. The version counts on: the row's number after the update must never name it again
+   * (a client holding that number would overwrite what comes next).
+   */
   async restoreTransactionColumns(userId: number, source: RowSource<RestoredColumns>): Promise<number> {
     const result = await sql`update transactions set
-        category_id = s.category_id, description = s.description, updated_at = s.updated_at
+        category_id = s.category_id, description = s.description, updated_at = s.updated_at,
+        version = transactions.version + 1
       from (${source}) s
       where transactions.id = s.id and transactions.user_id = ${userId}`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
@@ -370,21 +338,21 @@ export class RowStore {
     return (await source.execute()).map((r) => r.id);
   }
 
-  /** Inserts rows as `source` selects them, every column of TRANSACTION_COLUMNS (undo puts deleted rows back); returns how many. */
+  /** Inserts rows as `source` selects them, every column of TRANSACTION_COPY_COLUMNS (undo puts deleted rows back); returns how many. */
   async insertTransactionsFrom(source: RowSource<object>): Promise<number> {
     const result = await this.db
       .insertInto('transactions')
-      .columns(TRANSACTION_COLUMNS)
+      .columns(TRANSACTION_COPY_COLUMNS)
       .expression(source as RowSource<Selectable<TransactionsTable>>)
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
-  /** Inserts rows as `source` selects them, every column of CONVERSION_COLUMNS; returns how many. */
+  /** Inserts rows as `source` selects them, every column of CONVERSION_COPY_COLUMNS; returns how many. */
   async insertConversionsFrom(source: RowSource<object>): Promise<number> {
     const result = await this.db
       .insertInto('conversions')
-      .columns(CONVERSION_COLUMNS)
+      .columns(CONVERSION_COPY_COLUMNS)
       .expression(source as RowSource<Selectable<ConversionsTable>>)
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -31,6 +31,8 @@ export interface TransactionRow {
    */
   paidBy?: number | null;
   shares?: readonly Share[] | null;
+  /** As read: 1 when entered, one more with every change (migration 0040). */
+  version?: number;
 }
 
 /** A member's part of a split expense: `weight` of the sum of the row's weights. */
@@ -62,6 +64,7 @@ export function transactionFromColumns(r: Selectable<TransactionsTable>): Transa
     createdBy: r.created_by,
     paidBy: r.paid_by,
     shares: sharesFromColumn(r.shares),
+    version: r.version,
   };
 }
 
@@ -99,6 +102,8 @@ export interface ConversionRow {
   toPocketId?: number | null;
   /** Who entered it, as read (issue 34); writes stamp their actor instead (row-store.ts). */
   createdBy?: number | null;
+  /** As read (migration 0040). */
+  version?: number;
 }
 
 export function conversionFromColumns(r: Selectable<ConversionsTable>): ConversionRow {
@@ -114,6 +119,7 @@ export function conversionFromColumns(r: Selectable<ConversionsTable>): Conversi
     fromPocketId: r.from_pocket_id,
     toPocketId: r.to_pocket_id,
     createdBy: r.created_by,
+    version: r.version,
   };
 }
 

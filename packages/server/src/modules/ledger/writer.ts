@@ -9,6 +9,7 @@ import { markUsed } from './last-used.js';
 import { rollUpWritten } from './main-values.js';
 import { RowStore, type NewRow, type RestoredColumns, type RowSource } from './row-store.js';
 import type { ConversionRow, TransactionRow } from './rows.js';
+import { refuseChanged } from './versions.js';
 import { converterOf, valuesAfter, type MainValuation } from './write-values.js';
 
 // The ledger's write side (docs/ARCHITECTURE.md, DESIGN §4): the only code that inserts, updates
@@ -89,10 +90,11 @@ export class LedgerWriter {
   }
 
   /** Replaces a transaction's columns (its pocket stays while its currency does); answers the row as it was, undefined when it is gone. */
-  async replaceTransaction(id: number, row: Row): Promise<TransactionRow | undefined> {
+  async replaceTransaction(id: number, row: Row, onVersion?: number): Promise<TransactionRow | undefined> {
     // The row as it is now, locked: another edit may have landed since the caller read it.
     const current = await this.rows.lockTransaction(this.userId, id);
     if (current === undefined) return undefined;
+    refuseChanged('Transaction', id, current.version, onVersion);
     await this.rows.updateTransaction(this.userId, id, row, this.at);
     await this.adjust([...transactionDeltas(current, -1), ...transactionDeltas(row, 1)]);
     await markUsed(this.db, this.userId, { currencies: [row.currency], categoryIds: [row.categoryId] }, this.at);
@@ -100,7 +102,12 @@ export class LedgerWriter {
   }
 
   /** Deletes a transaction; answers it as it was, undefined when there was none (another request won). */
-  async deleteTransaction(id: number): Promise<TransactionRow | undefined> {
+  async deleteTransaction(id: number, onVersion?: number): Promise<TransactionRow | undefined> {
+    if (onVersion !== undefined) {
+      const current = await this.rows.lockTransaction(this.userId, id);
+      if (current === undefined) return undefined;
+      refuseChanged('Transaction', id, current.version, onVersion);
+    }
     const deleted = await this.rows.deleteTransaction(this.userId, id);
     if (deleted !== undefined) await this.adjust(transactionDeltas(deleted, -1));
     return deleted;
@@ -113,16 +120,22 @@ export class LedgerWriter {
     return { ...row, id };
   }
 
-  async replaceConversion(id: number, row: Conversion): Promise<ConversionRow | undefined> {
+  async replaceConversion(id: number, row: Conversion, onVersion?: number): Promise<ConversionRow | undefined> {
     const current = await this.rows.lockConversion(this.userId, id);
     if (current === undefined) return undefined;
+    refuseChanged('Conversion', id, current.version, onVersion);
     await this.rows.updateConversion(this.userId, id, row, this.at);
     await this.adjust([...conversionDeltas(current, -1), ...conversionDeltas(row, 1)]);
     await markUsed(this.db, this.userId, { currencies: [row.fromCurrency, row.toCurrency] }, this.at);
     return current;
   }
 
-  async deleteConversion(id: number): Promise<ConversionRow | undefined> {
+  async deleteConversion(id: number, onVersion?: number): Promise<ConversionRow | undefined> {
+    if (onVersion !== undefined) {
+      const current = await this.rows.lockConversion(this.userId, id);
+      if (current === undefined) return undefined;
+      refuseChanged('Conversion', id, current.version, onVersion);
+    }
     const deleted = await this.rows.deleteConversion(this.userId, id);
     if (deleted !== undefined) await this.adjust(conversionDeltas(deleted, -1));
     return deleted;

@@ -3,6 +3,7 @@ import {
   bulkRequestSchema,
   categoryPageQuerySchema,
   idParamSchema,
+  versionQuerySchema,
   moneyAmountSchema,
   transactionFilterSchema,
   transactionSchema,
@@ -88,7 +89,7 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
     },
     (request): Promise<Transaction> => {
       const body = parseOr400(updateTransactionSchema, request.body);
-      return service.update(bookOf(request), body.id, body);
+      return service.update(bookOf(request), body.id, body, body.version);
     },
   );
   app.delete(
@@ -98,10 +99,12 @@ export function transactionRoutes(app: FastifyInstance, service: TransactionsSer
       schema: doc({
         summary: 'Delete a transaction (answers the token that undoes it)',
         params: idParamSchema,
+        querystring: versionQuerySchema,
         response: undoableSchema,
       }),
     },
-    (request): Promise<Undoable> => service.delete(bookOf(request), id(request.params)),
+    (request): Promise<Undoable> =>
+      service.delete(bookOf(request), id(request.params), parseOr400(versionQuerySchema, request.query).version),
   );
   app.post(
     '/api/transaction/bulk',

@@ -80,6 +80,7 @@ export class TransactionsService {
       type: row.businessType,
       rowType: rowTypeOf(row.kind),
       createdBy: enteredBy(makers, row.createdBy),
+      version: row.version ?? 1,
     };
     if (row.shares !== undefined && row.shares !== null) {
       dto.paidBy = row.paidBy ?? null;
@@ -234,13 +235,16 @@ export class TransactionsService {
     return stored.map((row) => this.toDto(row, converter, makers));
   }
 
-  async update(owner: Owner, id: number, input: TransactionInput): Promise<Transaction> {
+  /** Changes the transaction; `onVersion`, when given, is the version the change was made on (409 when it changed since). */
+  async update(owner: Owner, id: number, input: TransactionInput, onVersion?: number): Promise<Transaction> {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
     const { row } = await this.resolve(owner, input, existing);
-    await this.db.transaction().execute(async (trx) => {
+    const before = await this.db.transaction().execute(async (trx) => {
       const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
-      if ((await writer.replaceTransaction(id, row)) === undefined) throw notFound(`Transaction ${id} not found`);
+      const replaced = await writer.replaceTransaction(id, row, onVersion);
+      if (replaced === undefined) throw notFound(`Transaction ${id} not found`);
+      return replaced;
     });
     const updated = {
       paidBy: existing.paidBy,
@@ -248,18 +252,19 @@ export class TransactionsService {
       ...row,
       id,
       createdBy: existing.createdBy ?? null,
+      version: (before.version ?? 1) + 1,
     };
     return this.toDto(updated, this.rates.mainConverter(owner.mainCurrency), await this.users.makersOf([updated]));
   }
 
   /** Deletes the transaction and answers the token that puts it back (undo/{token}). */
-  async delete(owner: Owner, id: number): Promise<Undoable> {
+  async delete(owner: Owner, id: number, onVersion?: number): Promise<Undoable> {
     const existing = await this.require(owner, id);
     refuseClosed(await this.categories.require(owner.id, existing.categoryId));
     return this.db.transaction().execute(async (trx) => {
       const writer = await LedgerWriter.open(trx, owner.id, this.now(), owner.actorId);
       const { token } = await recordUndo(trx, owner.id, { action: 'delete', transactionIds: [id] }, writer.at);
-      if ((await writer.deleteTransaction(id)) === undefined) throw notFound(`Transaction ${id} not found`);
+      if ((await writer.deleteTransaction(id, onVersion)) === undefined) throw notFound(`Transaction ${id} not found`);
       return { count: 1, undo: token };
     });
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { idSlices } from '../../db/id-slices.js';
 import type { DB, UndoEntriesTable } from '../../db/schema.js';
-import { CONVERSION_COLUMNS, TRANSACTION_COLUMNS } from '../ledger/index.js';
+import { CONVERSION_COPY_COLUMNS, TRANSACTION_COPY_COLUMNS } from '../ledger/index.js';
 
 export type UndoEntry = Omit<UndoEntriesTable, 'id'> & { id: number };
 
@@ -35,11 +35,11 @@ export class UndoRepository {
     for (const part of idSlices(ids)) {
       const result = await this.db
         .insertInto('undo_transactions')
-        .columns([...TRANSACTION_COLUMNS, 'undo_id'])
+        .columns([...TRANSACTION_COPY_COLUMNS, 'undo_id'])
         .expression((eb) =>
           eb
             .selectFrom('transactions')
-            .select([...TRANSACTION_COLUMNS, sql.lit(undoId).as('undo_id')])
+            .select([...TRANSACTION_COPY_COLUMNS, sql.lit(undoId).as('undo_id')])
             .where('user_id', '=', userId)
             .where('id', 'in', part),
         )
@@ -55,11 +55,11 @@ export class UndoRepository {
     for (const part of idSlices(ids)) {
       const result = await this.db
         .insertInto('undo_conversions')
-        .columns([...CONVERSION_COLUMNS, 'undo_id'])
+        .columns([...CONVERSION_COPY_COLUMNS, 'undo_id'])
         .expression((eb) =>
           eb
             .selectFrom('conversions')
-            .select([...CONVERSION_COLUMNS, sql.lit(undoId).as('undo_id')])
+            .select([...CONVERSION_COPY_COLUMNS, sql.lit(undoId).as('undo_id')])
             .where('user_id', '=', userId)
             .where('id', 'in', part),
         )
@@ -139,8 +139,11 @@ export class UndoRepository {
   /** The saved rows as the ledger writer puts them back: every column, under their own ids. */
   savedRows(undoId: number) {
     return {
-      transactions: this.db.selectFrom('undo_transactions').select(TRANSACTION_COLUMNS).where('undo_id', '=', undoId),
-      conversions: this.db.selectFrom('undo_conversions').select(CONVERSION_COLUMNS).where('undo_id', '=', undoId),
+      transactions: this.db
+        .selectFrom('undo_transactions')
+        .select(TRANSACTION_COPY_COLUMNS)
+        .where('undo_id', '=', undoId),
+      conversions: this.db.selectFrom('undo_conversions').select(CONVERSION_COPY_COLUMNS).where('undo_id', '=', undoId),
     };
   }
 

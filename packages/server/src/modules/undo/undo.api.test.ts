@@ -46,8 +46,15 @@ async function figures(client: TestClient, books: { loan: number; shop: number }
   out['business'] = okJson(await client.get(`/api/business/${books.shop}`));
   for (const q of ['sushi', 'lunch', 'brotzeit', '12.34', 'march', 'atm'])
     out[`search ${q}`] = await post('/api/transaction/search', { q });
-  return out;
+  return withoutVersions(out);
 }
+
+/**
+ * What is left when rows' versions are taken out: an undo counts as a change (versions.api.test.ts),
+ * so the number moves on while everything else comes back as it was.
+ */
+const withoutVersions = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'version' ? undefined : v))) as unknown;
 
 /** The user's ledger rows and what derives from them, in their own currencies (main values are settled lazily). */
 async function ledgerTables(ctx: ApiContext, userId: number): Promise<unknown> {
@@ -59,8 +66,8 @@ async function ledgerTables(ctx: ApiContext, userId: number): Promise<unknown> {
       >`select * from ${sql.table(table)} where user_id = ${userId} order by 1, 2, 3`.execute(db)
     ).rows;
   return {
-    transactions: await rows('transactions'),
-    conversions: await rows('conversions'),
+    transactions: withoutVersions(await rows('transactions')),
+    conversions: withoutVersions(await rows('conversions')),
     links: await rows('import_links'),
     totals: await new DailyTotalsRepository(db).all(userId),
     monthly: await rows('monthly_native'),

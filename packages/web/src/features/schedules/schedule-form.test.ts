@@ -190,6 +190,7 @@ describe('make this a schedule', () => {
       categType: 'loan',
       type: null,
       rowType: 'loan',
+      version: 1,
     } as const;
     const prefill = prefillFrom(tx);
     expect(prefill).toEqual({
@@ -217,6 +218,7 @@ describe('make this a schedule', () => {
 
     const conversion = prefillFrom({
       id: 7,
+      version: 1,
       userId: 1,
       fromAmount: 100,
       fromCurrency: 'EUR',

@@ -8,6 +8,7 @@ import { SEARCH_PAGE_SIZE } from './api';
 const tx = (id: number, description: string): SearchResult => ({
   kind: 'transaction',
   id,
+  version: 1,
   isIncome: false,
   amount: 12.5,
   currency: 'EUR',
@@ -22,6 +23,7 @@ const FIRST = Array.from({ length: SEARCH_PAGE_SIZE }, (_, i) => tx(100 - i, `Co
 const LAST: SearchResult = {
   kind: 'conversion',
   id: 7,
+  version: 1,
   userId: 1,
   fromAmount: 100,
   fromCurrency: 'EUR',

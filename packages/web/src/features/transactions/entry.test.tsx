@@ -10,6 +10,7 @@ import { rateLine, referenceRate } from './conversion-rate';
 const GROCERIES = testCategory(1, 'Groceries', 'real', false);
 const TX: Transaction = {
   id: 80,
+  version: 1,
   isIncome: false,
   amount: 1,
   currency: 'EUR',

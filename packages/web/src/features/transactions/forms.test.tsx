@@ -16,6 +16,7 @@ const CATEGORIES = [
 const EXTERNAL = [cat(9, 'Other external', 'external', null)];
 const TX: Transaction = {
   id: 77,
+  version: 1,
   isIncome: false,
   amount: 15.5,
   currency: 'EUR',

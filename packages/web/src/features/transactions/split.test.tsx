@@ -19,6 +19,7 @@ const SHARED: BookMembers = {
 };
 const TX: Transaction = {
   id: 77,
+  version: 1,
   isIncome: false,
   amount: 30,
   currency: 'EUR',

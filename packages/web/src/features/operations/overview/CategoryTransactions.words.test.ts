@@ -4,6 +4,7 @@ import { balancesBefore, newestFirst, plainWords } from './CategoryTransactions'
 
 const loan = (id: number, day: number, isIncome: boolean, amount: number): Transaction => ({
   id,
+  version: 1,
   isIncome,
   amount,
   currency: 'EUR',

@@ -16,6 +16,7 @@ const CATEGORIES = [
 ];
 const tx = (id: number, over: Partial<Transaction> = {}): Transaction => ({
   id,
+  version: 1,
   isIncome: false,
   amount: id,
   currency: 'EUR',

@@ -14,6 +14,7 @@ const OWN: BookSummary = { bookId: 1, ownerName: 'Ada L', role: 'owner', isOwn: 
 const ANNAS: BookSummary = { bookId: 7, ownerName: 'Anna Kovács', role: 'editor', isOwn: false, mainCurrency: 'EUR' };
 const TX: Transaction = {
   id: 3,
+  version: 1,
   isIncome: false,
   amount: 4.5,
   currency: 'EUR',
@@ -27,6 +28,7 @@ const TX: Transaction = {
 };
 const CONVERSION: Conversion = {
   id: 4,
+  version: 1,
   userId: 1,
   fromAmount: 10,
   fromCurrency: 'EUR',

@@ -10,6 +10,7 @@ import { PAGE_SIZE } from '../api';
 const NEWEST = Date.UTC(2026, 4, 1, 12);
 const tx = (id: number, time: number): Transaction => ({
   id,
+  version: 1,
   isIncome: false,
   amount: 1,
   currency: 'EUR',

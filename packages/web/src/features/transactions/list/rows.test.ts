@@ -15,6 +15,7 @@ import { convertedDaySpans, editorPath, enteredByOf, mergeRows, paidByOf, shownT
 
 const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transaction'): Transaction => ({
   id,
+  version: 1,
   isIncome: false,
   amount: 1,
   currency: 'EUR',
@@ -27,6 +28,7 @@ const tx = (id: number, time: string, rowType: Transaction['rowType'] = 'transac
 });
 const conv = (id: number, time: string): Conversion => ({
   id,
+  version: 1,
   userId: 1,
   fromAmount: 1,
   fromCurrency: 'EUR',

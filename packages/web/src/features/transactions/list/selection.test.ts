@@ -4,6 +4,7 @@ import { bulkMessage, clickRow, fittingCategories, toggleVisible, visibleState, 
 
 const tx = (id: number, over: Partial<Transaction> = {}): Transaction => ({
   id,
+  version: 1,
   isIncome: false,
   amount: 1,
   currency: 'EUR',
