@@ -80,6 +80,21 @@ export function unitsOf(value: number, decimals: number): bigint {
   return decimals >= 0 ? divideHalfUp(num * pow10(decimals), den) : divideHalfUp(num, den * pow10(-decimals));
 }
 
+const PLAIN_NUMBER = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A number as a fixed decimal text with `decimals` places ("-12.50", "1500"): the digits it prints
+ * as, padded, when it has no more places than that (an API amount always has), else rounded
+ * exactly by `unitsOf`. Either way the text is the decimal, never the binary value.
+ */
+export function fixedOf(value: number, decimals: number): string {
+  const match = PLAIN_NUMBER.exec(String(numeric(value)));
+  const [, sign = '', whole = '', fraction = ''] = match ?? [];
+  if (match === null || decimals < 0 || fraction.length > decimals)
+    return fixedDecimal(unitsOf(value, decimals), decimals);
+  return decimals === 0 ? `${sign}${whole}` : `${sign}${whole}.${fraction.padEnd(decimals, '0')}`;
+}
+
 /**
  * A number with a fixed count of decimals in a number format ("12.3" with 1 decimal, "1 234,50"):
  * rounded from the decimal it prints as, half away from zero, then written with the format's
@@ -87,5 +102,5 @@ export function unitsOf(value: number, decimals: number): bigint {
  */
 export function formatNumber(value: number, decimals: number, format: NumberFormat = DEFAULT_NUMBER_FORMAT): string {
   if (!Number.isFinite(numeric(value))) return String(value);
-  return formatDecimal(fixedDecimal(unitsOf(value, decimals), decimals), format);
+  return formatDecimal(fixedOf(value, decimals), format);
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_DATE_FORMAT,
   DEFAULT_NUMBER_FORMAT,
   divideHalfUp,
+  fixedOf,
   formatDecimal,
   fractionOf,
   numberMarks,
@@ -19,17 +20,23 @@ import { UNKNOWN_CURRENCY_DECIMALS } from './major.js';
 // each is rounded from the decimal it prints as (or taken in minor units) into a fixed decimal
 // text, and only then are the marks placed; no float arithmetic touches a digit.
 
-/** Money in integer minor units of its currency, as `formatMoney` writes it. */
-export function formatMoneyMinor(minor: bigint, currencyCode: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT) {
+/** Money written from its fixed decimal text ("-1234.50") in the currency's way. */
+function moneyText(fixed: string, currencyCode: string, format: NumberFormat): string {
   const currency = findCurrency(currencyCode);
   const sign = currency?.sign ?? '?';
-  const decimals = currency?.decimals ?? UNKNOWN_CURRENCY_DECIMALS;
-  const signBefore = currency?.signBefore ?? false;
-  const number = formatDecimal(fixedDecimal(minor < 0n ? -minor : minor, decimals), format);
+  const negative = fixed.startsWith('-');
+  const number = formatDecimal(negative ? fixed.slice(1) : fixed, format);
   // Letter signs ("CHF", "Rp") need a space to stay readable; symbols ("$", "€") sit close.
   const gap = /\p{L}$/u.test(sign) ? ' ' : '';
-  const body = signBefore ? `${sign}${gap}${number}` : `${number} ${sign}`;
-  return minor < 0n ? `- ${body}` : body;
+  const body = currency?.signBefore === true ? `${sign}${gap}${number}` : `${number} ${sign}`;
+  return negative ? `- ${body}` : body;
+}
+
+const decimalsOfCode = (currencyCode: string) => findCurrency(currencyCode)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS;
+
+/** Money in integer minor units of its currency, as `formatMoney` writes it. */
+export function formatMoneyMinor(minor: bigint, currencyCode: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT) {
+  return moneyText(fixedDecimal(minor, decimalsOfCode(currencyCode)), currencyCode, format);
 }
 
 /**
@@ -39,10 +46,8 @@ export function formatMoneyMinor(minor: bigint, currencyCode: string, format: Nu
  * the sign "?" and 2 decimals. The amount is rounded from the decimal it prints as, half away from zero.
  */
 export function formatMoney(amount: number, currencyCode: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT) {
-  const value = numeric(amount);
-  if (!Number.isFinite(value)) return String(amount);
-  const decimals = findCurrency(currencyCode)?.decimals ?? UNKNOWN_CURRENCY_DECIMALS;
-  return formatMoneyMinor(unitsOf(value, decimals), currencyCode, format);
+  if (!Number.isFinite(numeric(amount))) return String(amount);
+  return moneyText(fixedOf(amount, decimalsOfCode(currencyCode)), currencyCode, format);
 }
 
 /** The decimals a rate num / den (den > 0) shows with (spec §9). */

@@ -9,6 +9,7 @@ import { operationsRoutes } from '../features/operations/routes';
 import { settleUpRoutes } from '../features/settle-up/routes';
 import { transactionRoutes } from '../features/transactions/routes';
 import { userRoutes } from '../features/user/routes';
+import { DisplayFormatScope } from './DisplayFormatScope';
 import { RequireLogin, RequireRegistration } from './guards';
 
 /**
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
     path: '/private',
     element: (
       <RequireRegistration>
-        <Outlet />
+        <DisplayFormatScope />
       </RequireRegistration>
     ),
     children: [

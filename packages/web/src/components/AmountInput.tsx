@@ -1,6 +1,6 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { formatMoney } from '@kassa/money';
+import { decimalMark, formatMoneyMinor } from '../lib/display-format';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { readAmount } from './amount-value';
 
@@ -20,7 +20,8 @@ type Props = Omit<TextInputProps, 'value' | 'onChange'> & {
 /**
  * An amount field (issue 22). Text, because amounts may be expressions like 12.5+3-1 (spec §3),
  * with the decimal keypad on phones (`inputmode="decimal"`). The user's decimal and thousands
- * marks are accepted (`12,50`, `1.234,50`); the evaluated amount shows live under the field, and
+ * marks are accepted (`12,50`, `1.234,50`; the person's number format settles `1,234` and `1.234`,
+ * issue 36); the evaluated amount shows live under the field in that format, and
  * an amount that cannot be saved is named there, once the field was left or a save was tried: the
  * field is then invalid for the browser, so the form does not submit it. The currency code sits
  * inside the field, so a save in an unexpected currency is hard to miss.
@@ -47,13 +48,14 @@ export function AmountInput({ value, onChange, currency, ref, required, error, d
     if (value === '') setShown(false);
   }
 
-  const preview = read.state === 'ok' && currency != null ? `= ${formatMoney(read.major, currency)}` : undefined;
+  const preview = read.state === 'ok' && currency != null ? `= ${formatMoneyMinor(read.minor, currency)}` : undefined;
+  const placeholder = `0${decimalMark()}00`;
   if (!entry)
     return (
       <TextInput
         label="Amount"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder={placeholder}
         required={required}
         {...rest}
         ref={ref}
@@ -68,7 +70,7 @@ export function AmountInput({ value, onChange, currency, ref, required, error, d
       label="Amount"
       autoComplete="off"
       inputMode="decimal"
-      placeholder="0.00"
+      placeholder={placeholder}
       required={required}
       {...rest}
       ref={merged}

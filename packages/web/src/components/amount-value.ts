@@ -1,4 +1,12 @@
-import { findCurrency, minorToMajor, normaliseAmountText, parseAmount, UNKNOWN_CURRENCY_DECIMALS } from '@kassa/money';
+import {
+  findCurrency,
+  minorToMajor,
+  normaliseAmountText,
+  parseAmount,
+  UNKNOWN_CURRENCY_DECIMALS,
+  type NumberFormat,
+} from '@kassa/money';
+import { getDisplayFormat } from '../lib/display-format';
 
 /** What a typed amount field holds, read in the user's notation (issue 22). */
 export type AmountValue =
@@ -8,13 +16,18 @@ export type AmountValue =
   | { state: 'error'; message: string };
 
 /**
- * Reads an amount field: local decimal and thousands marks (`normaliseAmountText`), then the
+ * Reads an amount field: local decimal and thousands marks (`normaliseAmountText`; the person's
+ * number format, by default the one in force, settles "1,234" and "1.234", issue 36), then the
  * exact evaluation of the currency's decimals (`parseAmount`), the same rules the server applies
  * to what is sent, so an error shows under the field before a round trip.
  */
-export function readAmount(input: string, currency: string | null): AmountValue {
+export function readAmount(
+  input: string,
+  currency: string | null,
+  format: NumberFormat = getDisplayFormat().numberFormat,
+): AmountValue {
   if (input.trim() === '') return { state: 'empty' };
-  const normalised = normaliseAmountText(input);
+  const normalised = normaliseAmountText(input, format);
   if (!normalised.ok) return { state: 'error', message: `Amount ${normalised.message}` };
   const decimals = (currency === null ? undefined : findCurrency(currency)?.decimals) ?? UNKNOWN_CURRENCY_DECIMALS;
   const parsed = parseAmount(normalised.text, decimals);

@@ -1,5 +1,6 @@
 import type { RateLeg, RatesStatus, UsedRates } from '@kassa/contract';
-import { formatRate, isoFromDay, utcDayOf } from '@kassa/money';
+import { isoFromDay, utcDayOf } from '@kassa/money';
+import { formatIsoDate, formatRate } from '../lib/display-format';
 
 // Rate provenance (issue 21): which stored rates a converted figure uses, on which day, and where
 // they came from, worded for the user. Pure; the screens fetch exrate/used (rates-used.ts) and
@@ -25,8 +26,8 @@ export function sourceLabel(source: string): string {
 export const utcDay = (instant: Date | string): string =>
   isoFromDay(utcDayOf(typeof instant === 'string' ? Date.parse(instant) : instant.getTime()));
 
-/** A UTC day "YYYY-MM-DD" as the app writes dates: "2026.05.04.". */
-export const dayLabel = (day: string) => `${day.replace(/-/g, '.')}.`;
+/** A UTC day "YYYY-MM-DD" in the person's date format: "2026.05.04." by default. */
+export const dayLabel = (day: string) => formatIsoDate(day);
 
 /**
  * How a rate reads: `rate` is units of `code` per 1 unit of `main`. Spec §9 shows rates below
@@ -164,7 +165,8 @@ export function staleRatesWarning(status: RatesStatus | undefined, lastDay: stri
         ? 'the last refresh found no newer rates'
         : `the last refresh failed (${refresh.error ?? 'no reason given'})`;
   const old = age === 1 ? '1 day old' : `${age} days old`;
-  return `Rates are from ${status.newestDay.replace(/-/g, '.')}, ${old}: ${why}. Converted figures may be off.`;
+  // yyyy.mm.dd.'s closing dot goes before the comma.
+  return `Rates are from ${formatIsoDate(status.newestDay).replace(/\.$/, '')}, ${old}: ${why}. Converted figures may be off.`;
 }
 
 /** The provenance with the warning of stale rates for figures of days up to `lastDay`, if any. */

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetDisplayFormat } from '../lib/display-format';
 
 // Screens load lazily (route `lazy`); on a busy two-core CI machine the first import of a chunk
 // can take longer than Testing Library's default one second.
@@ -13,4 +14,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  resetDisplayFormat();
 });

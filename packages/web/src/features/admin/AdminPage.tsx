@@ -1,5 +1,5 @@
 import type { AdminUser, AdminWaitlistEntry } from '@kassa/contract';
-import { formatDate, formatTime } from '@kassa/money';
+import { formatDate, formatTime } from '../../lib/display-format';
 import { Badge, Button, Card, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { useConfirm } from '../../components/confirm/confirm-context';

@@ -1,5 +1,5 @@
 import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney } from '@kassa/money';
+import { formatDate, formatMoney } from '../../lib/display-format';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RateProvenance } from '../../components/RateProvenance';

@@ -1,5 +1,5 @@
 import { Card, Divider, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import type { ReactNode } from 'react';
 import { IntervalPicker } from '../../components/IntervalPicker';
 import type { DayInterval } from '../../components/interval';

@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ConversionCosts } from '@kassa/contract';
-import { formatDate, formatMoney, formatTime } from '@kassa/money';
+import { formatCount, formatDate, formatMoney, formatTime } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DayInterval } from '../../components/interval';
@@ -144,8 +144,8 @@ function ConversionTable({ costs }: { costs: ConversionCosts }) {
       )}
       {costs.count > costs.items.length && (
         <Text size="xs" c="dimmed" mt="xs">
-          The {costs.items.length.toLocaleString('en')} most expensive of {costs.count.toLocaleString('en')} conversions
-          are listed; the totals count them all.
+          The {formatCount(costs.items.length)} most expensive of {formatCount(costs.count)} conversions are listed; the
+          totals count them all.
         </Text>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { AreaChart } from '@mantine/charts';
 import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { Exposure } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DayInterval } from '../../components/interval';
 import { useExposure } from './api';

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import type { ReactNode } from 'react';
 import { signColor } from './figures';
 

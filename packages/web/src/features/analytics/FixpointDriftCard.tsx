@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney, formatTime } from '@kassa/money';
+import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { IntervalPicker } from '../../components/IntervalPicker';

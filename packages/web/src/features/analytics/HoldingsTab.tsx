@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { useMainCurrency } from '../../shared/books';
 import { useHoldings } from './api';
 import { AsOfDatePicker } from './AsOfDatePicker';

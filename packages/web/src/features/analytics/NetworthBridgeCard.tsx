@@ -1,6 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney } from '@kassa/money';
+import { formatDate, formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { IntervalPicker } from '../../components/IntervalPicker';
 import type { DayInterval } from '../../components/interval';

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ellipsis, formatMoney } from '@kassa/money';
+import { ellipsis } from '@kassa/money';
+import { formatDecimal, formatMoney } from '../../lib/display-format';
 import { useOnePeriod } from './api';
 import { ProjectedNote } from './ProjectedNote';
 import { ValuationNote } from './ValuationNote';
@@ -26,7 +27,7 @@ export function OnePeriodTab(props: CategoryFilterProps) {
         {formatMoney(r.monthly, currency)}
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {r.percent}%
+        {formatDecimal(r.percent)}%
       </Table.Td>
     </Table.Tr>
   );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { toLocalDateValue } from '../../lib/local-time';
 import { setToken } from '../../lib/token';

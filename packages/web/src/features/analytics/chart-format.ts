@@ -1,4 +1,4 @@
-import { abbreviate } from '@kassa/money';
+import { abbreviate, axisTick, formatIsoDate } from '../../lib/display-format';
 import type { MantineColor } from '@mantine/core';
 import type { ChartLine } from './series';
 
@@ -32,7 +32,7 @@ export const chartSeries = (lines: readonly ChartLine[]) =>
 
 /** Axis ticks (spec §9): k from 1000, M from 1,000,000; trailing zeros dropped ("1.5k", "2k", "250"). */
 export function tickLabel(value: number): string {
-  return abbreviate(value, 2).replace(/\.?0+(?=[kM]?$)/, '');
+  return axisTick(value);
 }
 
 /** Tooltip values (spec §9): abbreviated with k and M, always 2 decimals ("1.50k", "12.35"). */
@@ -40,7 +40,7 @@ export function tooltipValue(value: number): string {
   return abbreviate(value, 2);
 }
 
-/** An API day "2026-01-05" or month "2026-01" as the product writes dates: "2026.01.05.", "2026.01." */
+/** An API day "2026-01-05" or month "2026-01" in the person's date format: "2026.01.05.", "2026.01." by default. */
 export function dateLabel(isoDate: string): string {
-  return `${isoDate.replace(/-/g, '.')}.`;
+  return formatIsoDate(isoDate);
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatDate, formatTime } from '@kassa/money';
+import { formatDate, formatTime } from '../../lib/display-format';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { setToken } from '../../lib/token';
 import { fakeToken, REGISTERED_USER, renderApp, stubApi } from '../../test/render';

@@ -1,5 +1,5 @@
 import type { BridgePartName, ConversionCosts, Exposure, FixpointDrift, NetworthBridge } from '@kassa/contract';
-import { abbreviate, formatMoney, formatRate } from '@kassa/money';
+import { abbreviate, formatMoney, formatRate } from '../../lib/display-format';
 import type { MantineColor } from '@mantine/core';
 import { seriesColor } from './chart-format';
 import { X_KEY, type ChartLine } from './series';

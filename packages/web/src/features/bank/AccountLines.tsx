@@ -1,5 +1,5 @@
 import type { BankConnection } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PocketOf } from './pocket-of';
 import { count, day } from './texts';

@@ -1,5 +1,5 @@
 import type { BankAccount, BankMap, Pocket } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { Alert, Badge, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { notifySuccess } from '../../lib/notify';

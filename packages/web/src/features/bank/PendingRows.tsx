@@ -1,5 +1,5 @@
 import type { BankPendingRow } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { Alert, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { usePendingRows } from './api';
 import { day, failureText } from './texts';

@@ -1,5 +1,5 @@
 import type { BankAnchor, BankSyncLogEntry } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { Table, Text } from '@mantine/core';
 import type { PocketOf } from './pocket-of';
 import { when } from './texts';

@@ -5,7 +5,7 @@ import type {
   BankProviderName,
   BankSyncResult,
 } from '@kassa/contract';
-import { formatDate, formatMoney, formatTime } from '@kassa/money';
+import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
 import { ApiError } from '../../lib/api';
 import { noticeFor } from '../../lib/errors';
 

@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import type { BudgetItem } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { budgetStatus, progressValue, STATUS_COLOR } from './budget-figures';
 
 /** A budget's bar (coloured when close to or over its limit) with spent of what the month allows. */

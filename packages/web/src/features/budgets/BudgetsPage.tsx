@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { Category } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifySuccess } from '../../lib/notify';

@@ -1,6 +1,7 @@
 import { Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import type { NamedAsset } from '@kassa/contract';
-import { formatMoney, sumMajor } from '@kassa/money';
+import { sumMajor } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { useState } from 'react';
 import { quickRange, toApiInterval } from '../../components/interval';
 import { RateProvenance } from '../../components/RateProvenance';

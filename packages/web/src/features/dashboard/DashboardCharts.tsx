@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import { abbreviate, formatMoney } from '@kassa/money';
+import { axisTick, formatIsoDate, formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ChartBox } from '../analytics';
@@ -14,9 +14,9 @@ const BAR_ROW = 32;
 const BAR_FRAME = 48;
 
 /** Axis ticks: k and M (spec §9), trailing zeros dropped. */
-const tick = (value: number) => abbreviate(value, 2).replace(/\.?0+(?=[kM]?$)/, '');
-/** "2026-03-05" as the product writes a month on an axis: "2026.03." */
-const monthOfDay = (iso: string) => `${iso.slice(0, 7).replace('-', '.')}.`;
+const tick = (value: number) => axisTick(value);
+/** "2026-03-05" as a month on an axis, in the person's date format: "2026.03." by default. */
+const monthOfDay = (iso: string) => formatIsoDate(iso.slice(0, 7));
 
 function ChartCard({
   title,
@@ -76,7 +76,7 @@ function NetWorthChart({ currency }: { currency: string }) {
           yAxisLabel={currency}
           yAxisProps={{ tickFormatter: tick, width: 52, domain: ['auto', 'auto'] }}
           xAxisProps={{ tickFormatter: monthOfDay, minTickGap: 28 }}
-          tooltipProps={{ labelFormatter: (label: unknown) => `${String(label).replace(/-/g, '.')}.` }}
+          tooltipProps={{ labelFormatter: (label: unknown) => formatIsoDate(String(label)) }}
           tooltipAnimationDuration={0}
         />
       </ChartBox>

@@ -1,12 +1,13 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { formatNumber } from '../../lib/display-format';
 
 /** "1.2 MB": a file's size for people. */
 export function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, 1)} kB`;
+  return `${formatNumber(bytes / 1024 / 1024, 1)} MB`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ImportBatch, Pocket } from '@kassa/contract';
-import { formatDate, formatTime } from '@kassa/money';
+import { formatDate, formatTime } from '../../lib/display-format';
 import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';
 import { useImportBatches, useUndoImport } from './api';

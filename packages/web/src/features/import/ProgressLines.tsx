@@ -1,10 +1,11 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatCount } from '../../lib/display-format';
 import type { CommitProgressValue, PreviewPhase } from './api';
 import { sizeText } from './FileDrop';
 import { count } from './texts';
 
-/** "12,345". */
-const number = (n: number) => n.toLocaleString('en-US');
+/** "12 345", in the person's number format. */
+const number = (n: number) => formatCount(n);
 
 const STEPS = ['Send the file', 'Read it', 'Check the rows', 'Keep them for the import', 'Receive the rows'] as const;
 

@@ -1,5 +1,5 @@
 import type { ImportMatch, ImportPreview, ImportRow, ImportScheduleMatch, Pocket } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { dayText } from './texts';
 
 /** Where the rows go: "Into Girokonto", or per account "DE12…: into Girokonto; DE34…: into Savings". */

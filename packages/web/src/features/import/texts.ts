@@ -1,5 +1,5 @@
 import type { ImportAccount, ImportBatch, ImportBatchSource, ImportCommitResult } from '@kassa/contract';
-import { formatDate, formatMoney } from '@kassa/money';
+import { formatDate, formatMoney } from '../../lib/display-format';
 
 /** A statement day (YYYY-MM-DD) as the app writes dates (yyyy.mm.dd.); '—' when unreadable. */
 export function dayText(day: string | undefined): string {

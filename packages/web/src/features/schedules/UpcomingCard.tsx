@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UpcomingItem } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '../../shared/global-data';

@@ -1,9 +1,9 @@
 import type { Category, SchedulePayload, ScheduleMode, WeekendRule } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatIsoDate, formatMoney } from '../../lib/display-format';
 
-/** A calendar date "YYYY-MM-DD" as the app shows dates (spec §9: yyyy.mm.dd.). */
+/** A calendar date "YYYY-MM-DD" in the person's date format (spec §9's yyyy.mm.dd. by default). */
 export function dateText(date: string): string {
-  return `${date.replaceAll('-', '.')}.`;
+  return formatIsoDate(date);
 }
 
 export const ASK_EACH_TIME = 'Ask each time';

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Category, SearchResult } from '@kassa/contract';
-import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
+import { ellipsis } from '@kassa/money';
+import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
 
 /** A closed loan or business category freezes its transactions: the list does not open them either. */
 function opens(r: SearchResult, categories: ReadonlyMap<number, Category>): boolean {

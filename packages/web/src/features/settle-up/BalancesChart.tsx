@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import type { SettleUpMember } from '@kassa/contract';
 import { BarChart } from '@mantine/charts';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { ChartBox, tickLabel } from '../analytics';
 import { balanceWords } from './figures';

@@ -1,6 +1,6 @@
 import type { SettleUpMember } from '@kassa/contract';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { balanceWords, currencyLines } from './figures';
 
 /** One figure of a card: its name and amount, side by side. */

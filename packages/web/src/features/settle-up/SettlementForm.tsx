@@ -1,5 +1,5 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { useState, type SyntheticEvent } from 'react';
 import { AmountInput } from '../../components/AmountInput';
 import { readAmount } from '../../components/amount-value';

@@ -1,6 +1,6 @@
 import type { Settlement } from '@kassa/contract';
 import { ActionIcon, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatMoney } from '@kassa/money';
+import { formatDate, formatMoney } from '../../lib/display-format';
 import { IconTrash } from '@tabler/icons-react';
 import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';

@@ -1,6 +1,6 @@
 import type { SettleUpTransfer } from '@kassa/contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { notifySuccess } from '../../lib/notify';
 import { useAddSettlement } from './api';
 import { paymentParts, paymentText } from './figures';

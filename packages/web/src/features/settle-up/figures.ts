@@ -1,5 +1,5 @@
 import type { CurrencyFigure, SettleUpMember, SettleUpTransfer } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { quickRange, type DayInterval } from '../../components/interval';
 import { parseLocal } from '../../lib/local-time';
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Container, Tabs, Text } from '@mantine/core';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { Link, useNavigate, useParams } from 'react-router';
 import { bookName, useCanWrite, useCurrentBook } from '../../shared/books';
 import { useUserCurrencies } from '../../shared/global-data';

@@ -1,5 +1,5 @@
 import type { UsedRates } from '@kassa/contract';
-import { formatRate } from '@kassa/money';
+import { formatNumber, formatRate } from '../../lib/display-format';
 import { crossRateOn } from '../../shared/rate-provenance';
 
 /**
@@ -37,5 +37,5 @@ export function rateLine(
   const diff = (impliedShown / ref - 1) * 100;
   const rounded = Math.round(diff * 10) / 10;
   const sign = rounded > 0 ? '+' : rounded < 0 ? MINUS : '';
-  return `${head} (reference ${formatRate(ref).text}, ${sign}${Math.abs(rounded).toFixed(1)}\u00a0%)`;
+  return `${head} (reference ${formatRate(ref).text}, ${sign}${formatNumber(Math.abs(rounded), 1)}\u00a0%)`;
 }

@@ -1,5 +1,6 @@
 import type { Share, Transaction, TransactionBody } from '@kassa/contract';
-import { findCurrency, formatMoney, minorToMajor, UNKNOWN_CURRENCY_DECIMALS } from '@kassa/money';
+import { findCurrency, minorToMajor, UNKNOWN_CURRENCY_DECIMALS } from '@kassa/money';
+import { formatMoney } from '../../lib/display-format';
 import { useState } from 'react';
 import { readAmount } from '../../components/amount-value';
 import { splitByWeights } from '@kassa/money';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Center, Loader, Skeleton, Stack, Table } from '@mantine/core';
-import { formatDate, formatTime } from '@kassa/money';
+import { formatDate, formatTime } from '../../../lib/display-format';
 import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FixpointDriftCard } from '../../analytics';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { Pocket } from '@kassa/contract';
-import { formatDate, formatMoney } from '@kassa/money';
+import { formatDate, formatMoney } from '../../../lib/display-format';
 import { useLastFixpoint } from '../../../shared/last-fixpoint';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';

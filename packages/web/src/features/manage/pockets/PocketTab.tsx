@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useSupportedCurrencies } from '../../../shared/global-data';
 import { notifySuccess } from '../../../lib/notify';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { useAvailableToday, usePocketGroups, usePocketMutations } from '../api';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { draftPocket, draftsValid, NewPocketList, type DraftPocket } from './NewPocketList';

@@ -1,5 +1,5 @@
 import type { Category, Rule, RuleInputBody, RuleMatch, UpdateRuleBody } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { fieldMessage } from '../../../lib/errors';
 import { realCategories } from '../categories/category-lists';
 

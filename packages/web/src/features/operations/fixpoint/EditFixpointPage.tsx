@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatTime } from '@kassa/money';
+import { formatDate, formatTime } from '../../../lib/display-format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';

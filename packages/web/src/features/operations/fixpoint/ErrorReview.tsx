@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { FixpointError } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { errorColor, errorLabel } from './error-text';
 
 /** One currency's line of a fixpoint's error review (also shown by the fixpoint editor). */

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PocketStateGroup } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { AmountInput } from '../../../components/AmountInput';
 import type { Draft } from './use-fixpoint-changes';
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PocketGroup } from '@kassa/contract';
-import { formatDate, formatMoney, formatTime } from '@kassa/money';
+import { formatDate, formatMoney, formatTime } from '../../../lib/display-format';
 import { IconCash, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/AmountInput';

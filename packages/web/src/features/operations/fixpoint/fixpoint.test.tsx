@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from '@kassa/money';
+import { formatDate, formatTime } from '../../../lib/display-format';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeToken, renderApp, stubApi } from '../../../test/render';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { BusinessFigureName, BusinessSummary } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { Figure, formatPercent } from './figures';
 

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { MoneyAmount, Transaction } from '@kassa/contract';
-import { ellipsis, formatDate, formatMoney, formatTime, majorToMinor } from '@kassa/money';
+import { ellipsis, majorToMinor } from '@kassa/money';
+import { formatDate, formatMoney, formatTime } from '../../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import type { OverviewKind } from '../api';

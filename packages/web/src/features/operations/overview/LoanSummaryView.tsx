@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { LoanSummary } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { Figure } from './figures';
 
 function balanceNote(balance: number): string {

@@ -1,5 +1,5 @@
 import type { BusinessSummary, MoneyAmount } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../components/confirm/confirm-context';
 import type { OverviewKind } from '../api';
 

@@ -1,10 +1,10 @@
 import { Card, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatMoney } from '@kassa/money';
+import { formatMoney, formatNumber } from '../../../lib/display-format';
 
 /** Spec §9: percentages with one decimal; none when nothing was invested. */
 export function formatPercent(value: number | null): string {
-  return value === null ? '–' : `${value.toFixed(1)} %`;
+  return value === null ? '–' : `${formatNumber(value, 1)} %`;
 }
 
 /** Red below zero, teal above, plain at zero. */

@@ -49,7 +49,7 @@ function OccurrenceForm({ item, onClose }: { item: UpcomingItem; onClose: () => 
         <Text size="sm" c="dimmed">
           {ask
             ? 'This schedule asks for the amount each time. The changes apply to this posting only.'
-            : `Scheduled for ${dateText(item.date)} Changes apply to this posting only.`}
+            : `Scheduled for ${dateText(item.date).replace(/\.?$/, '.')} Changes apply to this posting only.`}
         </Text>
         {p.kind === 'conversion' ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

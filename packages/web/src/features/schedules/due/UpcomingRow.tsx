@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { UpcomingItem } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { amountColor, amountText, dateText } from '../entry-text';
 import { DueButtons } from './DueButtons';
 

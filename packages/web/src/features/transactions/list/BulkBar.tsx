@@ -2,6 +2,7 @@ import type { Category, Transaction } from '@kassa/contract';
 import { Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { formatCount } from '../../../lib/display-format';
 import { fittingCategories } from './selection';
 
 interface Props {
@@ -46,7 +47,7 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600} aria-live="polite">
-          {count === 1 ? '1 selected' : `${count.toLocaleString()} selected`}
+          {count === 1 ? '1 selected' : `${formatCount(count)} selected`}
         </Text>
         <BulkButtons
           onCategory={() => {

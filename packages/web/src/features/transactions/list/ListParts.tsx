@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatCount } from '../../../lib/display-format';
 import { useExportCsv } from '../api';
 import { toExportQuery, type FilterState } from './filter';
 import { shownText, type ListRow } from './rows';
@@ -49,7 +50,7 @@ export function SelectAllLine({
   if (allMatching)
     return (
       <Text size="xs" c="dimmed" mt={4} data-select-all>
-        All {count.toLocaleString()} transactions{narrowed ? ' matching the filter' : ''} are selected.
+        All {formatCount(count)} transactions{narrowed ? ' matching the filter' : ''} are selected.
       </Text>
     );
   if (allShown === undefined) return null;

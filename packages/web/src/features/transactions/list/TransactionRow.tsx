@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Table, Text } from '@mantine/core';
 import type { Category, Transaction } from '@kassa/contract';
-import { ellipsis, formatDate, formatMoney, formatTime } from '@kassa/money';
+import { ellipsis } from '@kassa/money';
+import { formatDate, formatMoney, formatTime } from '../../../lib/display-format';
 import { isClosedCategory } from '../kinds';
 import { enteredByOf, paidByOf, type ListRow } from './rows';
 

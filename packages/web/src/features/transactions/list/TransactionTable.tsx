@@ -1,6 +1,6 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { Category, MoneyAmount, Transaction } from '@kassa/contract';
-import { formatMoney } from '@kassa/money';
+import { formatMoney } from '../../../lib/display-format';
 import { useNavigate } from 'react-router';
 import { editorPath, type ListRow } from './rows';
 import { CHECK_CELL, TransactionRow, type RowSelection } from './TransactionRow';

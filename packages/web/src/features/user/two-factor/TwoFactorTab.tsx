@@ -1,5 +1,5 @@
 import type { TwoFactorSetupResponse } from '@kassa/contract';
-import { formatDate } from '@kassa/money';
+import { formatDate } from '../../../lib/display-format';
 import {
   Anchor,
   Badge,
