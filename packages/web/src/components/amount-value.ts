@@ -6,7 +6,7 @@ import {
   UNKNOWN_CURRENCY_DECIMALS,
   type NumberFormat,
 } from '@kassa/money';
-import { getDisplayFormat } from '../lib/display-format';
+import { decimalMark, getDisplayFormat } from '../lib/display-format';
 
 /** What a typed amount field holds, read in the user's notation (issue 22). */
 export type AmountValue =
@@ -44,4 +44,23 @@ export function readAmount(
     minor: parsed.minor,
     major: minorToMajor(parsed.minor, decimals),
   };
+}
+
+/**
+ * A plain amount field's text (fixpoint balances and rule bounds, which may be negative and which
+ * the server checks) as it is sent: read in the number format in force, so "-1.234,50" goes as
+ * "-1234.50"; as typed when it cannot be read, for the server to name the problem.
+ */
+export function amountForServer(input: string, format: NumberFormat = getDisplayFormat().numberFormat): string {
+  const normalised = normaliseAmountText(input.trim(), format);
+  return normalised.ok ? normalised.text : input.trim();
+}
+
+/**
+ * A figure (or a plain decimal text) as a plain amount field starts with: its digits and the
+ * decimal mark in force ("-1234,5"); other text stays as it is.
+ */
+export function amountFieldText(value: number | string): string {
+  const text = String(value);
+  return /^-?\d+(\.\d+)?$/.test(text) ? text.replace('.', decimalMark()) : text;
 }

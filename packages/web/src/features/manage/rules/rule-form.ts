@@ -1,4 +1,5 @@
 import type { Category, Rule, RuleInputBody, RuleMatch, UpdateRuleBody } from '@kassa/contract';
+import { amountFieldText, amountForServer } from '../../../components/amount-value';
 import { formatMoney } from '../../../lib/display-format';
 import { fieldMessage } from '../../../lib/errors';
 import { realCategories } from '../categories/category-lists';
@@ -26,7 +27,7 @@ export interface RuleDraft {
 export type RuleField = 'match' | 'pattern' | 'categoryId' | 'minAmount' | 'maxAmount' | 'currency';
 export type FieldErrors = Partial<Record<RuleField, string>>;
 
-const amountText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const amountText = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : amountFieldText(v));
 
 /** The form's starting values: a stored rule, a prefill (e.g. from an import row), or blank. */
 export function draftOf(from: Partial<RuleInputBody> | undefined): RuleDraft {
@@ -55,8 +56,9 @@ export function checkDraft(
 ): { ok: true; body: RuleInputBody } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const pattern = d.pattern.trim();
-  const min = d.minAmount.trim();
-  const max = d.maxAmount.trim();
+  // Bounds typed in the person's number format, read into the product's notation.
+  const min = amountForServer(d.minAmount);
+  const max = amountForServer(d.maxAmount);
   const hasRange = min !== '' || max !== '';
   if (pattern === '')
     errors.pattern = d.match === 'regex' ? 'Enter a regular expression' : 'Enter the text to look for';

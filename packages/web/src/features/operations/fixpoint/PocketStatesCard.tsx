@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PocketStateGroup } from '@kassa/contract';
 import { formatMoney } from '../../../lib/display-format';
+import { amountFieldText } from '../../../components/amount-value';
 import { AmountInput } from '../../../components/AmountInput';
 import type { Draft } from './use-fixpoint-changes';
 
@@ -25,7 +26,7 @@ export function PocketStatesCard({
             <AmountInput
               key={s.pocketId}
               label={s.name}
-              value={draft[s.pocketId] ?? String(s.balance)}
+              value={draft[s.pocketId] ?? amountFieldText(s.balance)}
               onChange={(value) => setDraft({ ...draft, [s.pocketId]: value })}
             />
           ))}

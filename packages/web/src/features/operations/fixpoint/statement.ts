@@ -1,4 +1,5 @@
 import type { Pocket, PocketBalanceBody, PocketGroup } from '@kassa/contract';
+import { amountFieldText, amountForServer } from '../../../components/amount-value';
 
 /** The typed stated balances, per pocket id; a pocket not typed into yet shows its prefill. */
 export type Statement = Record<number, string>;
@@ -17,16 +18,19 @@ export function fieldValue(
 ): string {
   const ledger = calculated[group.currency];
   const prefill = group.items.length === 1 && ledger !== undefined ? ledger : pocket.balance;
-  return statement[pocket.pocketId] ?? String(prefill);
+  return statement[pocket.pocketId] ?? amountFieldText(prefill);
 }
 
-/** The full statement as sent: every pocket once, amounts as typed (the server evaluates them exactly). */
+/**
+ * The full statement as sent: every pocket once, amounts as typed in the person's number format, in
+ * the product's notation (the server evaluates them exactly).
+ */
 export function toBalances(
   statement: Statement,
   groups: readonly PocketGroup[],
   calculated: Record<string, number>,
 ): PocketBalanceBody[] {
   return groups.flatMap((g) =>
-    g.items.map((p) => ({ pocketId: p.pocketId, balance: fieldValue(statement, g, p, calculated).trim() })),
+    g.items.map((p) => ({ pocketId: p.pocketId, balance: amountForServer(fieldValue(statement, g, p, calculated)) })),
   );
 }

@@ -1,4 +1,5 @@
 import type { PocketStateGroup } from '@kassa/contract';
+import { amountFieldText, amountForServer } from '../../../components/amount-value';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useFixpointMutations } from '../api';
@@ -7,7 +8,7 @@ import { useFixpointMutations } from '../api';
 export type Draft = Record<number, string>;
 
 export const draftOf = (groups: readonly PocketStateGroup[]): Draft =>
-  Object.fromEntries(groups.flatMap((g) => g.items.map((s) => [s.pocketId, String(s.balance)])));
+  Object.fromEntries(groups.flatMap((g) => g.items.map((s) => [s.pocketId, amountFieldText(s.balance)])));
 
 /** Saving the typed balances of fixpoint `id`, or deleting it, each once the user confirms; then `goBack`. */
 export function useFixpointChanges(id: number, goBack: () => void) {
@@ -21,7 +22,7 @@ export function useFixpointChanges(id: number, goBack: () => void) {
       g.items.map((s) => ({
         fixpointId: s.fixpointId,
         pocketId: s.pocketId,
-        balance: (draft[s.pocketId] ?? String(s.balance)).trim(),
+        balance: amountForServer(draft[s.pocketId] ?? amountFieldText(s.balance)),
       })),
     );
     const done = await updateStates.mutateAsync(updates).then(
