@@ -218,6 +218,36 @@ export default tseslint.config(
       ],
     },
   },
+  // Issue 36: figures and dates follow the person's number and date formats, so the web formats
+  // only through lib/display-format.ts, which binds the spec's formatters of @kassa/money to them.
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/lib/display-format.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kassa/money',
+              importNames: [
+                'formatMoney',
+                'formatMoneyMinor',
+                'formatRate',
+                'formatDate',
+                'formatIsoDate',
+                'formatTime',
+                'abbreviate',
+                'formatNumber',
+                'formatDecimal',
+              ],
+              message: "Import it from lib/display-format.ts: it follows the person's number and date format.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
