@@ -1,13 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_CACHE, clearApiCache } from '../../lib/api-cache';
 import { getToken } from '../../lib/token';
-import { endSession, logOut, startSession } from '../../shared/session';
+import { bindSession, endSession, logOut, startSession } from '../../shared/session';
 import { fakeToken } from '../../test/render';
 
 describe("the service worker's cached API answers", () => {
   const deleted: string[] = [];
   beforeEach(() => {
     deleted.length = 0;
+    // No router here: the session's navigations go nowhere (not window.location, shared by the worker's files).
+    bindSession(() => Promise.resolve(), new QueryClient());
     vi.stubGlobal('caches', { delete: (name: string) => Promise.resolve(deleted.push(name) > 0) });
   });
   afterEach(() => vi.unstubAllGlobals());
