@@ -5,7 +5,7 @@ import type {
   BankProviderName,
   BankSyncResult,
 } from '@kassa/contract';
-import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
+import { formatDate, formatIsoDate, formatMoney, formatTime } from '../../lib/display-format';
 import { ApiError } from '../../lib/api';
 import { noticeFor } from '../../lib/errors';
 
@@ -39,10 +39,9 @@ export function when(iso: string): string {
   return `${formatDate(d)} ${formatTime(d)}`;
 }
 
-/** A day of the bank's ("2026-03-31" or an instant) as the app shows one: "2026.03.31.". */
+/** A day of the bank's ("2026-03-31" or an instant) in the person's date format: "2026.03.31." by default. */
 export function day(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m === null ? formatDate(new Date(iso)) : `${m[1] ?? ''}.${m[2] ?? ''}.${m[3] ?? ''}.`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatIsoDate(iso) : formatDate(new Date(iso));
 }
 
 /** Whether the connection needs the bank's consent again: lapsed, or lapsing within the warning days. */

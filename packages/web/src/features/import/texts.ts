@@ -1,14 +1,13 @@
 import type { ImportAccount, ImportBatch, ImportBatchSource, ImportCommitResult } from '@kassa/contract';
-import { formatDate, formatMoney } from '../../lib/display-format';
+import { formatDate, formatIsoDate, formatMoney } from '../../lib/display-format';
 
-/** A statement day (YYYY-MM-DD) as the app writes dates (yyyy.mm.dd.); '—' when unreadable. */
+/** A statement day (YYYY-MM-DD) in the person's date format (yyyy.mm.dd. by default); '—' when unreadable. */
 export function dayText(day: string | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  if (m === null) return day === undefined || day === '' ? '—' : day;
-  return `${m[1] ?? ''}.${m[2] ?? ''}.${m[3] ?? ''}.`;
+  if (day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day === undefined || day === '' ? '—' : day;
+  return formatIsoDate(day);
 }
 
-/** An instant of the API as a local date (yyyy.mm.dd.). */
+/** An instant of the API as a local date, in the person's date format. */
 export const instantDay = (iso: string) => formatDate(new Date(iso));
 
 /** "1 row", "2 rows". */
