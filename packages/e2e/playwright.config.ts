@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: E2E_PORT === 18765 ? './test-results' : `./test-results-${E2E_PORT}`,
   use: {
     baseURL: E2E_BASE_URL,
-    // The app's service worker would precache the whole build (188 files) in every journey's new
+    // The app's service worker would precache the whole build (about 220 files) in every journey's new
     // context, on the two cores the journeys share; pwa.spec.ts allows it and tests it.
     serviceWorkers: 'block',
     launchOptions: {
