@@ -50,7 +50,7 @@ test('the manifest and its icons, and a service worker in control after a reload
   expect(manifest).toMatchObject({
     name: 'Kassa',
     short_name: 'Kassa',
-    start_url: '/',
+    start_url: '/private/dashboard',
     scope: '/',
     display: 'standalone',
     theme_color: '#1864ab',

@@ -70,6 +70,14 @@ describe('web app serving', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers 404 for an asset that is not there, never index.html in its place', async () => {
+    // A tab of an older version asking for a chunk a deploy removed must see it fail (and
+    // reload), not parse index.html as JavaScript.
+    const res = await app.inject({ method: 'GET', url: '/assets/gone-0123abcd.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
   it('serves the service worker and its runtime as scripts the browser checks again on every update check', async () => {
     for (const url of ['/sw.js', '/workbox-6d87e456.js']) {
       const res = await app.inject({ method: 'GET', url });

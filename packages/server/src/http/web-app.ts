@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app. Any GET outside /api that matches no file gets index.html, so
- * client-side routes (/private/dashboard…) survive a reload. Unknown /api paths stay 404 JSON.
+ * client-side routes (/private/dashboard…) survive a reload. Unknown /api and /assets paths stay 404s.
  * The service worker lives at /sw.js, its scope the whole origin (no Service-Worker-Allowed).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -31,7 +31,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     reply.header('cache-control', 'no-cache').sendFile('index.html');
   app.get('/', sendIndex);
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    // An asset that is not there (a chunk an older version's tab asks for after a deploy) is a
+    // 404: index.html in its place would be parsed as a script and break the screen silently.
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/assets/')) {
       return reply.callNotFound();
     }
     return sendIndex(request, reply);

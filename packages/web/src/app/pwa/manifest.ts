@@ -20,7 +20,8 @@ export const webManifest: Partial<ManifestOptions> = {
   short_name: 'Kassa',
   description: 'Self-hosted, multi-currency personal finance tracker',
   lang: 'en',
-  start_url: '/',
+  // The installed app opens on the books (a signed-out person is sent to the login page).
+  start_url: '/private/dashboard',
   scope: '/',
   display: 'standalone',
   theme_color: THEME_COLOR,
