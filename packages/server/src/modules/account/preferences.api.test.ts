@@ -85,8 +85,8 @@ describeEachDatabase('preferences: language and display formats (issue 36)', (ct
     client.token = token;
     expect(okJson<UserInfo>(await client.get('/api/account/userinfo')).language).toBe('de');
     const mail = mailsTo(ctx, 'neu@example.com').at(-1) ?? '';
-    expect(mail).toContain('Subject: Ihr Kassa-Bestätigungscode');
-    expect(mail).toMatch(/Ihr Kassa-Bestätigungscode lautet \d{6}/);
+    expect(mail).toContain('Subject: Dein Kassa-Bestätigungscode');
+    expect(mail).toMatch(/Dein Kassa-Bestätigungscode lautet \d{6}/);
   });
 
   it("mails a reset link in the person's language, and English to one who chose none", async () => {
@@ -107,9 +107,9 @@ describeEachDatabase('preferences: language and display formats (issue 36)', (ct
     await invitee.client.post('/api/account/preferences', { language: 'es' });
     for (const email of ['gast@example.com', 'nouveau@example.com'])
       expect((await owner.client.post('/api/book/invite', { email, role: 'viewer' })).statusCode).toBe(201);
-    expect(mailsTo(ctx, 'gast@example.com').at(-1)).toContain('te invita a sus cuentas de Kassa como lector');
+    expect(mailsTo(ctx, 'gast@example.com').at(-1)).toContain('te invita a su contabilidad de Kassa como lector');
     const newcomer = mailsTo(ctx, 'nouveau@example.com').at(-1) ?? '';
-    expect(newcomer).toContain('vous invite dans ses comptes Kassa en tant que lecteur');
+    expect(newcomer).toContain('vous invite dans sa comptabilité Kassa en tant que lecteur');
     expect(newcomer).toContain('Nouveau sur Kassa ?');
   });
 });

@@ -2,52 +2,52 @@ import type { MailTexts } from './types.js';
 
 export const de: MailTexts = {
   verification: ({ code, link }) => ({
-    subject: 'Ihr Kassa-Bestätigungscode',
+    subject: 'Dein Kassa-Bestätigungscode',
     lines: [
-      `Ihr Kassa-Bestätigungscode lautet ${code}`,
+      `Dein Kassa-Bestätigungscode lautet ${code}`,
       '',
-      `Geben Sie ihn auf der Registrierungsseite ein oder öffnen Sie ${link}`,
+      `Gib ihn auf der Registrierungsseite ein oder öffne ${link}`,
       '',
       'Der Code gilt einmal und läuft in 24 Stunden ab.',
     ],
   }),
   passwordReset: ({ link, minutes }) => ({
-    subject: 'Ihr Kassa-Passwort zurücksetzen',
+    subject: 'Dein Kassa-Passwort zurücksetzen',
     lines: [
-      'Jemand, hoffentlich Sie, hat das Zurücksetzen des Passworts Ihres Kassa-Kontos angefordert.',
+      'Jemand, hoffentlich du, hat das Zurücksetzen des Passworts deines Kassa-Kontos angefordert.',
       '',
-      `Um ein neues Passwort zu wählen, öffnen Sie ${link}`,
+      `Um ein neues Passwort zu wählen, öffne ${link}`,
       '',
-      `Der Link gilt einmal und läuft in ${minutes} Minuten ab. Ein neues Passwort meldet Sie überall ab.`,
-      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
+      `Der Link gilt einmal und läuft in ${minutes} Minuten ab. Ein neues Passwort meldet dich überall ab.`,
+      'Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.',
     ],
   }),
   installInvite: ({ signupLink, code }) => ({
-    subject: 'Ihre Einladung zu Kassa',
+    subject: 'Deine Einladung zu Kassa',
     lines: [
-      'Sie sind zu Kassa eingeladen, einer Finanzverwaltung für Geld in mehreren Währungen.',
+      'Du bist zu Kassa eingeladen, einer Finanzverwaltung für Geld in mehreren Währungen.',
       '',
-      `Registrieren Sie sich mit dieser Adresse unter ${signupLink}`,
+      `Registriere dich mit dieser Adresse unter ${signupLink}`,
       '',
-      `Bei der Registrierung mit dieser Adresse wird Ihr Empfehlungscode ${code} automatisch verwendet; falls danach gefragt wird, geben Sie ihn ein.`,
+      `Bei der Registrierung mit dieser Adresse wird dein Empfehlungscode ${code} automatisch verwendet; falls danach gefragt wird, gib ihn ein.`,
       'Der Code gilt einmal.',
     ],
   }),
   approval: ({ code, link }) => ({
-    subject: 'Kassa hat Platz für Sie',
+    subject: 'Kassa hat Platz für dich',
     lines: [
-      'Gute Nachricht: Sie wollten in Kassa aufgenommen werden, und ein Administrator hat Sie freigegeben.',
+      'Gute Nachricht: Du wolltest in Kassa aufgenommen werden, und ein Administrator hat dich freigegeben.',
       '',
-      `Melden Sie sich an und geben Sie den Empfehlungscode ${code} ein, oder öffnen Sie ${link}`,
+      `Melde dich an und gib den Empfehlungscode ${code} ein, oder öffne ${link}`,
       '',
       'Der Code gilt einmal.',
     ],
   }),
   bookInvite: ({ inviter, role, acceptLink, days, newcomer }) => ({
-    subject: `${inviter} teilt die eigenen Bücher in Kassa mit Ihnen`,
+    subject: `${inviter} teilt ein Haushaltsbuch in Kassa mit dir`,
     lines: [
-      `${inviter} lädt Sie zu den eigenen Büchern in Kassa ein, als ${
-        role === 'editor' ? 'Bearbeiter: Sie können sie lesen und ergänzen' : 'Betrachter: Sie können sie lesen'
+      `${inviter} lädt dich in das eigene Haushaltsbuch in Kassa ein, als ${
+        role === 'editor' ? 'Bearbeiter: Du kannst es lesen und ergänzen' : 'Betrachter: Du kannst es lesen'
       }.`,
       '',
       `Annehmen unter ${acceptLink}`,
@@ -56,8 +56,8 @@ export const de: MailTexts = {
         ? []
         : [
             '',
-            `Neu bei Kassa? Registrieren Sie sich zuerst mit dieser Adresse unter ${newcomer.signupLink};`,
-            `dabei wird der Empfehlungscode ${newcomer.code} automatisch verwendet. Öffnen Sie danach den Link oben.`,
+            `Neu bei Kassa? Registriere dich zuerst mit dieser Adresse unter ${newcomer.signupLink};`,
+            `dabei wird der Empfehlungscode ${newcomer.code} automatisch verwendet. Öffne danach den Link oben.`,
           ]),
     ],
   }),

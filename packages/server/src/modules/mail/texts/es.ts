@@ -44,10 +44,10 @@ export const es: MailTexts = {
     ],
   }),
   bookInvite: ({ inviter, role, acceptLink, days, newcomer }) => ({
-    subject: `${inviter} comparte sus cuentas de Kassa contigo`,
+    subject: `${inviter} comparte su contabilidad de Kassa contigo`,
     lines: [
-      `${inviter} te invita a sus cuentas de Kassa como ${
-        role === 'editor' ? 'editor: puedes verlas y añadir movimientos' : 'lector: puedes verlas'
+      `${inviter} te invita a su contabilidad de Kassa como ${
+        role === 'editor' ? 'editor: puedes verla y añadir movimientos' : 'lector: puedes verla'
       }.`,
       '',
       `Acepta en ${acceptLink}`,

@@ -44,12 +44,10 @@ export const fr: MailTexts = {
     ],
   }),
   bookInvite: ({ inviter, role, acceptLink, days, newcomer }) => ({
-    subject: `${inviter} partage ses comptes Kassa avec vous`,
+    subject: `${inviter} partage sa comptabilité Kassa avec vous`,
     lines: [
-      `${inviter} vous invite dans ses comptes Kassa en tant que ${
-        role === 'editor'
-          ? 'éditeur : vous pouvez les consulter et les compléter'
-          : 'lecteur : vous pouvez les consulter'
+      `${inviter} vous invite dans sa comptabilité Kassa en tant que ${
+        role === 'editor' ? 'éditeur : vous pouvez la consulter et la compléter' : 'lecteur : vous pouvez la consulter'
       }.`,
       '',
       `Acceptez ici : ${acceptLink}`,
