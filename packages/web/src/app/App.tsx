@@ -54,7 +54,10 @@ export function App() {
       <InstallableApp />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
-          <RouterProvider router={router} />
+          {/* A screen whose texts in the chosen language are still loading waits here (issue 36). */}
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
         </ConfirmProvider>
       </QueryClientProvider>
     </MantineProvider>

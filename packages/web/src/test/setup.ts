@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n } from '../i18n';
 import { resetDisplayFormat } from '../lib/display-format';
 
 // Screens load lazily (route `lazy`); on a busy two-core CI machine the first import of a chunk
@@ -9,10 +10,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Every web test starts from an empty page, no toasts and no stored token, preferences or book choice.
 // (Vitest runs without globals, so Testing Library cannot register its own cleanup.)
-afterEach(() => {
+afterEach(async () => {
   notifications.clean();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
   resetDisplayFormat();
+  // The texts' language is the worker's, shared by its tests: each starts in English (issue 36).
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });

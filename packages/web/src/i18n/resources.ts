@@ -1,0 +1,20 @@
+import type common from './locales/en/common.json';
+import type help from './locales/en/help.json';
+import type publicPages from './locales/en/public.json';
+
+/**
+ * The namespaces and their English texts: what `t` accepts (issue 36). A new namespace adds its
+ * English file here, and its feature registers the texts with `namespace()` (see index.ts).
+ */
+export interface Resources {
+  common: typeof common;
+  help: typeof help;
+  public: typeof publicPages;
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}
