@@ -1,4 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
+import { useT } from '../i18n';
 import { currencyOptions } from './currency-options';
 
 type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
@@ -12,9 +13,10 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
 
 /** A currency picker: excluded one left out, current one first, the rest in the given order (spec §5). */
 export function CurrencyPicker({ value, onChange, exclude, codes, ...rest }: Props) {
+  const { t } = useT();
   return (
     <Select
-      label="Currency"
+      label={t('currency')}
       allowDeselect={false}
       searchable
       {...rest}

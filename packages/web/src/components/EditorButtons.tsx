@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { useT } from '../i18n';
 
 interface Props {
   onCancel: () => void;
@@ -11,19 +12,20 @@ interface Props {
 
 /** An editor's Delete, Cancel and Save (the submit of the surrounding form), in that order. */
 export function EditorButtons({ onCancel, onDelete, readOnly = false, saving }: Props) {
+  const { t } = useT();
   return (
     <>
       {onDelete !== undefined && (
         <Button color="red" variant="light" onClick={onDelete}>
-          Delete
+          {t('editor.delete')}
         </Button>
       )}
       <Button variant="default" onClick={onCancel}>
-        Cancel
+        {t('editor.cancel')}
       </Button>
       {!readOnly && (
         <Button type="submit" loading={saving}>
-          Save
+          {t('editor.save')}
         </Button>
       )}
     </>

@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n';
 import { endOfDay, parseLocal, startOfDay, toLocalDateValue } from '../lib/local-time';
 import { QUICK_RANGES, quickRange, type DayInterval, type QuickRange } from './interval';
 
@@ -21,6 +22,7 @@ interface Props {
  * buttons apply at once.
  */
 export function IntervalPicker({ value, onChange, presets = [], compact = false }: Props) {
+  const { t } = useT();
   const key = `${value.start.getTime()}-${value.end.getTime()}`;
   const [fields, setFields] = useState({ key, start: toLocalDateValue(value.start), end: toLocalDateValue(value.end) });
   // Follow the value when the parent changes it (a quick button, a reset), during render.
@@ -48,16 +50,16 @@ export function IntervalPicker({ value, onChange, presets = [], compact = false 
     <Group gap="xs" align="flex-end" wrap="wrap">
       <TextInput
         type="date"
-        label="Start date"
+        label={t('interval.start')}
         value={start}
         onChange={(e) => typed(e.currentTarget.value, end)}
         w={compact ? 140 : 160}
         size={compact ? 'xs' : 'sm'}
-        error={invalid ? 'after the end' : undefined}
+        error={invalid ? t('interval.afterEnd') : undefined}
       />
       <TextInput
         type="date"
-        label="End date"
+        label={t('interval.end')}
         value={end}
         onChange={(e) => typed(start, e.currentTarget.value)}
         w={compact ? 140 : 160}
@@ -75,7 +77,7 @@ export function IntervalPicker({ value, onChange, presets = [], compact = false 
               onChange(quickRange(r));
             }}
           >
-            {r}
+            {t(`interval.range.${r}`)}
           </Button>
         ))}
       </Group>

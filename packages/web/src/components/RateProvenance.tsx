@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useT } from '../i18n';
 
 /** One currency's line: its rate ("1 EUR = 1.0842 USD"), the day(s) of the stored rates and their source(s). */
 export interface RateProvenanceLine {
@@ -51,6 +52,7 @@ export function StaleRatesWarning({ warning }: { warning: string }) {
  * reveals its hidden figures on a click, does not see them. Stale rates are warned of above it.
  */
 export function RateProvenance({ caption, lines, name, warning }: Props) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const listId = useId();
   return (
@@ -77,10 +79,10 @@ export function RateProvenance({ caption, lines, name, warning }: Props) {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide rates' : 'Rates used'}
+        {open ? t('rates.hide') : t('rates.show')}
       </Anchor>
       {open && (
-        <Stack gap={4} mt={6} id={listId} role="list" aria-label="Rates used">
+        <Stack gap={4} mt={6} id={listId} role="list" aria-label={t('rates.list')}>
           {lines.map((l) => (
             <Box key={l.currency} role="listitem" data-rate-line={l.currency}>
               <Text size="xs" fw={600} span>

@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useT } from '../i18n';
 
 export interface TransferOption<T extends string | number | boolean> {
   value: T;
@@ -26,17 +27,18 @@ export function TransferList<T extends string | number | boolean>({
   onChange,
   maxAvailableHeight,
 }: Props<T>) {
+  const { t } = useT();
   const available = options.filter((o) => !selected.includes(o.value));
   const chosen = selected
     .map((v) => options.find((o) => o.value === v))
     .filter((o): o is TransferOption<T> => o !== undefined);
   const availableList = (
-    <Group gap={4} role="group" aria-label={`Available ${label}`}>
+    <Group gap={4} role="group" aria-label={t('transferList.available', { label })}>
       {available.map((o) => (
         <UnstyledButton
           key={String(o.value)}
           onClick={() => onChange([...selected, o.value])}
-          aria-label={`Add ${o.label}`}
+          aria-label={t('transferList.add', { label: o.label })}
           aria-pressed={false}
           className="kassa-chip"
         >
@@ -53,17 +55,17 @@ export function TransferList<T extends string | number | boolean>({
         {label}
       </Text>
       <Stack gap={6}>
-        <Group gap={4} role="group" aria-label={`Selected ${label}`} mih={22}>
+        <Group gap={4} role="group" aria-label={t('transferList.selected', { label })} mih={22}>
           {chosen.length === 0 && (
             <Text size="xs" c="dimmed">
-              None selected
+              {t('transferList.none')}
             </Text>
           )}
           {chosen.map((o) => (
             <UnstyledButton
               key={String(o.value)}
               onClick={() => onChange(selected.filter((v) => v !== o.value))}
-              aria-label={`Remove ${o.label}`}
+              aria-label={t('transferList.remove', { label: o.label })}
               aria-pressed
               className="kassa-chip"
             >

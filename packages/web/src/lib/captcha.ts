@@ -1,5 +1,7 @@
 // reCAPTCHA v3, loaded only when the server publishes a site key (GET config).
 
+import { t } from '../i18n';
+
 interface Grecaptcha {
   ready: (callback: () => void) => void;
   execute: (siteKey: string, options: { action: string }) => Promise<string>;
@@ -20,7 +22,7 @@ function load(siteKey: string): Promise<Grecaptcha> {
     script.async = true;
     script.onload = () => {
       const g = window.grecaptcha;
-      if (g === undefined) reject(new Error('The captcha did not load'));
+      if (g === undefined) reject(new Error(t('notice.captcha')));
       else g.ready(() => resolve(g));
     };
     script.onerror = () => {

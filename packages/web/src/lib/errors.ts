@@ -1,4 +1,5 @@
 import type { ErrorType } from '@kassa/contract';
+import { t } from '../i18n';
 import { ApiError } from './api';
 
 /** The 403 types of the server's registration gate, in the order of the steps (spec §4). */
@@ -47,8 +48,8 @@ export function noticeFor(err: unknown): Notice {
     if (err.status === 401 && err.sessionBound) {
       return {
         kind: 'error',
-        title: 'Error',
-        message: 'Your session has expired. Please log in again',
+        title: t('notice.error'),
+        message: t('notice.sessionExpired'),
         autoClose: ERROR_MS,
         logout: true,
       };
@@ -56,8 +57,8 @@ export function noticeFor(err: unknown): Notice {
     if (err.status === 403 && err.body?.type === 'demo') {
       return {
         kind: 'warning',
-        title: 'Warning',
-        message: 'Not allowed for demo user',
+        title: t('notice.warning'),
+        message: t('notice.demo'),
         autoClose: WARNING_MS,
         logout: false,
       };
@@ -67,22 +68,22 @@ export function noticeFor(err: unknown): Notice {
     if (err.status === 403 && (isRegistrationGap(err.body?.type) || isAdmissionRefusal(err.body?.type)))
       return {
         kind: 'error',
-        title: 'Error',
-        message: err.body?.message ?? 'Forbidden',
+        title: t('notice.error'),
+        message: err.body?.message ?? t('notice.forbidden'),
         autoClose: ERROR_MS,
         logout: false,
       };
     if (err.status === 403)
       return {
         kind: 'error',
-        title: 'Error',
-        message: isBookRefusal(err) ? err.message : 'Forbidden',
+        title: t('notice.error'),
+        message: isBookRefusal(err) ? err.message : t('notice.forbidden'),
         autoClose: ERROR_MS,
         logout: false,
       };
     return {
       kind: 'error',
-      title: 'Error',
+      title: t('notice.error'),
       message: err.body?.message ?? err.message,
       autoClose: ERROR_MS,
       logout: false,
@@ -91,8 +92,8 @@ export function noticeFor(err: unknown): Notice {
   const text = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
   return {
     kind: 'error',
-    title: 'Error',
-    message: text === '' ? 'Internal error' : text,
+    title: t('notice.error'),
+    message: text === '' ? t('notice.internal') : text,
     autoClose: ERROR_MS,
     logout: false,
   };

@@ -18,12 +18,20 @@ export function withOrWithoutShift(hotkey: string, handler: (e: KeyboardEvent) =
   ];
 }
 
-/** The keys the app answers to, as the `?` list shows them. */
-export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
-  { keys: ['n'], action: 'New transaction' },
-  { keys: ['/', 'Ctrl + K'], action: 'Search transactions' },
-  { keys: ['?'], action: 'Show these shortcuts' },
-  { keys: ['Enter'], action: 'Save the form (in a field of one line)' },
-  { keys: ['Ctrl + Enter'], action: 'Save the form from anywhere in it, the description too' },
-  { keys: ['Esc'], action: 'Close a list or dialog; in a form, cancel and go back' },
+/** Keys with a name the `?` list writes in the page's language ("Strg + K"); single characters stay as they are. */
+export const NAMED_KEYS = ['ctrlK', 'enter', 'ctrlEnter', 'esc'] as const;
+export type NamedKey = (typeof NAMED_KEYS)[number];
+export const isNamedKey = (key: string): key is NamedKey => (NAMED_KEYS as readonly string[]).includes(key);
+
+/** The keys the app answers to, as the `?` list shows them; each action is named by `shortcuts.<action>` in the common texts. */
+export const SHORTCUTS: readonly {
+  keys: readonly ('n' | '/' | '?' | NamedKey)[];
+  action: 'newTransaction' | 'search' | 'list' | 'enter' | 'ctrlEnter' | 'esc';
+}[] = [
+  { keys: ['n'], action: 'newTransaction' },
+  { keys: ['/', 'ctrlK'], action: 'search' },
+  { keys: ['?'], action: 'list' },
+  { keys: ['enter'], action: 'enter' },
+  { keys: ['ctrlEnter'], action: 'ctrlEnter' },
+  { keys: ['esc'], action: 'esc' },
 ];

@@ -1,6 +1,7 @@
 import { UNDO_TOAST_SECONDS } from '@kassa/contract/constants';
 import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
+import { t } from '../i18n';
 import type { Notice } from './errors';
 import { UndoToast } from './UndoToast';
 
@@ -8,7 +9,7 @@ import { UndoToast } from './UndoToast';
 export const SUCCESS_MS = 3000;
 
 /** The toast's close button has no text of its own: screen readers need its name. */
-const closeButtonProps = { 'aria-label': 'Close the message' };
+const closeButtonProps = () => ({ 'aria-label': t('notice.close') });
 
 /** Marks a form's actions (Save, Cancel, Delete) that a toast must never cover (issue 22). */
 export const CLEAR_OF_TOASTS = { 'data-clear-of-toasts': '' } as const;
@@ -43,7 +44,7 @@ function keepActionsClear(): void {
 
 /** Shows one of the success messages of spec §8. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, autoClose: SUCCESS_MS, closeButtonProps });
+  notifications.show({ color: 'teal', message, autoClose: SUCCESS_MS, closeButtonProps: closeButtonProps() });
   keepActionsClear();
 }
 
@@ -54,7 +55,7 @@ export function showNotice(notice: Notice): void {
     title: notice.title,
     message: notice.message,
     autoClose: notice.autoClose,
-    closeButtonProps,
+    closeButtonProps: closeButtonProps(),
   });
   keepActionsClear();
 }
@@ -68,7 +69,7 @@ export function notifyUndoable(message: string, onUndo: () => void): void {
   const id = notifications.show({
     color: 'teal',
     autoClose: UNDO_TOAST_SECONDS * 1000,
-    closeButtonProps,
+    closeButtonProps: closeButtonProps(),
     message: createElement(UndoToast, {
       message,
       onUndo: () => {

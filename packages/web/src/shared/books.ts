@@ -5,13 +5,14 @@ import { useChosenBook } from '../lib/book';
 import { useUserInfo } from './global-data';
 import { isTokenValid, tokenClaims, tokenSubject, useToken } from '../lib/token';
 import { queryKeys } from './query-keys';
+import { t } from '../i18n';
 
 // Shared books (issue 34): the books the user may open, the one this tab works on, and what the
 // user's standing there allows. Switching is the session's (session.ts switchBook).
 
 /** How a book is named on every screen: "Your books", or after its owner ("Anna Kovács's books"). */
 export function bookName(book: Pick<BookSummary, 'isOwn' | 'ownerName'>): string {
-  return book.isOwn ? 'Your books' : `${book.ownerName}'s books`;
+  return book.isOwn ? t('books.own') : t('books.ofOwner', { owner: book.ownerName });
 }
 
 /** Book answers load once the registration is complete (the server refuses them before). */

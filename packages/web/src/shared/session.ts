@@ -8,6 +8,7 @@ import { chooseBook, onBookGone } from '../lib/book';
 import { isBookRefusal, isRegistrationGap, noticeFor } from '../lib/errors';
 import { notifySuccess, showNotice } from '../lib/notify';
 import { clearToken, getToken, setToken, tokenClaims } from '../lib/token';
+import { t } from '../i18n';
 
 /** Where the login page sends the user back to once logged in (the login guard sets it). */
 export interface LoginRedirectState {
@@ -42,8 +43,8 @@ function leaveGoneBook(_book: number, name: string): void {
   switchBook(null);
   showNotice({
     kind: 'warning',
-    title: 'Warning',
-    message: `You can no longer open ${name === '' ? 'the book you had open' : name}: you are back in your own books`,
+    title: t('notice.warning'),
+    message: name === '' ? t('books.goneUnnamed') : t('books.gone', { name }),
     autoClose: 8000,
     logout: false,
   });
@@ -74,7 +75,7 @@ export function endSession(to: string): void {
 /** The Log out action of the account menu. */
 export function logOut(): void {
   endSession('/public');
-  notifySuccess('Logged out');
+  notifySuccess(t('notice.loggedOut'));
 }
 
 /**

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../lib/api';
 import { notifySuccess, notifyUndoable } from '../lib/notify';
 import { useRefreshLedger } from './ledger-refresh';
+import { t } from '../i18n';
 
 /**
  * After a delete or a bulk change: the success toast with its Undo button. Undo calls
@@ -15,7 +16,7 @@ export function useOfferUndo(): (message: string, token: string) => void {
     mutationFn: (token: string) => apiPost<UndoResult>(`undo/${encodeURIComponent(token)}`),
     onSuccess: async ({ count }) => {
       await refresh();
-      notifySuccess(count === 1 ? 'Undone' : `Undone: ${count} transactions are back as they were`);
+      notifySuccess(count === 1 ? t('notice.undone') : t('notice.undoneCount', { count }));
     },
   });
   return (message, token) => notifyUndoable(message, () => undo.mutate(token));

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconShieldCog, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { tokenClaims, useToken } from '../../lib/token';
 import { useUserInfo } from '../../shared/global-data';
 import { logOut } from '../../shared/session';
@@ -12,15 +13,16 @@ import { logOut } from '../../shared/session';
  * never squeezes the page title.
  */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
+  const { t } = useT();
   const info = useUserInfo().data;
   const token = useToken();
   const admin = token !== null && (tokenClaims(token)?.roles.includes('ADMIN') ?? false);
-  const name = info === undefined ? 'Account' : info.firstName !== '' ? info.firstName : info.email;
+  const name = info === undefined ? t('account.fallbackName') : info.firstName !== '' ? info.firstName : info.email;
   return (
     <Menu position="bottom-end" width={180} withinPortal>
       <Menu.Target>
         {compact ? (
-          <ActionIcon variant="subtle" size="lg" aria-label={`Account: ${name}`}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('account.menu', { name })}>
             <IconUser size={20} />
           </ActionIcon>
         ) : (
@@ -32,15 +34,15 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
       <Menu.Dropdown>
         {compact && <Menu.Label style={{ overflowWrap: 'anywhere' }}>{name}</Menu.Label>}
         <Menu.Item component={Link} to="/private/user" leftSection={<IconUser size={16} />}>
-          Profile
+          {t('account.profile')}
         </Menu.Item>
         {admin && (
           <Menu.Item component={Link} to="/private/admin" leftSection={<IconShieldCog size={16} />}>
-            Admin
+            {t('account.admin')}
           </Menu.Item>
         )}
         <Menu.Item onClick={logOut} leftSection={<IconLogout size={16} />}>
-          Log out
+          {t('account.logOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -2,6 +2,7 @@ import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconCheck, IconChevronDown } from '@tabler/icons-react';
 import type { BookSummary } from '@kassa/contract';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../i18n';
 import { bookName, useCurrentBook } from '../../shared/books';
 import { switchBook } from '../../shared/session';
 
@@ -16,12 +17,13 @@ const ITEM_PATH = /\/\d+(\/|$)/;
  * one; an item's editor gives way to the dashboard.
  */
 export function BookSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t } = useT();
   const { books, current } = useCurrentBook();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (books === undefined || books.length < 2 || current === undefined) return null;
   const name = bookName(current);
-  const label = `Switch book (now ${name})`;
+  const label = t('books.switch', { name });
 
   const choose = (book: BookSummary) => {
     if (book.bookId === current.bookId) return;
@@ -58,7 +60,7 @@ export function BookSwitcher({ compact = false }: { compact?: boolean }) {
         )}
       </Menu.Target>
       <Menu.Dropdown maw="calc(100vw - 16px)">
-        <Menu.Label>Books you can open</Menu.Label>
+        <Menu.Label>{t('books.canOpen')}</Menu.Label>
         {books.map((book) => {
           const isCurrent = book.bookId === current.bookId;
           return (
@@ -69,7 +71,7 @@ export function BookSwitcher({ compact = false }: { compact?: boolean }) {
               leftSection={<IconCheck size={16} style={{ visibility: isCurrent ? 'visible' : 'hidden' }} aria-hidden />}
               rightSection={
                 <Text size="xs" c="dimmed" ml="md">
-                  {book.role}
+                  {t(`books.role.${book.role}`)}
                 </Text>
               }
             >

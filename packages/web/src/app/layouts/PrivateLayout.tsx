@@ -7,10 +7,12 @@ import { Brand } from '../../components/Brand';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { Footer } from '../../components/Footer';
 import { SearchLauncher } from '../../features/search';
+import { useT } from '../../i18n';
 import { useChosenBook } from '../../lib/book';
 import { useHorizontalSwipe } from '../../lib/swipe';
 import { useCanWrite } from '../../shared/books';
 import { useGlobalData } from '../../shared/global-data';
+import { useAccountLanguage } from '../../shared/language';
 import { useTokenRefresh } from '../token-refresh';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { sectionTitle } from './sections';
@@ -21,6 +23,8 @@ const NavDrawer = lazy(async () => ({ default: (await import('./NavDrawer')).Nav
 const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
 // So does the book switcher's, which shows only to someone with more than one book.
 const BookSwitcher = lazy(async () => ({ default: (await import('./BookSwitcher')).BookSwitcher }));
+// The outbox's word (waiting entries, decisions; issue 36), which starts its sender after the shell.
+const OutboxStatus = lazy(async () => ({ default: (await import('../../features/transactions')).OutboxStatus }));
 
 /** Spec §2: the sidebar behaves differently below 991 px. */
 export const SIDEBAR_OVERLAY_QUERY = '(max-width: 990.98px)';
@@ -37,7 +41,9 @@ const MAIN_ID = 'main-content';
  * swipe and closed by a left swipe, a link, or a tap beside it.
  */
 export function PrivateLayout() {
+  const { t } = useT();
   useGlobalData();
+  useAccountLanguage();
   useTokenRefresh();
   const overlay = useMediaQuery(SIDEBAR_OVERLAY_QUERY);
   const small = useMediaQuery(SMALL_QUERY);
@@ -71,11 +77,11 @@ export function PrivateLayout() {
             document.getElementById(MAIN_ID)?.focus();
           }}
         >
-          Skip to content
+          {t('header.skipToContent')}
         </a>
         <Group h="100%" px={small ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="xs">
           <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: '1 1 auto' }}>
-            {overlay && <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />}
+            {overlay && <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('header.toggleNavigation')} />}
             {/* As wide as the sidebar, so the section title starts above the page. */}
             {!overlay && (
               <Box w={214}>
@@ -124,6 +130,7 @@ export function PrivateLayout() {
  * add (not for a viewer of a shared book, who reads only), search, colour scheme and account menu.
  */
 function HeaderActions({ small }: { small: boolean }) {
+  const { t } = useT();
   const canWrite = useCanWrite();
   return (
     <Group wrap="nowrap" gap={small ? 6 : 'xs'} style={{ flexShrink: 0 }}>
@@ -132,14 +139,17 @@ function HeaderActions({ small }: { small: boolean }) {
           <BookSwitcher />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <OutboxStatus compact={small} />
+      </Suspense>
       {/* Issue 22: a new entry is one tap away from every screen, the phone's too. */}
       {canWrite && (
         <ActionIcon
           component={Link}
           to="/private/add-transaction"
           size="lg"
-          aria-label="Add transaction"
-          title="Add transaction"
+          aria-label={t('header.addTransaction')}
+          title={t('header.addTransaction')}
         >
           <IconPlus size={20} />
         </ActionIcon>

@@ -1,11 +1,13 @@
 import { Kbd, Modal, Table } from '@mantine/core';
 import { Fragment } from 'react';
-import { SHORTCUTS } from '../../lib/keyboard';
+import { useT } from '../../i18n';
+import { isNamedKey, SHORTCUTS } from '../../lib/keyboard';
 
 /** The list `?` opens: every key the app answers to. */
 export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useT();
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="md">
+    <Modal opened={opened} onClose={onClose} title={t('shortcuts.title')} size="md">
       <Table verticalSpacing="xs">
         <Table.Tbody>
           {SHORTCUTS.map((s) => (
@@ -13,12 +15,12 @@ export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose:
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {s.keys.map((k, i) => (
                   <Fragment key={k}>
-                    {i > 0 && ' or '}
-                    <Kbd>{k}</Kbd>
+                    {i > 0 && ` ${t('shortcuts.or')} `}
+                    <Kbd>{isNamedKey(k) ? t(`shortcuts.keys.${k}`) : k}</Kbd>
                   </Fragment>
                 ))}
               </Table.Td>
-              <Table.Td>{s.action}</Table.Td>
+              <Table.Td>{t(`shortcuts.${s.action}`)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -12,38 +12,47 @@ import {
   IconUser,
   type Icon,
 } from '@tabler/icons-react';
+import { t } from '../../i18n';
 
 /**
- * Sidebar entries of the private shell (spec §2), in order; `shared` ones only in a book more than
- * one person may open (issue 34).
+ * Sidebar entries of the private shell (spec §2), in order, each labelled by its path
+ * (`sections.<path>` in the common texts); `shared` ones only in a book more than one person may
+ * open (issue 34).
  */
-export const SECTIONS: { path: string; label: string; icon: Icon; shared?: boolean }[] = [
-  { path: 'dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
-  { path: 'transactions', label: 'Transactions', icon: IconList },
-  { path: 'add-transaction', label: 'Add transaction', icon: IconPlus },
-  { path: 'analytics', label: 'Analytics', icon: IconChartBar },
-  { path: 'budgets', label: 'Budgets', icon: IconPigMoney },
-  { path: 'settle-up', label: 'Settle up', icon: IconScale, shared: true },
-  { path: 'operations', label: 'Operations', icon: IconTool },
-  { path: 'manage', label: 'Manage', icon: IconSettings },
-  { path: 'import', label: 'Import', icon: IconFileImport },
-  { path: 'user', label: 'User', icon: IconUser },
+export const SECTIONS: { path: SectionPath; icon: Icon; shared?: boolean }[] = [
+  { path: 'dashboard', icon: IconLayoutDashboard },
+  { path: 'transactions', icon: IconList },
+  { path: 'add-transaction', icon: IconPlus },
+  { path: 'analytics', icon: IconChartBar },
+  { path: 'budgets', icon: IconPigMoney },
+  { path: 'settle-up', icon: IconScale, shared: true },
+  { path: 'operations', icon: IconTool },
+  { path: 'manage', icon: IconSettings },
+  { path: 'import', icon: IconFileImport },
+  { path: 'user', icon: IconUser },
 ];
 
 export const HELP_ICON = IconHelp;
 
-/** Titles of the private routes outside the sidebar. */
-const EDIT_TITLES: Record<string, string> = {
-  'edit-category': 'Edit category',
-  'edit-transaction': 'Edit transaction',
-  'edit-conversion': 'Edit conversion',
-  'edit-fixpoint': 'Edit fixpoint',
-  admin: 'Admin',
-  book: 'Shared books',
-};
+/** The private routes outside the sidebar that have a title of their own. */
+const TITLED = ['edit-category', 'edit-transaction', 'edit-conversion', 'edit-fixpoint', 'admin', 'book'] as const;
 
-/** The header title for a private path: its section's label. */
+type SectionPath =
+  | 'dashboard'
+  | 'transactions'
+  | 'add-transaction'
+  | 'analytics'
+  | 'budgets'
+  | 'settle-up'
+  | 'operations'
+  | 'manage'
+  | 'import'
+  | 'user';
+type Titled = SectionPath | (typeof TITLED)[number];
+
+/** The header title for a private path: its section's label, in the current language. */
 export function sectionTitle(pathname: string): string {
   const segment = pathname.split('/')[2] ?? '';
-  return SECTIONS.find((s) => s.path === segment)?.label ?? EDIT_TITLES[segment] ?? 'Kassa';
+  const titled = SECTIONS.some((s) => s.path === segment) || (TITLED as readonly string[]).includes(segment);
+  return titled ? t(`sections.${segment as Titled}`) : t('brand.name');
 }

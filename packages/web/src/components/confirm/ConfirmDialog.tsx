@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useT } from '../../i18n';
 import type { ConfirmAnswer, ConfirmOptions } from './confirm-context';
 
 interface Props {
@@ -10,16 +11,17 @@ interface Props {
 
 /** The dialog of the global confirm (spec §2): title, text, Yes, optional No, Cancel; locks page scroll. */
 export function ConfirmDialog({ opened, options, onAnswer }: Props) {
+  const { t } = useT();
   return (
     <Modal
       opened={opened}
       onClose={() => onAnswer('cancel')}
-      title={options.title ?? 'Are you sure?'}
+      title={options.title ?? t('confirm.title')}
       centered
       lockScroll
       zIndex={400}
     >
-      <Text size="sm">{options.text ?? 'This action can not be undone!'}</Text>
+      <Text size="sm">{options.text ?? t('confirm.text')}</Text>
       <Group justify="flex-end" mt="lg" gap="xs">
         {/* A destructive question starts on Cancel, so Enter does not confirm it. */}
         <Button
@@ -27,11 +29,11 @@ export function ConfirmDialog({ opened, options, onAnswer }: Props) {
           onClick={() => onAnswer('cancel')}
           data-autofocus={options.danger === true || undefined}
         >
-          Cancel
+          {t('confirm.cancel')}
         </Button>
         {options.withNo === true && (
           <Button variant="light" onClick={() => onAnswer('no')}>
-            No
+            {t('confirm.no')}
           </Button>
         )}
         <Button
@@ -39,7 +41,7 @@ export function ConfirmDialog({ opened, options, onAnswer }: Props) {
           onClick={() => onAnswer('yes')}
           data-autofocus={options.danger !== true || undefined}
         >
-          Yes
+          {t('confirm.yes')}
         </Button>
       </Group>
     </Modal>

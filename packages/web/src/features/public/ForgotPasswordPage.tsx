@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title 
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForgotPassword } from './api';
+import { useT } from './i18n';
 import { showRefusal, type Refusal } from './refusal';
 
 /** What the login page hands over: the address typed there, if any. */
@@ -14,6 +15,7 @@ export interface ForgotPasswordState {
  * 30 minutes and answers the same whether or not the address has an account, so this page does too.
  */
 export function ForgotPasswordPage() {
+  const { t } = useT();
   const [email, setEmail] = useState((useLocation().state as ForgotPasswordState | null)?.email ?? '');
   const [refusal, setRefusal] = useState<Refusal>();
   const [sent, setSent] = useState<string>();
@@ -31,17 +33,17 @@ export function ForgotPasswordPage() {
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">
-        Forgot password
+        {t('forgot.title')}
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         {sent === undefined ? (
           <form onSubmit={submit} noValidate>
             <Stack>
               <Text size="sm" c="dimmed">
-                Enter the e-mail address of your account. We will mail you a link to choose a new password.
+                {t('forgot.intro')}
               </Text>
               <TextInput
-                label="E-mail"
+                label={t('forgot.email')}
                 type="email"
                 autoComplete="email"
                 required
@@ -58,27 +60,27 @@ export function ForgotPasswordPage() {
                 </Alert>
               )}
               <Button type="submit" loading={forgot.isPending}>
-                Send link
+                {t('forgot.send')}
               </Button>
             </Stack>
           </form>
         ) : (
           <Stack>
-            <Alert color="teal" role="status" title="Check your mail">
+            <Alert color="teal" role="status" title={t('forgot.checkMail')}>
               {sent}
             </Alert>
             <Text size="sm" c="dimmed">
-              No mail after a few minutes? Look in the spam folder, or check the address and ask again.
+              {t('forgot.noMail')}
             </Text>
             <Button variant="default" onClick={() => setSent(undefined)}>
-              Ask again
+              {t('forgot.askAgain')}
             </Button>
           </Stack>
         )}
         <Text size="sm" ta="center" mt="md">
-          Remembered it?{' '}
+          {t('forgot.remembered')}{' '}
           <Anchor component={Link} to="/public/login">
-            Log In
+            {t('forgot.logIn')}
           </Anchor>
         </Text>
       </Paper>

@@ -1,11 +1,13 @@
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
-import { HELP, HELP_OVERVIEW, HELP_TOPICS, isHelpTopic, type HelpTopic } from './help-topics';
+import { useT } from './help-i18n';
+import { HELP_TOPICS, HelpBody, HelpOverview, isHelpTopic, type HelpTopic } from './help-topics';
 
 /** The topics as links, the open one marked; wraps on a phone. */
 function TopicLinks({ current }: { current: HelpTopic | undefined }) {
+  const { t } = useT();
   return (
-    <Group component="nav" aria-label="Help topics" gap="xs">
+    <Group component="nav" aria-label={t('topics')} gap="xs">
       <Button
         component={Link}
         to="/public/help"
@@ -13,7 +15,7 @@ function TopicLinks({ current }: { current: HelpTopic | undefined }) {
         variant={current === undefined ? 'light' : 'subtle'}
         aria-current={current === undefined ? 'page' : undefined}
       >
-        How Kassa counts
+        {t('overviewLink')}
       </Button>
       {HELP_TOPICS.map((topic) => (
         <Button
@@ -24,7 +26,7 @@ function TopicLinks({ current }: { current: HelpTopic | undefined }) {
           variant={current === topic ? 'light' : 'subtle'}
           aria-current={current === topic ? 'page' : undefined}
         >
-          {HELP[topic].title}
+          {t(`topic.${topic}.title`)}
         </Button>
       ))}
     </Group>
@@ -33,17 +35,20 @@ function TopicLinks({ current }: { current: HelpTopic | undefined }) {
 
 /** The start of Help: how Kassa counts, then a card per topic. */
 function Overview() {
+  const { t } = useT();
   return (
     <Stack gap="md">
-      <div>{HELP_OVERVIEW}</div>
+      <div>
+        <HelpOverview />
+      </div>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {HELP_TOPICS.map((topic) => (
           <Card key={topic} withBorder radius="md" padding="md">
             <Anchor component={Link} to={`/public/help/${topic}`} fw={700} size="lg">
-              {HELP[topic].title}
+              {t(`topic.${topic}.title`)}
             </Anchor>
             <Text size="sm" c="dimmed" mt={4}>
-              {HELP[topic].summary}
+              {t(`topic.${topic}.summary`)}
             </Text>
           </Card>
         ))}
@@ -54,20 +59,21 @@ function Overview() {
 
 /** One topic's screen, with the next topic at its foot. */
 function TopicScreen({ topic }: { topic: HelpTopic }) {
+  const { t } = useT();
   const next = HELP_TOPICS[HELP_TOPICS.indexOf(topic) + 1];
   return (
     <article aria-labelledby="help-topic-title">
       <Title order={2} size="h3" id="help-topic-title" mb="sm">
-        {HELP[topic].title}
+        {t(`topic.${topic}.title`)}
       </Title>
-      {HELP[topic].body}
+      <HelpBody topic={topic} />
       <Group justify="space-between" mt="lg">
         <Anchor component={Link} to="/public/help" size="sm">
-          All topics
+          {t('allTopics')}
         </Anchor>
         {next !== undefined && (
           <Anchor component={Link} to={`/public/help/${next}`} size="sm">
-            Next: {HELP[next].title} →
+            {t('next', { title: t(`topic.${next}.title`) })}
           </Anchor>
         )}
       </Group>
@@ -80,6 +86,7 @@ function TopicScreen({ topic }: { topic: HelpTopic }) {
  * Kassa counts, then a short screen each for pockets, fixpoints, conversions and import.
  */
 export function HelpPage() {
+  const { t } = useT();
   const segment = useParams()['*'] ?? '';
   if (segment !== '' && !isHelpTopic(segment)) return <Navigate to="/public/help" replace />;
   const topic = segment === '' ? undefined : segment;
@@ -87,7 +94,7 @@ export function HelpPage() {
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Help
+          {t('title')}
         </Title>
         <TopicLinks current={topic} />
         {topic === undefined ? <Overview /> : <TopicScreen topic={topic} />}

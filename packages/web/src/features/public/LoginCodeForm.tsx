@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { useLoginCode } from './api';
+import { useT } from './i18n';
 
 interface Props {
   /** The ticket login answered after the right password. */
@@ -24,6 +25,7 @@ interface Props {
  * page's countdown applies here too.
  */
 export function LoginCodeForm({ ticket, onSignedIn, onRestart, onRateLimited, wait, waitNotice }: Props) {
+  const { t } = useT();
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const loginCode = useLoginCode({
@@ -41,16 +43,12 @@ export function LoginCodeForm({ ticket, onSignedIn, onRestart, onRateLimited, wa
   };
 
   return (
-    <form onSubmit={submit} aria-label="Two-factor sign-in">
+    <form onSubmit={submit} aria-label={t('code.title')}>
       <Stack>
-        <Text size="sm">
-          {recovery
-            ? 'Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each code works once.'
-            : 'Open your authenticator app and enter the 6-digit code it shows for Kassa.'}
-        </Text>
+        <Text size="sm">{recovery ? t('code.recoveryHint') : t('code.appHint')}</Text>
         <TextInput
           key={recovery ? 'recovery' : 'app'}
-          label={recovery ? 'Recovery code' : 'Authentication code'}
+          label={recovery ? t('code.recoveryLabel') : t('code.appLabel')}
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
           autoFocus
@@ -61,7 +59,7 @@ export function LoginCodeForm({ ticket, onSignedIn, onRestart, onRateLimited, wa
         />
         {waitNotice}
         <Button type="submit" loading={loginCode.isPending} disabled={wait > 0}>
-          Verify
+          {t('code.verify')}
         </Button>
         <Group justify="space-between" gap="xs">
           <Anchor
@@ -73,10 +71,10 @@ export function LoginCodeForm({ ticket, onSignedIn, onRestart, onRateLimited, wa
               setCode('');
             }}
           >
-            {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+            {recovery ? t('code.useApp') : t('code.useRecovery')}
           </Anchor>
           <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
-            Back to the password
+            {t('code.back')}
           </Anchor>
         </Group>
       </Stack>

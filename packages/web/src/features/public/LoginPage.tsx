@@ -19,6 +19,7 @@ import { startSession } from '../../shared/session';
 import { ApiError } from '../../lib/api';
 import { useLogin } from './api';
 import type { ForgotPasswordState } from './ForgotPasswordPage';
+import { t as texts, useT } from './i18n';
 import { LoginCodeForm } from './LoginCodeForm';
 import type { PasswordResetState } from './ResetPasswordPage';
 import { clock, useLoginWait } from './use-login-wait';
@@ -28,6 +29,7 @@ import { clock, useLoginWait } from './use-login-wait';
  * and goes back where the visitor was headed.
  */
 export function LoginPage() {
+  const { t } = useT();
   const navigate = useNavigate();
   const state = useLocation().state as (LoginRedirectState & PasswordResetState) | null;
   const from = state?.from;
@@ -37,7 +39,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<LoginChallenge>();
   const { wait, rateLimited, clear: clearWait } = useLoginWait();
   const signedIn = async (token: string) => {
-    startSession(token, 'Logged in');
+    startSession(token, texts('login.loggedIn'));
     await navigate(from ?? '/private', { replace: true });
   };
   const login = useLogin({
@@ -57,14 +59,14 @@ export function LoginPage() {
   };
 
   const waitNotice = wait > 0 && (
-    <Alert color="orange" role="status" title="Too many failed logins">
-      You can try again in {clock(wait)}.
+    <Alert color="orange" role="status" title={t('login.tooMany')}>
+      {t('login.tryAgainIn', { wait: clock(wait) })}
     </Alert>
   );
 
   if (challenge !== undefined)
     return (
-      <LoginFrame title="Two-factor sign-in">
+      <LoginFrame title={t('code.title')}>
         <LoginCodeForm
           ticket={challenge.ticket}
           onSignedIn={signedIn}
@@ -80,16 +82,16 @@ export function LoginPage() {
     );
 
   return (
-    <LoginFrame title="Log in">
+    <LoginFrame title={t('login.title')}>
       <form onSubmit={submit}>
         <Stack>
           {state?.passwordReset === true && (
-            <Alert color="teal" role="status" title="Password changed">
-              Your password was reset and every session ended. Log in with the new password.
+            <Alert color="teal" role="status" title={t('login.resetTitle')}>
+              {t('login.resetText')}
             </Alert>
           )}
           <TextInput
-            label="E-mail"
+            label={t('login.email')}
             type="email"
             autoComplete="email"
             required
@@ -101,7 +103,7 @@ export function LoginPage() {
             }}
           />
           <PasswordInput
-            label="Password"
+            label={t('login.password')}
             autoComplete="current-password"
             required
             value={password}
@@ -110,13 +112,13 @@ export function LoginPage() {
           <ForgotPasswordLink email={email} />
           {waitNotice}
           <Button type="submit" loading={login.isPending} disabled={wait > 0}>
-            Login
+            {t('login.submit')}
           </Button>
           {/* No social-login icons (issue 32): the spec's disabled ones did nothing but promise. */}
           <Text size="sm" ta="center">
-            No account yet?{' '}
+            {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/public/signup">
-              Sign Up
+              {t('login.signUp')}
             </Anchor>
           </Text>
         </Stack>
@@ -140,6 +142,7 @@ function LoginFrame({ title, children }: { title: string; children: ReactNode })
 }
 
 function ForgotPasswordLink({ email }: { email: string }) {
+  const { t } = useT();
   return (
     <Group justify="flex-end" mt={-8}>
       {/* The spec's disabled link, enabled: a mailed single-use link (the address typed goes along). */}
@@ -149,7 +152,7 @@ function ForgotPasswordLink({ email }: { email: string }) {
         state={{ email: email.trim() } satisfies ForgotPasswordState}
         size="sm"
       >
-        Forgot password?
+        {t('login.forgot')}
       </Anchor>
     </Group>
   );

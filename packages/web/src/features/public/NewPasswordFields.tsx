@@ -1,4 +1,5 @@
 import { PasswordInput } from '@mantine/core';
+import { useT } from './i18n';
 import { PasswordCriteriaList } from './PasswordCriteriaList';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 
 /** A new password typed twice, with the live criteria below (spec §5), shared by sign-up and password change. */
 export function NewPasswordFields({ label, password, password2, onPassword, onPassword2, error, error2 }: Props) {
+  const { t } = useT();
   return (
     <>
       <PasswordInput
@@ -28,7 +30,7 @@ export function NewPasswordFields({ label, password, password2, onPassword, onPa
       />
       <PasswordInput
         mt="sm"
-        label={`${label} again`}
+        label={t('password.again', { label })}
         autoComplete="new-password"
         required
         value={password2}

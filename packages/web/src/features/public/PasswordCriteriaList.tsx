@@ -1,11 +1,13 @@
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useT } from './i18n';
 import { passwordCriteria } from './password-criteria';
 
 /** The live password criteria of sign-up and password change (spec §5): guidance only, never blocking. */
 export function PasswordCriteriaList({ password, password2 }: { password: string; password2: string }) {
+  const { t } = useT();
   return (
-    <List mt="md" spacing={4} size="sm" aria-label="Password criteria" center>
+    <List mt="md" spacing={4} size="sm" aria-label={t('password.criteria')} center>
       {passwordCriteria(password, password2).map((c) => (
         <List.Item
           key={c.label}
@@ -13,9 +15,9 @@ export function PasswordCriteriaList({ password, password2 }: { password: string
           icon={
             <ThemeIcon color={c.met ? 'teal' : 'gray'} size={18} radius="xl" variant={c.met ? 'filled' : 'light'}>
               {c.met ? (
-                <IconCheck size={12} aria-label="met" role="img" />
+                <IconCheck size={12} aria-label={t('password.met')} role="img" />
               ) : (
-                <IconX size={12} aria-label="not met" role="img" />
+                <IconX size={12} aria-label={t('password.notMet')} role="img" />
               )}
             </ThemeIcon>
           }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../lib/notify';
 import { clearToken } from '../../lib/token';
 import { useResetPassword } from './api';
+import { t as texts, useT } from './i18n';
 import { NewPasswordFields } from './NewPasswordFields';
 import { showRefusal, type Refusal } from './refusal';
 
@@ -15,11 +16,12 @@ export interface PasswordResetState {
 
 /** Where a link that does not work sends the user: a new one. */
 function AskAgain({ children }: { children: string }) {
+  const { t } = useT();
   return (
-    <Alert color="orange" role="alert" title="This link does not work">
+    <Alert color="orange" role="alert" title={t('reset.linkBroken')}>
       {children}{' '}
       <Anchor component={Link} to="/public/forgot-password">
-        Ask for a new link
+        {t('reset.askNew')}
       </Anchor>
     </Alert>
   );
@@ -31,6 +33,7 @@ function AskAgain({ children }: { children: string }) {
  * login page with a notice.
  */
 export function ResetPasswordPage() {
+  const { t } = useT();
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -42,7 +45,7 @@ export function ResetPasswordPage() {
       // Every session of the user ended: a token kept here would only answer 401.
       clearToken();
       queryClient.removeQueries();
-      notifySuccess('Password changed');
+      notifySuccess(texts('reset.changed'));
       await navigate('/public/login', { replace: true, state: { passwordReset: true } satisfies PasswordResetState });
     },
     onError: showRefusal(setRefusal),
@@ -56,22 +59,24 @@ export function ResetPasswordPage() {
   };
 
   const errorOf = (field: string) => (refusal?.field === field ? refusal.text : undefined);
+  const passwordError = errorOf('password');
+  const password2Error = errorOf('password2');
   return (
     <Container size={420} py="xl">
       <Title order={1} size="h2" ta="center">
-        Choose a new password
+        {t('reset.title')}
       </Title>
       <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
         {token === '' ? (
-          <AskAgain>This link is incomplete: open the link of the mail again, or</AskAgain>
+          <AskAgain>{t('reset.incomplete')}</AskAgain>
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Choose a new password">
+          <form onSubmit={submit} noValidate aria-label={t('reset.title')}>
             <Stack gap={0}>
               <Text size="sm" c="dimmed">
-                After the change you will be logged out everywhere and log in with the new password.
+                {t('reset.intro')}
               </Text>
               <NewPasswordFields
-                label="New password"
+                label={t('reset.newPassword')}
                 password={password}
                 password2={password2}
                 onPassword={(value) => {
@@ -82,12 +87,12 @@ export function ResetPasswordPage() {
                   setPassword2(value);
                   setRefusal(undefined);
                 }}
-                error={errorOf('password')}
-                error2={errorOf('password2')}
+                error={passwordError}
+                error2={password2Error}
               />
               {refusal?.field === 'token' && (
                 <Stack mt="md">
-                  <AskAgain>The link is invalid, expired or already used (it works once, for 30 minutes).</AskAgain>
+                  <AskAgain>{t('reset.invalid')}</AskAgain>
                 </Stack>
               )}
               {refusal !== undefined &&
@@ -99,14 +104,14 @@ export function ResetPasswordPage() {
                   </Alert>
                 )}
               <Button type="submit" mt="lg" loading={reset.isPending}>
-                Set new password
+                {t('reset.submit')}
               </Button>
             </Stack>
           </form>
         )}
         <Text size="sm" ta="center" mt="md">
           <Anchor component={Link} to="/public/login">
-            Back to Log In
+            {t('reset.backToLogin')}
           </Anchor>
         </Text>
       </Paper>

@@ -2,19 +2,18 @@ import type { RegistrationMode } from '@kassa/contract';
 import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DEFAULT_LANGUAGE } from '../../i18n/languages';
+import { currentLanguage } from '../../i18n/use-language';
 import { usePublicConfig } from '../../shared/global-data';
 import { startSession } from '../../shared/session';
 import { RegistrationFrame } from '../registration';
 import { stepPath } from '../../shared/registration-steps';
 import { useSignup } from './api';
+import { t as texts, useT } from './i18n';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /** What the sign-up says under its title, by the server's REGISTRATION setting. */
-const INTROS: Record<RegistrationMode, string> = {
-  open: 'Create your account. We will mail you a code to verify your address; no referral code is needed.',
-  referral: 'Create your account. We will mail you a code to verify your address.',
-  closed: 'Create the account you were invited to, with the address the invitation went to.',
-};
+const intro = (mode: RegistrationMode) => texts(`signup.intro.${mode}`);
 
 /**
  * Sign-up: e-mail, password twice with live criteria, captcha; then straight to e-mail
@@ -22,6 +21,7 @@ const INTROS: Record<RegistrationMode, string> = {
  * closed the page says so; the form stays for the people an admin invited.
  */
 export function SignupPage() {
+  const { t } = useT();
   const navigate = useNavigate();
   const config = usePublicConfig();
   const mode = config.data?.registration ?? 'referral';
@@ -31,26 +31,29 @@ export function SignupPage() {
   const [password2, setPassword2] = useState('');
   const signup = useSignup(config.data?.captchaSiteKey, {
     onSuccess: async ({ token }) => {
-      startSession(token, 'Signed up');
+      startSession(token, t('signup.signedUp'));
       await navigate(stepPath('verify-email'));
     },
   });
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signup.mutate({ email, password, password2 });
+    // The page's language becomes the account's, and the verification mail's (issue 36). English
+    // is what the server mails without one; the private area saves it once (shared/language.ts).
+    const language = currentLanguage();
+    signup.mutate({ email, password, password2, ...(language === DEFAULT_LANGUAGE ? {} : { language }) });
   };
 
   return (
-    <RegistrationFrame step={0} title="Sign up" intro={INTROS[mode]}>
+    <RegistrationFrame step={0} title={t('signup.title')} intro={intro(mode)}>
       {mode === 'closed' && (
-        <Alert color="gray" title="Registration is closed">
-          New accounts are by invitation only. If an administrator invited you, sign up with the invited address.
+        <Alert color="gray" title={t('signup.closedTitle')}>
+          {t('signup.closedText')}
         </Alert>
       )}
       <form onSubmit={submit}>
         <TextInput
-          label="E-mail"
+          label={t('signup.email')}
           type="email"
           autoComplete="email"
           required
@@ -58,19 +61,19 @@ export function SignupPage() {
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <NewPasswordFields
-          label="Password"
+          label={t('signup.password')}
           password={password}
           password2={password2}
           onPassword={setPassword}
           onPassword2={setPassword2}
         />
         <Button type="submit" fullWidth mt="lg" loading={signup.isPending}>
-          Sign Up
+          {t('signup.submit')}
         </Button>
         <Text size="sm" ta="center" mt="md">
-          Already have an account?{' '}
+          {t('signup.haveAccount')}{' '}
           <Anchor component={Link} to="/public/login">
-            Log In
+            {t('signup.logIn')}
           </Anchor>
         </Text>
       </form>
