@@ -1,4 +1,5 @@
 import type common from './locales/en/common.json';
+import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
 import type publicPages from './locales/en/public.json';
 
@@ -8,6 +9,7 @@ import type publicPages from './locales/en/public.json';
  */
 export interface Resources {
   common: typeof common;
+  dashboard: typeof dashboard;
   help: typeof help;
   public: typeof publicPages;
 }

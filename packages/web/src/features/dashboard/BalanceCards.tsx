@@ -8,14 +8,18 @@ import { RateProvenance } from '../../components/RateProvenance';
 import { utcDay, valuationCaption } from '../../shared/rate-provenance';
 import { useProvenanceOn, useProvenanceOver } from '../../shared/rates-used';
 import { named, useMonthCashflow } from './api';
+import { useT } from './i18n';
 
 /** A figure under its label; a placeholder while it loads. */
 function Figure({
   label,
+  figure,
   asset,
   colored,
 }: {
   label: string;
+  /** Its name for tests, in English whatever the language (data-figure). */
+  figure: string;
   asset: NamedAsset['asset'] | undefined;
   colored?: boolean;
 }) {
@@ -31,7 +35,7 @@ function Figure({
           fz="xl"
           fw={700}
           c={colored === true ? (asset.amount < 0 ? 'red' : asset.amount > 0 ? 'teal' : undefined) : undefined}
-          data-figure={label}
+          data-figure={figure}
         >
           {formatMoney(asset.amount, asset.currency)}
         </Text>
@@ -45,18 +49,26 @@ export function BalancesCard({ balances, main }: { balances: readonly NamedAsset
   const nominal = named(balances, 'availablenominalmain');
   // Where the converted figures come from (issue 21): today's rates for the balances.
   const today = useProvenanceOn(utcDay(new Date()));
+  const { t } = useT();
   return (
     <Card withBorder radius="md">
       <Title order={3} size="h4" mb="sm">
-        Balances
+        {t('balances.title')}
       </Title>
       <Group gap="xl">
-        <Figure label={`Available in ${main}`} asset={nominal?.asset} />
-        <Figure label="Available (converted)" asset={named(balances, 'available')?.asset} />
+        <Figure
+          label={t('balances.availableIn', { currency: main })}
+          figure={`Available in ${main}`}
+          asset={nominal?.asset}
+        />
+        <Figure
+          label={t('balances.converted')}
+          figure="Available (converted)"
+          asset={named(balances, 'available')?.asset}
+        />
       </Group>
       <Text size="xs" c="dimmed" mt="sm" data-testid="balances-explained">
-        Available in {main}: the money you hold in {main} itself. Available (converted): everything you hold, every
-        currency converted to {main} at today&apos;s rate.
+        {t('balances.explained', { currency: main })}
       </Text>
       {today != null && (
         <RateProvenance name="dashboard-balances" caption={today.caption} lines={today.lines} warning={today.warning} />
@@ -78,18 +90,20 @@ export function CashflowCard() {
   // Each day's rate of this month for the cash flow (issue 21).
   const [month] = useState(() => toApiInterval(quickRange('MTD')));
   const monthRates = useProvenanceOver(utcDay(month.start), utcDay(month.end));
+  const { t } = useT();
   return (
     <Card withBorder radius="md">
       <Title order={3} size="h4" mb="sm">
-        Cash flow this month
+        {t('cashflow.title')}
       </Title>
       <Group gap="xl">
-        <Figure label="Income" asset={income} />
+        <Figure label={t('cashflow.income')} figure="Income" asset={income} />
         <Figure
-          label="Spending"
+          label={t('cashflow.spending')}
+          figure="Spending"
           asset={expense === undefined ? undefined : { ...expense, amount: Math.abs(expense.amount) }}
         />
-        <Figure label="Saving" asset={saving} colored />
+        <Figure label={t('cashflow.saving')} figure="Saving" asset={saving} colored />
       </Group>
       {monthRates != null && (
         <RateProvenance

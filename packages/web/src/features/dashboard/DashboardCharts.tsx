@@ -4,9 +4,11 @@ import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { axisTick, formatIsoDate, formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { ChartBox } from '../analytics';
 import { useMonthSpending, useNetWorthYear, useSixMonths } from './api';
 import { incomeVsSpending, netWorthPoints, spendingBars } from './dashboard-figures';
+import { useT } from './i18n';
 
 const CHART_HEIGHT = 240;
 /** Height of one spending bar, and of the axis and margins around them. */
@@ -44,10 +46,12 @@ function ChartCard({
 }
 
 function NetWorthChart({ currency }: { currency: string }) {
+  const { t } = useT();
   const history = useNetWorthYear();
+  const title = t('charts.netWorth.title');
   if (history.data === undefined)
     return (
-      <ChartCard title="Net worth, last 12 months" summary="Loading…" testId="dashboard-networth">
+      <ChartCard title={title} summary={t('loading')} testId="dashboard-networth">
         <Skeleton h={CHART_HEIGHT} />
       </ChartCard>
     );
@@ -56,12 +60,15 @@ function NetWorthChart({ currency }: { currency: string }) {
   const first = history.data.networth[0] ?? 0;
   return (
     <ChartCard
-      title="Net worth, last 12 months"
+      title={title}
       testId="dashboard-networth"
       summary={
-        <>
-          Now <b data-figure="Net worth now">{formatMoney(now, currency)}</b>, a year ago {formatMoney(first, currency)}
-        </>
+        <Trans
+          t={t}
+          i18nKey="charts.netWorth.summary"
+          values={{ now: formatMoney(now, currency), then: formatMoney(first, currency) }}
+          components={{ b: <b data-figure="Net worth now" /> }}
+        />
       }
     >
       <ChartBox height={CHART_HEIGHT}>
@@ -69,7 +76,7 @@ function NetWorthChart({ currency }: { currency: string }) {
           h={CHART_HEIGHT}
           data={points}
           dataKey="date"
-          series={[{ name: 'Net worth', color: 'blue.6' }]}
+          series={[{ name: 'Net worth', label: t('charts.netWorth.series'), color: 'blue.6' }]}
           curveType="monotone"
           withDots={false}
           valueFormatter={(v) => formatMoney(v, currency)}
@@ -85,18 +92,19 @@ function NetWorthChart({ currency }: { currency: string }) {
 }
 
 function SpendingChart({ currency, phone }: { currency: string; phone: boolean }) {
+  const { t } = useT();
   const spending = useMonthSpending();
-  const title = "This month's spending by category";
+  const title = t('charts.spending.title');
   if (spending.data === undefined)
     return (
-      <ChartCard title={title} summary="Loading…" testId="dashboard-spending">
+      <ChartCard title={title} summary={t('loading')} testId="dashboard-spending">
         <Skeleton h={CHART_HEIGHT} />
       </ChartCard>
     );
   const bars = spendingBars(spending.data, currency);
   if (bars.length === 0)
     return (
-      <ChartCard title={title} summary="No spending recorded this month yet." testId="dashboard-spending">
+      <ChartCard title={title} summary={t('charts.spending.none')} testId="dashboard-spending">
         {null}
       </ChartCard>
     );
@@ -108,9 +116,12 @@ function SpendingChart({ currency, phone }: { currency: string; phone: boolean }
       testId="dashboard-spending"
       summary={
         top === undefined ? null : (
-          <>
-            Most on {top.category}: <b>{formatMoney(top.amount, currency)}</b>
-          </>
+          <Trans
+            t={t}
+            i18nKey="charts.spending.top"
+            values={{ category: top.category, amount: formatMoney(top.amount, currency) }}
+            components={{ b: <b /> }}
+          />
         )
       }
     >
@@ -120,7 +131,7 @@ function SpendingChart({ currency, phone }: { currency: string; phone: boolean }
           data={bars}
           dataKey="category"
           orientation="vertical"
-          series={[{ name: 'amount', label: 'Spent', color: 'orange.6' }]}
+          series={[{ name: 'amount', label: t('charts.spending.series'), color: 'orange.6' }]}
           valueFormatter={(v) => formatMoney(v, currency)}
           xAxisProps={{ tickFormatter: tick }}
           xAxisLabel={currency}
@@ -135,22 +146,19 @@ function SpendingChart({ currency, phone }: { currency: string; phone: boolean }
 }
 
 function IncomeSpendingChart({ currency }: { currency: string }) {
+  const { t } = useT();
   const { months, query } = useSixMonths();
-  const title = 'Income and spending, last 6 months';
+  const title = t('charts.incomeSpending.title');
   if (query.data === undefined)
     return (
-      <ChartCard title={title} summary="Loading…" testId="dashboard-income-spending">
+      <ChartCard title={title} summary={t('loading')} testId="dashboard-income-spending">
         <Skeleton h={CHART_HEIGHT} />
       </ChartCard>
     );
   const rows = incomeVsSpending(months, query.data);
   if (rows.every((r) => r.Income === 0 && r.Spending === 0))
     return (
-      <ChartCard
-        title={title}
-        summary="No income or spending in the last 6 months yet."
-        testId="dashboard-income-spending"
-      >
+      <ChartCard title={title} summary={t('charts.incomeSpending.none')} testId="dashboard-income-spending">
         {null}
       </ChartCard>
     );
@@ -161,10 +169,15 @@ function IncomeSpendingChart({ currency }: { currency: string }) {
       title={title}
       testId="dashboard-income-spending"
       summary={
-        <>
-          Average a month: income <b>{formatMoney(income / rows.length, currency)}</b>, spending{' '}
-          <b>{formatMoney(spent / rows.length, currency)}</b>
-        </>
+        <Trans
+          t={t}
+          i18nKey="charts.incomeSpending.average"
+          values={{
+            income: formatMoney(income / rows.length, currency),
+            spending: formatMoney(spent / rows.length, currency),
+          }}
+          components={{ b: <b /> }}
+        />
       }
     >
       <ChartBox height={CHART_HEIGHT}>
@@ -173,8 +186,8 @@ function IncomeSpendingChart({ currency }: { currency: string }) {
           data={rows}
           dataKey="month"
           series={[
-            { name: 'Income', color: 'teal.6' },
-            { name: 'Spending', color: 'red.6' },
+            { name: 'Income', label: t('charts.incomeSpending.income'), color: 'teal.6' },
+            { name: 'Spending', label: t('charts.incomeSpending.spending'), color: 'red.6' },
           ]}
           withLegend
           valueFormatter={(v) => formatMoney(v, currency)}

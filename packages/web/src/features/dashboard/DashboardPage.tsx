@@ -7,6 +7,7 @@ import { named, useBalancesNow } from './api';
 import { parseChangelog } from './changelog';
 import { BalancesCard, CashflowCard } from './BalanceCards';
 import { FixpointReminder } from './FixpointReminder';
+import { useT } from './i18n';
 
 const CHANGELOG = parseChangelog(changelogText);
 // Loaded after the page: the budgets and upcoming cards keep the dashboard's first load within
@@ -21,10 +22,11 @@ const OnboardingCard = lazy(async () => ({ default: (await import('./OnboardingC
 
 /** One version of the changelog: its number and its changes. */
 function Version({ entry }: { entry: (typeof CHANGELOG)[number] }) {
+  const { t } = useT();
   return (
     <div>
       <Text fw={600} size="sm">
-        v{entry.version}
+        {t('whatsNew.version', { version: entry.version })}
       </Text>
       <List size="sm" spacing={2}>
         {entry.changes.map((c) => (
@@ -35,14 +37,15 @@ function Version({ entry }: { entry: (typeof CHANGELOG)[number] }) {
   );
 }
 
-/** What's new?, folded to the latest version; a link unfolds the earlier ones. */
+/** What's new?, folded to the latest version; a link unfolds the earlier ones. (The changes are the changelog's, in English.) */
 function WhatsNew() {
+  const { t } = useT();
   const [all, setAll] = useState(false);
   const [latest, ...earlier] = CHANGELOG;
   return (
     <Card withBorder radius="md" data-testid="whats-new">
       <Title order={3} size="h4" mb="sm">
-        What&apos;s new?
+        {t('whatsNew.title')}
       </Title>
       <Stack gap="sm">
         {latest !== undefined && <Version entry={latest} />}
@@ -56,7 +59,7 @@ function WhatsNew() {
             onClick={() => setAll((v) => !v)}
             aria-expanded={all}
           >
-            {all ? 'Show only the latest version' : `Show all ${CHANGELOG.length} versions`}
+            {all ? t('whatsNew.latestOnly') : t('whatsNew.all', { total: CHANGELOG.length })}
           </Anchor>
         )}
       </Stack>
@@ -69,15 +72,16 @@ function WhatsNew() {
  * warning, a lapsing bank consent, balances, this month's cash flow, the charts (issue 22), upcoming, budgets, what's new.
  */
 export function DashboardPage() {
+  const { t } = useT();
   const info = useUserInfo().data;
   const balances = useBalancesNow().data;
   const nominal = named(balances, 'availablenominalmain');
   // The book's main currency (issue 34: a shared book's is its founder's, not the visitor's).
   const bookMain = useMainCurrency();
-  const main = nominal?.asset.currency ?? bookMain ?? 'main currency';
+  const main = nominal?.asset.currency ?? bookMain ?? t('mainCurrency');
   return (
     <Stack gap="md">
-      <Title order={2}>Hello {info?.firstName ?? ''}!</Title>
+      <Title order={2}>{t('hello', { name: info?.firstName ?? '' })}</Title>
       {info !== undefined && info.role !== 'DEMO' && (
         <Suspense fallback={null}>
           <OnboardingCard />

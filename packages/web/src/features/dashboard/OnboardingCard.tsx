@@ -4,17 +4,18 @@ import { IconCheck, IconPoint } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useOnboarding } from './api';
+import { useT } from './i18n';
 
 /** Where the dashboard remembers that the user hid the checklist (this browser only). */
 export const ONBOARDING_HIDDEN_KEY = 'kassa.onboarding.hidden';
 
-/** The checklist's steps in order (issue 22), each with the screen that does it. */
-const STEPS: { key: OnboardingStepKey; label: string; to: string }[] = [
-  { key: 'currency', label: 'Add a second currency', to: '/private/manage/currency' },
-  { key: 'categories', label: 'Add categories', to: '/private/manage/category' },
-  { key: 'transaction', label: 'Record a transaction', to: '/private/add-transaction' },
-  { key: 'fixpoint', label: 'Set a fixpoint', to: '/private/operations/fixpoint' },
-  { key: 'import', label: 'Import a bank file', to: '/private/import' },
+/** The checklist's steps in order (issue 22), each with the screen that does it (named `onboarding.steps.<key>`). */
+const STEPS: { key: OnboardingStepKey; to: string }[] = [
+  { key: 'currency', to: '/private/manage/currency' },
+  { key: 'categories', to: '/private/manage/category' },
+  { key: 'transaction', to: '/private/add-transaction' },
+  { key: 'fixpoint', to: '/private/operations/fixpoint' },
+  { key: 'import', to: '/private/import' },
 ];
 
 const readHidden = () => {
@@ -30,6 +31,7 @@ const readHidden = () => {
  * account/onboarding). It goes away when every step is done, or for good when the user hides it.
  */
 export function OnboardingCard() {
+  const { t } = useT();
   const [hidden, setHidden] = useState(readHidden);
   const onboarding = useOnboarding(!hidden);
   const steps = onboarding.data?.steps;
@@ -50,14 +52,14 @@ export function OnboardingCard() {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Title order={3} size="h4">
-            Get started
+            {t('onboarding.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {count} of {STEPS.length} done
+            {t('onboarding.progress', { done: count, total: STEPS.length })}
           </Text>
         </div>
         <Button variant="subtle" size="xs" onClick={hide}>
-          Hide checklist
+          {t('onboarding.hide')}
         </Button>
       </Group>
       <Progress
@@ -65,11 +67,12 @@ export function OnboardingCard() {
         mt="sm"
         mb="sm"
         size="sm"
-        aria-label={`${count} of ${STEPS.length} first steps done`}
+        aria-label={t('onboarding.progressLabel', { done: count, total: STEPS.length })}
       />
       <List spacing="xs" size="sm" center>
         {STEPS.map((step) => {
           const isDone = done.has(step.key);
+          const label = t(`onboarding.steps.${step.key}`);
           return (
             <List.Item
               key={step.key}
@@ -83,11 +86,11 @@ export function OnboardingCard() {
             >
               {isDone ? (
                 <Text size="sm" td="line-through" c="dimmed">
-                  {step.label} <VisuallyHidden>(done)</VisuallyHidden>
+                  {label} <VisuallyHidden>{t('onboarding.done')}</VisuallyHidden>
                 </Text>
               ) : (
                 <Anchor component={Link} to={step.to} size="sm">
-                  {step.label}
+                  {label}
                 </Anchor>
               )}
             </List.Item>

@@ -2,6 +2,7 @@ import type { BalanceHistory, CategoryAmount, CashflowName, NamedAsset } from '@
 import { sumMajor } from '@kassa/money';
 import { endOfDay } from '../../lib/local-time';
 import type { DayInterval } from '../../components/interval';
+import { t } from './i18n';
 
 /** The last `count` calendar months, oldest first, the current one up to today (income vs spending). */
 export function lastMonths(count: number, today = new Date()): DayInterval[] {
@@ -14,12 +15,12 @@ export function lastMonths(count: number, today = new Date()): DayInterval[] {
   return months;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 
 /** A month's short label: "Mar", or "Jan 2026" for January so the year shows where it turns. */
 export function monthLabel(start: Date): string {
-  const name = MONTHS[start.getMonth()] ?? '';
-  return start.getMonth() === 0 ? `${name} ${start.getFullYear()}` : name;
+  const name = t(`months.${MONTHS[start.getMonth()] ?? 'jan'}`);
+  return start.getMonth() === 0 ? t('months.withYear', { month: name, year: start.getFullYear() }) : name;
 }
 
 const amountOf = (list: readonly NamedAsset[], name: CashflowName) => list.find((a) => a.name === name)?.asset.amount;
@@ -48,7 +49,8 @@ export function spendingBars(
   const positive = list.filter((c) => c.asset.amount > 0).sort((a, b) => b.asset.amount - a.asset.amount);
   const bars = positive.slice(0, top).map((c) => ({ category: c.name, amount: c.asset.amount }));
   const rest = positive.slice(top);
-  if (rest.length > 0) bars.push({ category: 'Other', amount: sumMajor(currency, ...rest.map((c) => c.asset.amount)) });
+  if (rest.length > 0)
+    bars.push({ category: t('charts.spending.other'), amount: sumMajor(currency, ...rest.map((c) => c.asset.amount)) });
   return bars;
 }
 
