@@ -44,6 +44,7 @@ const TRANSLATED = [
   `${web}/lib`,
   `${web}/features/public`,
   `${web}/features/dashboard`,
+  `${web}/features/manage`,
 ];
 // Files in those folders not converted yet, each with its owner's reason.
 const NOT_YET_TRANSLATED = [

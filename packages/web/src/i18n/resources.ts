@@ -1,6 +1,7 @@
 import type common from './locales/en/common.json';
 import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
+import type manage from './locales/en/manage.json';
 import type publicPages from './locales/en/public.json';
 
 /**
@@ -11,6 +12,7 @@ export interface Resources {
   common: typeof common;
   dashboard: typeof dashboard;
   help: typeof help;
+  manage: typeof manage;
   public: typeof publicPages;
 }
 

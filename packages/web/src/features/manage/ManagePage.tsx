@@ -10,26 +10,18 @@ import { RuleTab } from './rules/RuleTab';
 import { RouteTabs } from '../../components/RouteTabs';
 import { BankConnectionsTab } from '../bank';
 import { SchedulesTab } from '../schedules';
+import { useT } from './i18n';
 
 /**
  * The tabs of private/manage (spec §2, plus the rules of import, the schedules and the bank
  * connections of issue 35), each with its own URL private/manage/{tab}.
  */
-const TABS = [
-  { value: 'category', label: 'Categories' },
-  { value: 'currency', label: 'Currencies' },
-  { value: 'fixpoint', label: 'Fixpoints' },
-  { value: 'pocket', label: 'Pockets' },
-  { value: 'loan', label: 'Loans' },
-  { value: 'business', label: 'Businesses' },
-  { value: 'rule', label: 'Rules' },
-  { value: 'schedules', label: 'Schedules' },
-  { value: 'bank', label: 'Bank connections' },
-] as const;
-type Tab = (typeof TABS)[number]['value'];
-const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
+const TABS = ['category', 'currency', 'fixpoint', 'pocket', 'loan', 'business', 'rule', 'schedules', 'bank'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (s: string): s is Tab => (TABS as readonly string[]).includes(s);
 
 function TabContent({ tab }: { tab: Tab }) {
+  const { t } = useT();
   switch (tab) {
     case 'category':
       return <CategoryListTab />;
@@ -44,14 +36,14 @@ function TabContent({ tab }: { tab: Tab }) {
     case 'schedules':
       // Loaded on first opening: it brings the rrule library.
       return (
-        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
           <SchedulesTab />
         </Suspense>
       );
     case 'bank':
       // Loaded on first opening: only a book with bank connections needs it.
       return (
-        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
           <BankConnectionsTab />
         </Suspense>
       );
@@ -63,11 +55,16 @@ function TabContent({ tab }: { tab: Tab }) {
 
 /** private/manage/{tab}; private/manage itself (or an unknown tab) goes to the category tab. */
 export function ManagePage() {
+  const { t } = useT();
   const segment = useParams()['*'] ?? '';
   if (!isTab(segment)) return <Navigate to="/private/manage/category" replace />;
   return (
     <Container size="lg" px={0}>
-      <RouteTabs base="/private/manage" tabs={TABS} value={segment}>
+      <RouteTabs
+        base="/private/manage"
+        tabs={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+        value={segment}
+      >
         <TabContent tab={segment} />
       </RouteTabs>
     </Container>

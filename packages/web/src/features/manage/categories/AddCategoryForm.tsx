@@ -3,7 +3,8 @@ import type { NewCategoryBody } from '@kassa/contract';
 import { useState, type Ref } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategoryMutations } from '../api';
-import { hasMonthlyLimit, kindLabel, type ClosableType } from './category-lists';
+import { useT } from '../i18n';
+import { hasMonthlyLimit, kindKey, type ClosableType } from './category-lists';
 import { useCategoryFields } from './use-category-fields';
 
 /** What is being added: a real category of one direction, or a loan or business one (type can be switched). */
@@ -15,15 +16,11 @@ interface Props {
   ref?: Ref<HTMLDivElement>;
 }
 
-const TYPE_CHOICES = [
-  { value: 'loan', label: 'Loan' },
-  { value: 'business', label: 'Business' },
-];
-
 const BLANK = { name: '', description: '', monthlyLimit: null };
 
 /** The inline add panel of the category lists (spec §2); an add error just closes it (spec §7). */
 export function AddCategoryForm({ target, onClose, ref }: Props) {
+  const { t } = useT();
   const { add } = useCategoryMutations();
   const [closableType, setClosableType] = useState<ClosableType>(target.type === 'real' ? 'loan' : target.type);
 
@@ -44,7 +41,7 @@ export function AddCategoryForm({ target, onClose, ref }: Props) {
     };
     add.mutate(payload, {
       onSuccess: () => {
-        notifySuccess('Category successfully added!');
+        notifySuccess(t('category.added'));
         onClose();
       },
       onError: onClose,
@@ -62,16 +59,16 @@ export function AddCategoryForm({ target, onClose, ref }: Props) {
       >
         <Stack gap="sm">
           <Title order={3} size="h5">
-            New {kindLabel(kind).toLowerCase()}
+            {t(`category.new.${kindKey(kind) as 'income' | 'expense' | ClosableType}`)}
           </Title>
           {target.type !== 'real' && (
             <div>
               <Text size="sm" fw={500} mb={4} id="new-category-type">
-                Type
+                {t('category.type')}
               </Text>
               <SegmentedControl
                 aria-labelledby="new-category-type"
-                data={TYPE_CHOICES}
+                data={(['loan', 'business'] as const).map((value) => ({ value, label: t(`category.${value}`) }))}
                 value={closableType}
                 onChange={(v) => setClosableType(v === 'business' ? 'business' : 'loan')}
               />
@@ -80,10 +77,10 @@ export function AddCategoryForm({ target, onClose, ref }: Props) {
           {fields}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={add.isPending}>
-              Add
+              {t('add')}
             </Button>
           </Group>
         </Stack>

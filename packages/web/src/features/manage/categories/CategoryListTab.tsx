@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useCategories } from '../../../shared/global-data';
+import { useT } from '../i18n';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCategoryForm } from './AddCategoryForm';
 import { externalCategories, realCategories } from './category-lists';
@@ -12,6 +13,7 @@ import { CategoryTable } from './CategoryTable';
  * income nor expense, and users can rename them but not add or remove any.
  */
 export function CategoryListTab() {
+  const { t } = useT();
   const all = useCategories().data ?? [];
   const [adding, setAdding] = useState<{ isIncome: boolean } | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -22,17 +24,17 @@ export function CategoryListTab() {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CategoryTable
-          title="Expense categories"
+          title={t('category.lists.expense')}
           categories={realCategories(all, false)}
           onAdd={() => setAdding({ isIncome: false })}
         />
         <CategoryTable
-          title="Income categories"
+          title={t('category.lists.income')}
           categories={realCategories(all, true)}
           onAdd={() => setAdding({ isIncome: true })}
         />
       </SimpleGrid>
-      {external.length > 0 && <CategoryTable title="External categories" categories={external} />}
+      {external.length > 0 && <CategoryTable title={t('category.lists.external')} categories={external} />}
       {adding !== null && (
         <AddCategoryForm
           key={String(adding.isIncome)}

@@ -4,6 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ClickableRow } from '../ClickableRow';
 import { EmptyRow } from '../EmptyRow';
+import { useT } from '../i18n';
 import { AddNewButton, ListHeader } from '../ListHeader';
 
 interface Props {
@@ -18,6 +19,7 @@ const Mark = ({ on, label }: { on: boolean; label: string }) =>
 
 /** A card of real (or external) categories: Name, Inactive, System; a row opens the editor (spec §2). */
 export function CategoryTable({ title, categories, onAdd }: Props) {
+  const { t } = useT();
   const navigate = useNavigate();
   return (
     <Card withBorder radius="md" padding="md">
@@ -25,12 +27,12 @@ export function CategoryTable({ title, categories, onAdd }: Props) {
       <Table highlightOnHover aria-label={title} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>{t('name')}</Table.Th>
             <Table.Th w={80} ta="center">
-              Inactive
+              {t('category.inactive')}
             </Table.Th>
             <Table.Th w={80} ta="center">
-              System
+              {t('category.system')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -39,14 +41,14 @@ export function CategoryTable({ title, categories, onAdd }: Props) {
             <ClickableRow key={c.id} onOpen={() => void navigate(`/private/edit-category/${c.id}`)}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.name}</Table.Td>
               <Table.Td ta="center">
-                <Mark on={!c.isActive} label="Inactive" />
+                <Mark on={!c.isActive} label={t('category.inactive')} />
               </Table.Td>
               <Table.Td ta="center">
-                <Mark on={c.isBuiltIn} label="System" />
+                <Mark on={c.isBuiltIn} label={t('category.system')} />
               </Table.Td>
             </ClickableRow>
           ))}
-          {categories.length === 0 && <EmptyRow colSpan={3}>No categories yet</EmptyRow>}
+          {categories.length === 0 && <EmptyRow colSpan={3}>{t('category.none')}</EmptyRow>}
         </Table.Tbody>
       </Table>
     </Card>

@@ -10,12 +10,13 @@ import { EmptyRow } from '../EmptyRow';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollToBottomWhenOpen } from '../scroll';
 import { AddCategoryForm } from './AddCategoryForm';
-import { CLOSED_SEPARATOR, closableLists, LIST_DESCRIPTION_MAX, type ClosableType } from './category-lists';
-
-const TITLES: Record<ClosableType, string> = { loan: 'Loan categories', business: 'Business categories' };
+import { useT } from '../i18n';
+import { closableLists, LIST_DESCRIPTION_MAX, type ClosableType } from './category-lists';
 
 /** manage/loan and manage/business: open categories, then the closed ones after a separator (spec §2). */
 export function ClosableCategoryTab({ type }: { type: ClosableType }) {
+  const { t } = useT();
+  const title = t(`category.lists.${type}`);
   const navigate = useNavigate();
   const { open, closed } = closableLists(useCategories().data ?? [], type);
   const [adding, setAdding] = useState(false);
@@ -44,7 +45,7 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
         <Table.Td ta="right">
           {!c.isActive && (
             <Badge color="gray" variant="light">
-              Closed
+              {t('category.closed')}
             </Badge>
           )}
         </Table.Td>
@@ -55,14 +56,14 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <ListHeader title={TITLES[type]}>
+        <ListHeader title={title}>
           <AddNewButton onClick={() => setAdding(true)} />
         </ListHeader>
-        <Table highlightOnHover aria-label={TITLES[type]} fz="sm">
+        <Table highlightOnHover aria-label={title} fz="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              {!compact && <Table.Th>Description</Table.Th>}
+              <Table.Th>{t('name')}</Table.Th>
+              {!compact && <Table.Th>{t('description')}</Table.Th>}
               <Table.Th w={90} />
             </Table.Tr>
           </Table.Thead>
@@ -71,12 +72,16 @@ export function ClosableCategoryTab({ type }: { type: ClosableType }) {
             {closed.length > 0 && (
               <Table.Tr>
                 <Table.Td colSpan={columns} ta="center" c="dimmed" data-separator>
-                  {CLOSED_SEPARATOR}
+                  {t('category.closedSeparator')}
                 </Table.Td>
               </Table.Tr>
             )}
             {closed.map(row)}
-            {open.length + closed.length === 0 && <EmptyRow colSpan={columns}>No {type} categories yet</EmptyRow>}
+            {open.length + closed.length === 0 && (
+              <EmptyRow colSpan={columns}>
+                {t(type === 'loan' ? 'category.noneLoan' : 'category.noneBusiness')}
+              </EmptyRow>
+            )}
           </Table.Tbody>
         </Table>
       </Card>

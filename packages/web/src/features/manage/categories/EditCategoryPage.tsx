@@ -6,11 +6,13 @@ import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useGoBack } from '../../../lib/use-go-back';
 import { useCategory, useCategoryMutations } from '../api';
+import { useT } from '../i18n';
 import { hasMonthlyLimit, kindLabel, listPathOf } from './category-lists';
 import { useCategoryFields } from './use-category-fields';
 
 /** private/edit-category/{id}: loads the category; a failed load goes back (spec §8). */
 export function EditCategoryPage() {
+  const { t } = useT();
   const id = Number(useParams()['id']);
   const query = useCategory(id);
   const goBack = useGoBack(listPathOf(query.data));
@@ -26,10 +28,10 @@ export function EditCategoryPage() {
     <Container size="sm" px={0}>
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="md">
-          Edit category
+          {t('category.editTitle')}
         </Title>
         {query.data === undefined ? (
-          <Loader size="sm" role="status" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label={t('loading')} />
         ) : (
           <CategoryEditor key={query.data.id} category={query.data} onDone={goBack} />
         )}
@@ -44,6 +46,7 @@ export function EditCategoryPage() {
  * and a closed one stays closed, so their status is shown, never edited here.
  */
 function CategoryEditor({ category, onDone }: { category: Category; onDone: () => void }) {
+  const { t } = useT();
   const confirm = useConfirm();
   const { update, remove } = useCategoryMutations();
   // Categories without a limit field keep whatever limit they have.
@@ -58,7 +61,7 @@ function CategoryEditor({ category, onDone }: { category: Category; onDone: () =
       { id: category.id, ...values, isActive: closable || category.isBuiltIn ? category.isActive : isActive },
       {
         onSuccess: () => {
-          notifySuccess('Category successfully edited!');
+          notifySuccess(t('category.edited'));
           onDone();
         },
       },
@@ -73,7 +76,7 @@ function CategoryEditor({ category, onDone }: { category: Category; onDone: () =
       () => false,
     );
     if (!done) return;
-    notifySuccess('Category successfully deleted!');
+    notifySuccess(t('category.deleted'));
     onDone();
   };
 
@@ -90,22 +93,16 @@ function CategoryEditor({ category, onDone }: { category: Category; onDone: () =
           <Badge variant="light">{kindLabel(category)}</Badge>
           {closable && (
             <Badge color={category.isActive ? 'teal' : 'gray'} variant="light">
-              {category.isActive ? 'Open' : 'Closed'}
+              {category.isActive ? t('category.open') : t('category.closed')}
             </Badge>
           )}
         </Group>
-        {closable && !category.isActive && (
-          <Alert color="gray">This category is closed: it takes no new transactions and can not be reopened.</Alert>
-        )}
+        {closable && !category.isActive && <Alert color="gray">{t('category.closedNote')}</Alert>}
         {fields}
         {!closable && (
           <Checkbox
-            label="Active"
-            description={
-              category.isBuiltIn
-                ? 'System categories are always active'
-                : 'Inactive categories are not offered for new transactions'
-            }
+            label={t('category.active')}
+            description={category.isBuiltIn ? t('category.systemAlwaysActive') : t('category.inactiveHint')}
             checked={isActive}
             disabled={category.isBuiltIn}
             onChange={(e) => setIsActive(e.currentTarget.checked)}
@@ -113,21 +110,21 @@ function CategoryEditor({ category, onDone }: { category: Category; onDone: () =
         )}
         {closable && category.isActive && (
           <Text size="sm" c="dimmed">
-            Close this category in Operations when it is settled.
+            {t('category.closeInOperations')}
           </Text>
         )}
-        <Checkbox label="System" checked={category.isBuiltIn} readOnly />
+        <Checkbox label={t('category.system')} checked={category.isBuiltIn} readOnly />
         <Group justify="flex-end" gap="sm" mt="sm">
           {!category.isBuiltIn && (
             <Button color="red" variant="light" onClick={() => void del()} loading={remove.isPending}>
-              Delete
+              {t('delete')}
             </Button>
           )}
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            Save
+            {t('save')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useMainCurrency } from '../../../shared/books';
+import { useT } from '../i18n';
 
 interface Props {
   value: string;
@@ -9,11 +10,12 @@ interface Props {
 
 /** The monthly limit of an expense category, in the main currency (the server keeps it there). */
 export function MonthlyLimitInput({ value, onChange, error }: Props) {
+  const { t } = useT();
   const main = useMainCurrency() ?? null;
   return (
     <TextInput
-      label="Monthly limit"
-      description={`${main === null ? 'In your main currency' : `In ${main}, your main currency`}; leave empty for none`}
+      label={t('category.monthlyLimit')}
+      description={main === null ? t('category.limitInMainUnknown') : t('category.limitInMain', { currency: main })}
       inputMode="decimal"
       autoComplete="off"
       value={value}

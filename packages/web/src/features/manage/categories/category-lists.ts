@@ -1,13 +1,11 @@
 import type { Category } from '@kassa/contract';
+import { t } from '../i18n';
 
 /** The loan and business lists of spec §2 (also the {categType} segments of manage routes). */
 export type ClosableType = 'loan' | 'business';
 
 /** Spec §9: category descriptions in loan and business lists are shortened to 50 characters. */
 export const LIST_DESCRIPTION_MAX = 50;
-
-/** The separator row between open and closed loan or business categories (spec §2). */
-export const CLOSED_SEPARATOR = '--- Closed categories ---';
 
 const byName = (a: Category, b: Category) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
@@ -27,19 +25,13 @@ export function closableLists(all: readonly Category[], type: ClosableType): { o
   return { open: ofType.filter((c) => c.isActive), closed: ofType.filter((c) => !c.isActive) };
 }
 
-/** How a category's kind reads on screen. */
-export function kindLabel(c: Pick<Category, 'type' | 'isIncome'>): string {
-  switch (c.type) {
-    case 'real':
-      return c.isIncome === true ? 'Income category' : 'Expense category';
-    case 'loan':
-      return 'Loan category';
-    case 'business':
-      return 'Business category';
-    case 'external':
-      return 'External category';
-  }
+/** A category's kind, as its texts are keyed: income, expense, loan, business or external. */
+export function kindKey(c: Pick<Category, 'type' | 'isIncome'>) {
+  return c.type === 'real' ? (c.isIncome === true ? 'income' : 'expense') : c.type;
 }
+
+/** How a category's kind reads on screen. */
+export const kindLabel = (c: Pick<Category, 'type' | 'isIncome'>): string => t(`category.kind.${kindKey(c)}`);
 
 /** The manage list a category belongs to: where its editor goes back to when opened directly. */
 export function listPathOf(c: Pick<Category, 'type'> | undefined): string {
@@ -56,6 +48,6 @@ export const hasMonthlyLimit = (c: Pick<Category, 'type' | 'isIncome'>) => c.typ
 export function parseMonthlyLimit(text: string): { ok: true; value: number | null } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: 'Enter a non-negative number, e.g. 250 or 99.90' };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: t('category.limitInvalid') };
   return { ok: true, value: Number(trimmed) };
 }

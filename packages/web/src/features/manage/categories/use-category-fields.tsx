@@ -1,6 +1,7 @@
 import { Switch, TextInput, Textarea } from '@mantine/core';
 import type { Category } from '@kassa/contract';
 import { useState } from 'react';
+import { useT } from '../i18n';
 import { MonthlyLimitInput } from './MonthlyLimitInput';
 import { parseMonthlyLimit } from './category-lists';
 
@@ -12,6 +13,7 @@ type Values = Pick<Category, 'name' | 'description' | 'monthlyLimit'> & { rollov
  * is well; without a limit field the initial limit is kept.
  */
 export function useCategoryFields(initial: Values, withLimit: boolean, { autoFocus = false } = {}) {
+  const { t } = useT();
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description);
   const [limit, setLimit] = useState(initial.monthlyLimit === null ? '' : String(initial.monthlyLimit));
@@ -21,7 +23,7 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
 
   const check = (): Values | undefined => {
     const parsedLimit = withLimit ? parseMonthlyLimit(limit) : { ok: true as const, value: initial.monthlyLimit };
-    setNameError(name.trim() === '' ? 'Name is required' : null);
+    setNameError(name.trim() === '' ? t('nameRequired') : null);
     setLimitError(parsedLimit.ok ? null : parsedLimit.error);
     if (name.trim() === '' || !parsedLimit.ok) return undefined;
     const values = { name: name.trim(), description: description.trim(), monthlyLimit: parsedLimit.value };
@@ -31,7 +33,7 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
   const fields = (
     <>
       <TextInput
-        label="Name"
+        label={t('name')}
         required
         maxLength={100}
         data-autofocus={autoFocus || undefined}
@@ -40,7 +42,7 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
         onChange={(e) => setName(e.currentTarget.value)}
       />
       <Textarea
-        label="Description"
+        label={t('description')}
         rows={3}
         maxLength={500}
         value={description}
@@ -49,8 +51,8 @@ export function useCategoryFields(initial: Values, withLimit: boolean, { autoFoc
       {withLimit && <MonthlyLimitInput value={limit} onChange={setLimit} error={limitError} />}
       {withLimit && (
         <Switch
-          label="Roll over"
-          description="Carry this budget's unspent (or overspent) amount into the next month"
+          label={t('category.rollover')}
+          description={t('category.rolloverHint')}
           checked={rollover}
           onChange={(e) => setRollover(e.currentTarget.checked)}
         />

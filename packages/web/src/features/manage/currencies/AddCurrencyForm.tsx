@@ -4,6 +4,7 @@ import { CurrencyPicker } from '../../../components/CurrencyPicker';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddCurrency } from '../api';
+import { useT } from '../i18n';
 import { draftPocket, draftsValid, NewPocketList, type DraftPocket } from '../pockets/NewPocketList';
 import { defaultPocketName } from './rate-text';
 
@@ -16,6 +17,7 @@ interface Props {
 
 /** Adds a currency with its pockets; choosing a currency pre-fills 'Default pocket {code}'. */
 export function AddCurrencyForm({ missing, onClose, ref }: Props) {
+  const { t } = useT();
   const confirm = useConfirm();
   const addCurrency = useAddCurrency();
   const [code, setCode] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function AddCurrencyForm({ missing, onClose, ref }: Props) {
       () => false,
     );
     if (!done) return;
-    notifySuccess(`Currency ${code} added`);
+    notifySuccess(t('currency.added', { currency: code }));
     onClose();
   };
 
@@ -59,36 +61,36 @@ export function AddCurrencyForm({ missing, onClose, ref }: Props) {
       >
         <Stack gap="sm">
           <Title order={3} size="h5">
-            Add a currency
+            {t('currency.addTitle')}
           </Title>
           <CurrencyPicker
             codes={missing}
             value={code}
             onChange={choose}
-            placeholder="Choose a currency"
+            placeholder={t('currency.choose')}
             required
-            error={tried && code === null ? 'Choose a currency' : null}
+            error={tried && code === null ? t('currency.choose') : null}
             comboboxProps={{ withinPortal: true }}
           />
           {code !== null && (
             <>
               <Text size="sm" fw={500}>
-                Pockets in {code}
+                {t('currency.pocketsIn', { currency: code })}
               </Text>
               <NewPocketList pockets={pockets} onChange={setPockets} showErrors={tried} />
               {pockets.length === 0 && (
                 <Text size="xs" c="dimmed">
-                  Without pockets, {defaultPocketName(code)} is created.
+                  {t('currency.withoutPockets', { name: defaultPocketName(code) })}
                 </Text>
               )}
             </>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={addCurrency.isPending}>
-              Add currency
+              {t('currency.submit')}
             </Button>
           </Group>
         </Stack>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useMainCurrency } from '../../../shared/books';
 import { useSupportedCurrencies, useUserCurrencies } from '../../../shared/global-data';
 import { useDailyRates } from '../api';
+import { useT } from '../i18n';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { AddCurrencyForm } from './AddCurrencyForm';
@@ -13,6 +14,7 @@ import { missingCurrencies, dailyRatesCaption } from './rate-text';
 
 /** manage/currency: the user's currencies with today's rate to the main currency, and Add new. */
 export function CurrencyTab() {
+  const { t } = useT();
   const main = useMainCurrency() ?? null;
   const supported = useSupportedCurrencies().data ?? [];
   const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
@@ -36,14 +38,14 @@ export function CurrencyTab() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <ListHeader title="Your currencies">
+        <ListHeader title={t('currency.title')}>
           {missing.length > 0 && <AddNewButton onClick={() => setAdding(true)} />}
         </ListHeader>
-        <Table aria-label="Your currencies" fz="sm">
+        <Table aria-label={t('currency.title')} fz="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Currency</Table.Th>
-              <Table.Th ta="right">Daily exchange rate</Table.Th>
+              <Table.Th>{t('currency.currency')}</Table.Th>
+              <Table.Th ta="right">{t('currency.dailyRate')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -61,7 +63,7 @@ export function CurrencyTab() {
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {code === main ? (
-                      <Badge variant="light">Main currency</Badge>
+                      <Badge variant="light">{t('currency.main')}</Badge>
                     ) : rate === undefined || main === null ? (
                       <Text size="sm" c="dimmed" span>
                         –

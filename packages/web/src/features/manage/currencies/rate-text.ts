@@ -1,5 +1,6 @@
 import type { RateLeg } from '@kassa/contract';
 import { ratesCaption } from '../../../shared/rate-provenance';
+import { t } from '../i18n';
 
 /** The supported currencies the user does not have yet: the only ones Add new offers (spec §5). */
 export function missingCurrencies(supported: readonly string[], owned: readonly string[]): string[] {
@@ -7,7 +8,7 @@ export function missingCurrencies(supported: readonly string[], owned: readonly 
   return supported.filter((c) => !have.has(c));
 }
 
-/** Spec §5: choosing a currency to add pre-fills this pocket. */
+/** Spec §5: choosing a currency to add pre-fills this pocket: the server's name for it, as the help calls it. */
 export const defaultPocketName = (code: string) => `Default pocket ${code}`;
 
 /**
@@ -17,5 +18,5 @@ export const defaultPocketName = (code: string) => `Default pocket ${code}`;
  */
 export function dailyRatesCaption(legs: readonly RateLeg[]): string | null {
   const caption = ratesCaption(legs);
-  return caption === null ? null : `${caption}, the latest stored for each currency.`;
+  return caption === null ? null : t('currency.caption', { caption });
 }

@@ -6,6 +6,7 @@ import { FixpointDriftCard } from '../../analytics';
 import { useAllFixpoints } from '../api';
 import { ClickableRow } from '../ClickableRow';
 import { EmptyRow } from '../EmptyRow';
+import { useT } from '../i18n';
 import { ListHeader } from '../ListHeader';
 
 /**
@@ -24,6 +25,7 @@ export function FixpointTab() {
 }
 
 function FixpointList() {
+  const { t } = useT();
   const navigate = useNavigate();
   const query = useAllFixpoints();
   const fixpoints = [...(query.data?.pages.flat() ?? [])].sort(
@@ -31,19 +33,19 @@ function FixpointList() {
   );
   return (
     <Card withBorder radius="md" padding="md">
-      <ListHeader title="Fixpoints">
+      <ListHeader title={t('fixpoint.title')}>
         <Anchor component={Link} to="/private/operations/fixpoint" size="sm">
-          Set a fixpoint
+          {t('fixpoint.set')}
         </Anchor>
       </ListHeader>
       {query.isPending ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label={t('loading')} />
       ) : (
-        <Table highlightOnHover aria-label="Fixpoints" fz="sm">
+        <Table highlightOnHover aria-label={t('fixpoint.title')} fz="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Time</Table.Th>
+              <Table.Th>{t('fixpoint.date')}</Table.Th>
+              <Table.Th>{t('fixpoint.time')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -56,14 +58,14 @@ function FixpointList() {
                 </ClickableRow>
               );
             })}
-            {fixpoints.length === 0 && <EmptyRow colSpan={2}>No fixpoints yet</EmptyRow>}
+            {fixpoints.length === 0 && <EmptyRow colSpan={2}>{t('fixpoint.none')}</EmptyRow>}
           </Table.Tbody>
         </Table>
       )}
       {query.hasNextPage && (
         <Center mt="md">
           <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            Load more
+            {t('fixpoint.loadMore')}
           </Button>
         </Center>
       )}

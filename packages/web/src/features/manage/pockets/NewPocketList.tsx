@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useT } from '../i18n';
 
 /** A pocket being added, before it is saved; `key` keeps React rows stable while others are removed. */
 export interface DraftPocket {
@@ -21,6 +22,7 @@ interface Props {
 
 /** Spec §4/§5: new pockets, each with a name and 'Is cash?', removable before saving. */
 export function NewPocketList({ pockets, onChange, showErrors }: Props) {
+  const { t } = useT();
   const set = (key: number, change: Partial<DraftPocket>) =>
     onChange(pockets.map((p) => (p.key === key ? { ...p, ...change } : p)));
   return (
@@ -29,16 +31,16 @@ export function NewPocketList({ pockets, onChange, showErrors }: Props) {
         <Group key={p.key} gap="sm" align="flex-start" wrap="nowrap" data-testid="new-pocket">
           <TextInput
             style={{ flex: 1 }}
-            aria-label={`New pocket ${i + 1} name`}
-            placeholder="Pocket name"
+            aria-label={t('pocket.newName', { number: i + 1 })}
+            placeholder={t('pocket.namePlaceholder')}
             maxLength={100}
             value={p.name}
-            error={showErrors && p.name.trim() === '' ? 'Name is required' : null}
+            error={showErrors && p.name.trim() === '' ? t('nameRequired') : null}
             onChange={(e) => set(p.key, { name: e.currentTarget.value })}
           />
           <Checkbox
             mt={8}
-            label="Is cash?"
+            label={t('pocket.isCash')}
             checked={p.isCash}
             onChange={(e) => set(p.key, { isCash: e.currentTarget.checked })}
           />
@@ -47,7 +49,7 @@ export function NewPocketList({ pockets, onChange, showErrors }: Props) {
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={`Remove new pocket ${i + 1}`}
+            aria-label={t('pocket.removeNew', { number: i + 1 })}
             onClick={() => onChange(pockets.filter((q) => q.key !== p.key))}
           >
             <IconTrash size={18} />
@@ -61,7 +63,7 @@ export function NewPocketList({ pockets, onChange, showErrors }: Props) {
           leftSection={<IconPlus size={14} />}
           onClick={() => onChange([...pockets, draftPocket()])}
         >
-          Add another pocket
+          {t('pocket.addAnother')}
         </Button>
       </Group>
     </Stack>

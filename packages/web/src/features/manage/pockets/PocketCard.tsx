@@ -5,9 +5,11 @@ import { useLastFixpoint } from '../../../shared/last-fixpoint';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { usePocketMutations } from '../api';
+import { useT } from '../i18n';
 
 /** One pocket: name, cash or bank, latest balance; a click opens it in edit mode (spec §4 Pocket). */
 export function PocketCard({ pocket }: { pocket: Pocket }) {
+  const { t } = useT();
   const [editing, setEditing] = useState(false);
   const last = useLastFixpoint().data;
   return (
@@ -17,7 +19,7 @@ export function PocketCard({ pocket }: { pocket: Pocket }) {
       ) : (
         <UnstyledButton
           onClick={() => setEditing(true)}
-          aria-label={`Edit pocket ${pocket.name}`}
+          aria-label={t('pocket.edit', { name: pocket.name })}
           style={{ display: 'block', width: '100%' }}
         >
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -25,7 +27,7 @@ export function PocketCard({ pocket }: { pocket: Pocket }) {
               {pocket.name}
             </Text>
             <Badge variant="light" color={pocket.isCash ? 'yellow' : 'blue'} style={{ flexShrink: 0 }}>
-              {pocket.isCash ? 'Cash' : 'Bank'}
+              {pocket.isCash ? t('pocket.cash') : t('pocket.bank')}
             </Badge>
           </Group>
           <Text size="lg" mt={4} c={pocket.balance < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
@@ -34,10 +36,10 @@ export function PocketCard({ pocket }: { pocket: Pocket }) {
           <Text size="xs" c="dimmed" data-balance-caption>
             {/* The balance a pocket keeps is the one stated at the last fixpoint (issue 22). */}
             {last === undefined
-              ? 'Balance at the last fixpoint'
+              ? t('pocket.balanceAtLast')
               : last === null
-                ? 'Opening balance (no fixpoint yet)'
-                : `At the fixpoint of ${formatDate(new Date(last.time))}`}
+                ? t('pocket.opening')
+                : t('pocket.atFixpoint', { date: formatDate(new Date(last.time)) })}
           </Text>
         </UnstyledButton>
       )}
@@ -46,6 +48,7 @@ export function PocketCard({ pocket }: { pocket: Pocket }) {
 }
 
 function PocketEditor({ pocket, onDone }: { pocket: Pocket; onDone: () => void }) {
+  const { t } = useT();
   const { update } = usePocketMutations();
   const [name, setName] = useState(pocket.name);
   const [isCash, setIsCash] = useState(pocket.isCash);
@@ -53,14 +56,14 @@ function PocketEditor({ pocket, onDone }: { pocket: Pocket; onDone: () => void }
 
   const save = () => {
     if (name.trim() === '') {
-      setError('Name is required');
+      setError(t('nameRequired'));
       return;
     }
     update.mutate(
       { pocketId: pocket.pocketId, name: name.trim(), isCash },
       {
         onSuccess: () => {
-          notifySuccess('Changes saved');
+          notifySuccess(t('pocket.changesSaved'));
           onDone();
         },
       },
@@ -77,7 +80,7 @@ function PocketEditor({ pocket, onDone }: { pocket: Pocket; onDone: () => void }
     >
       <Stack gap="xs">
         <TextInput
-          label="Name"
+          label={t('name')}
           required
           maxLength={100}
           data-autofocus
@@ -85,13 +88,13 @@ function PocketEditor({ pocket, onDone }: { pocket: Pocket; onDone: () => void }
           error={error}
           onChange={(e) => setName(e.currentTarget.value)}
         />
-        <Checkbox label="Is cash?" checked={isCash} onChange={(e) => setIsCash(e.currentTarget.checked)} />
+        <Checkbox label={t('pocket.isCash')} checked={isCash} onChange={(e) => setIsCash(e.currentTarget.checked)} />
         <Group justify="flex-end" gap="xs">
           <Button size="xs" variant="default" onClick={onDone}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button size="xs" type="submit" loading={update.isPending}>
-            Save
+            {t('save')}
           </Button>
         </Group>
       </Stack>

@@ -6,22 +6,24 @@ import { useSupportedCurrencies } from '../../../shared/global-data';
 import { notifySuccess } from '../../../lib/notify';
 import { formatMoney } from '../../../lib/display-format';
 import { useAvailableToday, usePocketGroups, usePocketMutations } from '../api';
+import { useT } from '../i18n';
 import { useScrollIntoViewWhenOpen } from '../scroll';
 import { draftPocket, draftsValid, NewPocketList, type DraftPocket } from './NewPocketList';
 import { PocketCard } from './PocketCard';
 
 /** manage/pocket: 'All your pockets', grouped by currency, each group with its add-pocket action. */
 export function PocketTab() {
+  const { t } = useT();
   const groups = usePocketGroups();
   const available = new Map((useAvailableToday().data ?? []).map((h) => [h.currency, h.amount]));
   const names = new Map((useSupportedCurrencies().data ?? []).map((c) => [c.code, c.name]));
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
-        All your pockets
+        {t('pocket.title')}
       </Title>
       {groups.data === undefined
-        ? groups.isPending && <Loader size="sm" role="status" aria-label="Loading" />
+        ? groups.isPending && <Loader size="sm" role="status" aria-label={t('loading')} />
         : groups.data.map((g) => (
             <PocketGroupCard
               key={g.currency}
@@ -44,6 +46,7 @@ function PocketGroupCard({
   /** The currency's available balance today: the pockets show theirs at the last fixpoint. */
   availableToday: number | undefined;
 }) {
+  const { t } = useT();
   const [drafts, setDrafts] = useState<DraftPocket[] | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   useScrollIntoViewWhenOpen(drafts !== null, panel);
@@ -53,7 +56,7 @@ function PocketGroupCard({
       radius="md"
       padding="md"
       data-currency={group.currency}
-      aria-label={`${group.currency} pockets`}
+      aria-label={t('pocket.group', { currency: group.currency })}
       component="section"
     >
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -68,7 +71,7 @@ function PocketGroupCard({
           )}
           {availableToday !== undefined && (
             <Text size="sm" mt={2} data-available-today>
-              Available today:{' '}
+              {t('pocket.availableToday')}{' '}
               <Text span inherit fw={700} c={availableToday < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(availableToday, group.currency)}
               </Text>
@@ -81,9 +84,9 @@ function PocketGroupCard({
             variant="light"
             leftSection={<IconPlus size={14} />}
             onClick={() => setDrafts([draftPocket()])}
-            aria-label={`Add pocket in ${group.currency}`}
+            aria-label={t('pocket.addIn', { currency: group.currency })}
           >
-            Add pocket
+            {t('pocket.add')}
           </Button>
         )}
       </Group>
@@ -108,6 +111,7 @@ function NewPockets(props: {
   onChange: (d: DraftPocket[]) => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   const { addMany } = usePocketMutations();
   const [tried, setTried] = useState(false);
   const save = () => {
@@ -117,7 +121,7 @@ function NewPockets(props: {
       props.drafts.map((d) => ({ name: d.name.trim(), currency: props.currency, isCash: d.isCash })),
       {
         onSuccess: () => {
-          notifySuccess('Pockets saved');
+          notifySuccess(t('pocket.saved'));
           props.onClose();
         },
       },
@@ -133,15 +137,15 @@ function NewPockets(props: {
     >
       <Stack gap="xs" mt="md">
         <Text size="sm" fw={500}>
-          New pockets in {props.currency}
+          {t('pocket.newIn', { currency: props.currency })}
         </Text>
         <NewPocketList pockets={props.drafts} onChange={props.onChange} showErrors={tried} />
         <Group justify="flex-end" gap="sm">
           <Button size="xs" variant="default" onClick={props.onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button size="xs" type="submit" loading={addMany.isPending} disabled={props.drafts.length === 0}>
-            Save pockets
+            {t('pocket.saveAll')}
           </Button>
         </Group>
       </Stack>

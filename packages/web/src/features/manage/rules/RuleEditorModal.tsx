@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import type { Rule, RuleInputBody, RuleMatch } from '@kassa/contract';
+import type { Rule, RuleInputBody } from '@kassa/contract';
 import { useState } from 'react';
 import { useCategories } from '../../../shared/global-data';
+import { useT } from '../i18n';
 import { categoryChoices, MAX_PATTERN } from './rule-form';
 import { AmountRangeFields, INSIDE, MatchField } from './RuleFormFields';
 import { useRuleForm } from './use-rule-form';
@@ -32,6 +33,7 @@ export interface RuleEditorModalProps {
  *   <RuleEditorModal opened={open} initial={{ pattern: row.payee, categoryId }} onClose={close} />
  */
 export function RuleEditorModal({ opened, onClose, rule, initial, onSaved }: RuleEditorModalProps) {
+  const { t } = useT();
   // Each opening starts a fresh form from `rule` or `initial`, even one during the closing fade.
   const [openings, setOpenings] = useState(opened ? 1 : 0);
   const [wasOpen, setWasOpen] = useState(opened);
@@ -40,7 +42,13 @@ export function RuleEditorModal({ opened, onClose, rule, initial, onSaved }: Rul
     if (opened) setOpenings((n) => n + 1);
   }
   return (
-    <Modal opened={opened} onClose={onClose} title={rule === undefined ? 'New rule' : 'Edit rule'} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={rule === undefined ? t('rule.newTitle') : t('rule.editTitle')}
+      centered
+      size="lg"
+    >
       <RuleForm key={openings} rule={rule} initial={initial} onSaved={onSaved} onClose={onClose} />
     </Modal>
   );
@@ -48,14 +56,9 @@ export function RuleEditorModal({ opened, onClose, rule, initial, onSaved }: Rul
 
 type FormProps = Omit<RuleEditorModalProps, 'opened'>;
 
-const PATTERN_HELP: Record<RuleMatch, string> = {
-  contains: 'Found anywhere in the payee or description; case and accents do not matter.',
-  regex:
-    'A regular expression (RE2: no backreferences or lookaround), tried on the payee and description without regard to case, e.g. ^(lidl|aldi)\\b',
-};
-
 /** The form: the rule's fields, a refusal the server gave to none of them, and the buttons. */
 function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
+  const { t } = useT();
   const categories = useCategories().data ?? [];
   const { draft, set, errors, general, saving, submit } = useRuleForm({ rule, initial, onSaved, onClose });
   const keepCategory = rule?.categoryId ?? null;
@@ -71,13 +74,13 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
       <Stack gap="sm">
         <MatchField draft={draft} errors={errors} set={set} />
         <TextInput
-          label="Pattern"
+          label={t('rule.pattern')}
           required
           autoComplete="off"
           spellCheck={false}
           maxLength={MAX_PATTERN}
           data-autofocus
-          description={PATTERN_HELP[draft.match]}
+          description={t(`rule.help.${draft.match}`)}
           value={draft.pattern}
           error={errors.pattern}
           onChange={(e) => set('pattern', e.currentTarget.value)}
@@ -86,12 +89,12 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
           }
         />
         <Select
-          label="Category"
+          label={t('rule.category')}
           required
           searchable
           comboboxProps={INSIDE}
-          placeholder="Choose a category"
-          nothingFoundMessage="No such category"
+          placeholder={t('rule.chooseCategory')}
+          nothingFoundMessage={t('rule.noSuchCategory')}
           data={categoryChoices(categories, keepCategory)}
           value={draft.categoryId}
           error={errors.categoryId}
@@ -105,10 +108,10 @@ function RuleForm({ rule, initial, onSaved, onClose }: FormProps) {
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            {rule === undefined ? 'Add rule' : 'Save'}
+            {rule === undefined ? t('rule.submit') : t('save')}
           </Button>
         </Group>
       </Stack>

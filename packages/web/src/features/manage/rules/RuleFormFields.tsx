@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { AmountInput } from '../../../components/AmountInput';
 import { currencyOptions } from '../../../components/currency-options';
 import { useUserCurrencies } from '../../../shared/global-data';
-import { MATCH_LABELS, type FieldErrors, type RuleDraft } from './rule-form';
+import { useT } from '../i18n';
+import { matchLabel, type FieldErrors, type RuleDraft } from './rule-form';
 import type { SetRuleField } from './use-rule-form';
 
 /**
@@ -11,8 +12,6 @@ import type { SetRuleField } from './use-rule-form';
  * past the right edge, which widened the page and moved the dialog under them, over and over.
  */
 export const INSIDE = { withinPortal: false };
-
-const MATCH_CHOICES = (['contains', 'regex'] as const).map((value) => ({ value, label: MATCH_LABELS[value] }));
 
 interface FieldsProps {
   draft: RuleDraft;
@@ -22,16 +21,17 @@ interface FieldsProps {
 
 /** How the pattern matches: contained, or a regular expression. */
 export function MatchField({ draft, errors, set }: FieldsProps) {
-  const matchLabel = useId();
+  const { t } = useT();
+  const labelId = useId();
   return (
     <div>
-      <Text size="sm" fw={500} mb={4} id={matchLabel}>
-        Match
+      <Text size="sm" fw={500} mb={4} id={labelId}>
+        {t('rule.match')}
       </Text>
       <SegmentedControl
-        aria-labelledby={matchLabel}
+        aria-labelledby={labelId}
         fullWidth
-        data={MATCH_CHOICES}
+        data={(['contains', 'regex'] as const).map((value) => ({ value, label: matchLabel(value) }))}
         value={draft.match}
         onChange={(v) => set('match', v === 'regex' ? 'regex' : 'contains')}
       />
@@ -46,19 +46,20 @@ export function MatchField({ draft, errors, set }: FieldsProps) {
 
 /** The optional amount range and its currency. */
 export function AmountRangeFields({ draft, errors, set }: FieldsProps) {
+  const { t } = useT();
   const owned = (useUserCurrencies().data ?? []).map((c) => c.code);
   // The rule's own currency stays offered even if the user no longer has it.
   const codes = draft.currency !== null && !owned.includes(draft.currency) ? [draft.currency, ...owned] : owned;
   return (
-    <Fieldset legend="Amount range (optional)" variant="filled" p="sm">
+    <Fieldset legend={t('rule.range')} variant="filled" p="sm">
       <Text size="xs" c="dimmed" mb="xs">
-        The rule then fits only rows in this currency whose amount, without its sign, lies in the range.
+        {t('rule.rangeHint')}
       </Text>
       <Grid gap="xs">
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <AmountInput
-            label="Min amount"
-            placeholder="Any"
+            label={t('rule.min')}
+            placeholder={t('rule.any')}
             value={draft.minAmount}
             error={errors.minAmount}
             onChange={(v) => set('minAmount', v)}
@@ -66,8 +67,8 @@ export function AmountRangeFields({ draft, errors, set }: FieldsProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <AmountInput
-            label="Max amount"
-            placeholder="Any"
+            label={t('rule.max')}
+            placeholder={t('rule.any')}
             value={draft.maxAmount}
             error={errors.maxAmount}
             onChange={(v) => set('maxAmount', v)}
@@ -75,8 +76,8 @@ export function AmountRangeFields({ draft, errors, set }: FieldsProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Select
-            label="Currency"
-            placeholder="Choose"
+            label={t('rule.currency')}
+            placeholder={t('rule.chooseCurrency')}
             searchable
             clearable
             comboboxProps={INSIDE}

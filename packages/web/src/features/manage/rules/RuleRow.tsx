@@ -2,7 +2,8 @@ import { ActionIcon, Code, Group, Table, Text } from '@mantine/core';
 import type { Category, Rule } from '@kassa/contract';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { MATCH_LABELS, rangeText } from './rule-form';
+import { useT } from '../i18n';
+import { matchLabel, rangeText } from './rule-form';
 
 /** One rule of the list: its place, match kind and pattern, category and amount range, and `children` (its actions). */
 export function RuleRow({
@@ -18,11 +19,12 @@ export function RuleRow({
   category: Category | undefined;
   children: ReactNode;
 }) {
+  const { t } = useT();
   const range = rangeText(rule);
   const category = <CategoryName category={known} />;
   const amount = (
     <Text size="sm" span c={range === null ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
-      {range ?? 'Any amount'}
+      {range ?? t('rule.anyAmount')}
     </Text>
   );
   return (
@@ -34,7 +36,7 @@ export function RuleRow({
       )}
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         <Text size="xs" c="dimmed">
-          {MATCH_LABELS[rule.match]}
+          {matchLabel(rule.match)}
         </Text>
         <Code fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {rule.pattern}
@@ -55,10 +57,11 @@ export function RuleRow({
 }
 
 function CategoryName({ category }: { category: Category | undefined }) {
+  const { t } = useT();
   if (category === undefined)
     return (
       <Text span size="sm" c="dimmed">
-        Unknown category
+        {t('rule.unknownCategory')}
       </Text>
     );
   return (
@@ -67,7 +70,7 @@ function CategoryName({ category }: { category: Category | undefined }) {
       {!category.isActive && (
         <Text span size="xs" c="dimmed">
           {' '}
-          (inactive)
+          {t('rule.inactive')}
         </Text>
       )}
     </Text>
@@ -88,20 +91,21 @@ interface ActionsProps {
 
 /** Move up, move down, edit and delete: in a row on a wide screen, two by two on a phone. */
 export function RuleActions({ pattern, compact, first, last, moving, onUp, onDown, onEdit, onDelete }: ActionsProps) {
+  const { t } = useT();
   const icon = { size: 16, stroke: 1.75 };
   const button = { variant: 'subtle', color: 'gray', size: 'md' } as const;
   return (
     <Group gap={4} wrap={compact ? 'wrap' : 'nowrap'} justify="flex-end">
-      <ActionIcon {...button} aria-label={`Move rule ${pattern} up`} disabled={first || moving} onClick={onUp}>
+      <ActionIcon {...button} aria-label={t('rule.moveUp', { pattern })} disabled={first || moving} onClick={onUp}>
         <IconArrowUp {...icon} />
       </ActionIcon>
-      <ActionIcon {...button} aria-label={`Move rule ${pattern} down`} disabled={last || moving} onClick={onDown}>
+      <ActionIcon {...button} aria-label={t('rule.moveDown', { pattern })} disabled={last || moving} onClick={onDown}>
         <IconArrowDown {...icon} />
       </ActionIcon>
-      <ActionIcon {...button} aria-label={`Edit rule ${pattern}`} onClick={onEdit}>
+      <ActionIcon {...button} aria-label={t('rule.edit', { pattern })} onClick={onEdit}>
         <IconPencil {...icon} />
       </ActionIcon>
-      <ActionIcon {...button} color="red" aria-label={`Delete rule ${pattern}`} onClick={onDelete}>
+      <ActionIcon {...button} color="red" aria-label={t('rule.delete', { pattern })} onClick={onDelete}>
         <IconTrash {...icon} />
       </ActionIcon>
     </Group>

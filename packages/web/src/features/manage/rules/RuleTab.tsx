@@ -5,16 +5,11 @@ import { useState } from 'react';
 import { useCategories } from '../../../shared/global-data';
 import { useRules } from '../api';
 import { EmptyRow } from '../EmptyRow';
+import { useT } from '../i18n';
 import { AddNewButton, ListHeader } from '../ListHeader';
 import { RuleEditorModal } from './RuleEditorModal';
 import { RuleActions, RuleRow } from './RuleRow';
 import { useRuleChanges } from './use-rule-changes';
-
-const TITLE = 'Category rules';
-
-/** What rules are for: the empty list's text. */
-const RULES_EXPLAINED =
-  "Rules give imported rows their category: the first rule whose text matches a row's payee or description, and whose amount range fits, wins.";
 
 /**
  * manage/rule: the category rules of import in the order they are tried, each with its match
@@ -22,6 +17,8 @@ const RULES_EXPLAINED =
  * move a rule up or down, Delete asks first. On a phone the category and range go under the pattern.
  */
 export function RuleTab() {
+  const { t } = useT();
+  const title = t('rule.title');
   const query = useRules();
   const rules = query.data ?? [];
   const categories = new Map((useCategories().data ?? []).map((c) => [c.id, c]));
@@ -39,26 +36,26 @@ export function RuleTab() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <ListHeader title={TITLE}>
+        <ListHeader title={title}>
           <AddNewButton onClick={() => openEditor(undefined)} />
         </ListHeader>
         {rules.length > 0 && (
           <Text size="sm" c="dimmed" mb="xs">
-            Tried from the top: the first rule whose text and amount range fit an imported row gives its category.
+            {t('rule.order')}
           </Text>
         )}
         {query.isPending ? (
-          <Loader size="sm" role="status" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label={t('loading')} />
         ) : (
-          <Table aria-label={TITLE} fz="sm" verticalSpacing="xs">
+          <Table aria-label={title} fz="sm" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 {!compact && <Table.Th>#</Table.Th>}
-                <Table.Th>{compact ? 'Rule' : 'Pattern'}</Table.Th>
-                {!compact && <Table.Th>Category</Table.Th>}
-                {!compact && <Table.Th>Amount</Table.Th>}
+                <Table.Th>{compact ? t('rule.rule') : t('rule.pattern')}</Table.Th>
+                {!compact && <Table.Th>{t('rule.category')}</Table.Th>}
+                {!compact && <Table.Th>{t('rule.amount')}</Table.Th>}
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('rule.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -84,7 +81,7 @@ export function RuleTab() {
                   />
                 </RuleRow>
               ))}
-              {rules.length === 0 && <EmptyRow colSpan={columns}>{`No rules yet. ${RULES_EXPLAINED}`}</EmptyRow>}
+              {rules.length === 0 && <EmptyRow colSpan={columns}>{t('rule.none')}</EmptyRow>}
             </Table.Tbody>
           </Table>
         )}

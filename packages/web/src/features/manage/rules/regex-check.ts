@@ -1,4 +1,5 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
+import { t } from '../i18n';
 
 // The form's check of a regular expression, in a module of its own: RE2 (re2js, about 45 kB
 // gzipped) loads only when someone saves a regex rule, not with the Rules and Import screens.
@@ -7,15 +8,19 @@ import { RE2JS, RE2JSSyntaxException } from 're2js';
 const MAX_PROGRAM = 1000;
 
 /** What RE2 refuses that another engine would run, by RE2's error and the piece it names. */
-const UNSUPPORTED: [RegExp, string][] = [
-  [/^invalid escape sequence: \\([1-9]|k)/, 'backreferences are not supported'],
-  [/^invalid or unsupported Perl syntax: \(\?[=!]/, 'lookahead is not supported'],
-  [/^invalid named capture: \(\?<[=!]/, 'lookbehind is not supported'],
-  [/^invalid or unsupported Perl syntax: \(\?>/, 'atomic groups are not supported'],
-  [/^invalid nested repetition operator: .*\+$/, 'possessive quantifiers are not supported'],
-  [/^invalid repeat count: \{\d+(,\d*)?\}$/, 'a repeat count is at most 1000'],
-  [/^expression too large/, 'too large, use smaller repeat counts'],
+const UNSUPPORTED: [RegExp, Unsupported][] = [
+  [/^invalid escape sequence: \\([1-9]|k)/, 'backreferences'],
+  [/^invalid or unsupported Perl syntax: \(\?[=!]/, 'lookahead'],
+  [/^invalid named capture: \(\?<[=!]/, 'lookbehind'],
+  [/^invalid or unsupported Perl syntax: \(\?>/, 'atomic'],
+  [/^invalid nested repetition operator: .*\+$/, 'possessive'],
+  [/^invalid repeat count: \{\d+(,\d*)?\}$/, 'repeat'],
+  [/^expression too large/, 'tooLarge'],
 ];
+type Unsupported = 'backreferences' | 'lookahead' | 'lookbehind' | 'atomic' | 'possessive' | 'repeat' | 'tooLarge';
+
+/** "Not a regular expression Kassa can run", and why. */
+const cannotRun = (why: Unsupported) => t('rule.error.unsupported', { reason: t(`rule.error.${why}`) });
 
 /**
  * Why the server would refuse a regex rule, or null: rules run in RE2 (linear time, so a rule
@@ -27,16 +32,14 @@ export function regexProblem(pattern: string): string | null {
   try {
     steps = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE).programSize();
   } catch (err) {
-    if (!(err instanceof RE2JSSyntaxException)) return 'Not a valid regular expression';
+    if (!(err instanceof RE2JSSyntaxException)) return t('rule.error.invalid');
     const piece = err.getPattern() ?? '';
     // The case-insensitive flag reaches RE2 as a "(?i)" prefix, which the user did not write.
     const error = `${err.getDescription()}: ${piece === `(?i)${pattern}` ? pattern : piece}`;
     const counts = /^invalid repeat count: \{(\d+),(\d+)\}$/.exec(error);
     const backwards = counts !== null && Number(counts[1]) > Number(counts[2]); // {2,1}: wrong anywhere
     const reason = backwards ? undefined : UNSUPPORTED.find(([re]) => re.test(error))?.[1];
-    return reason === undefined
-      ? `Not a valid regular expression: ${err.getDescription()}`
-      : `Not a regular expression Kassa can run: ${reason}`;
+    return reason === undefined ? t('rule.error.invalidBecause', { reason: err.getDescription() }) : cannotRun(reason);
   }
-  return steps > MAX_PROGRAM ? 'Not a regular expression Kassa can run: too large, use smaller repeat counts' : null;
+  return steps > MAX_PROGRAM ? cannotRun('tooLarge') : null;
 }

@@ -3,15 +3,13 @@ import { amountFieldText, amountForServer } from '../../../components/amount-val
 import { formatMoney } from '../../../lib/display-format';
 import { fieldMessage } from '../../../lib/errors';
 import { realCategories } from '../categories/category-lists';
+import { t } from '../i18n';
 
 /** The contract's MAX_RULE_PATTERN (a value import of the contract would load zod into the page). */
 export const MAX_PATTERN = 200;
 
 /** How a match kind reads in the list and in the form's switch. */
-export const MATCH_LABELS: Record<RuleMatch, string> = {
-  contains: 'Contains',
-  regex: 'Regular expression',
-};
+export const matchLabel = (match: RuleMatch): string => t(`rule.matchKind.${match}`);
 
 /** The fields of the rule form as typed: amounts are text (numbers or expressions, the server evaluates them). */
 export interface RuleDraft {
@@ -60,18 +58,17 @@ export function checkDraft(
   const min = amountForServer(d.minAmount);
   const max = amountForServer(d.maxAmount);
   const hasRange = min !== '' || max !== '';
-  if (pattern === '')
-    errors.pattern = d.match === 'regex' ? 'Enter a regular expression' : 'Enter the text to look for';
+  if (pattern === '') errors.pattern = d.match === 'regex' ? t('rule.error.regexMissing') : t('rule.error.textMissing');
   else if (d.match === 'regex') {
     const problem = regexProblem?.(pattern) ?? null;
     if (problem !== null) errors.pattern = problem;
   }
-  if (d.categoryId === null) errors.categoryId = 'Choose a category';
-  if (hasRange && d.currency === null) errors.currency = 'Choose the currency of the amount range';
-  if (PLAIN_NUMBER.test(min) && Number(min) === 0) errors.minAmount = 'Must be more than zero';
-  if (PLAIN_NUMBER.test(max) && Number(max) === 0) errors.maxAmount = 'Must be more than zero';
+  if (d.categoryId === null) errors.categoryId = t('rule.error.category');
+  if (hasRange && d.currency === null) errors.currency = t('rule.error.currency');
+  if (PLAIN_NUMBER.test(min) && Number(min) === 0) errors.minAmount = t('rule.error.moreThanZero');
+  if (PLAIN_NUMBER.test(max) && Number(max) === 0) errors.maxAmount = t('rule.error.moreThanZero');
   else if (PLAIN_NUMBER.test(min) && PLAIN_NUMBER.test(max) && Number(min) > Number(max))
-    errors.maxAmount = 'Must not be less than the minimum';
+    errors.maxAmount = t('rule.error.belowMin');
   if (Object.keys(errors).length > 0 || d.categoryId === null) return { ok: false, errors };
   return {
     ok: true,
@@ -98,8 +95,8 @@ export function rangeText(rule: Pick<Rule, 'minAmount' | 'maxAmount' | 'currency
   const { minAmount: min, maxAmount: max, currency } = rule;
   if (currency === null || (min === null && max === null)) return null;
   if (min !== null && max !== null) return `${formatMoney(min, currency)} – ${formatMoney(max, currency)}`;
-  if (min !== null) return `at least ${formatMoney(min, currency)}`;
-  return `at most ${formatMoney(max ?? 0, currency)}`;
+  if (min !== null) return t('rule.atLeast', { amount: formatMoney(min, currency) });
+  return t('rule.atMost', { amount: formatMoney(max ?? 0, currency) });
 }
 
 /** The body of rule/update that keeps a rule as it is but for its position. */
@@ -151,14 +148,14 @@ export function positionsAfterMove(rules: readonly Rule[], index: number, delta:
 export function categoryChoices(all: readonly Category[], keep: number | null) {
   const choice = (c: Category) => ({
     value: String(c.id),
-    label: c.isActive ? c.name : `${c.name} (inactive)`,
+    label: c.isActive ? c.name : t('rule.inactiveChoice', { name: c.name }),
   });
   const offered = (isIncome: boolean) =>
     realCategories(all, isIncome)
       .filter((c) => c.isActive || c.id === keep)
       .map(choice);
   return [
-    { group: 'Expense', items: offered(false) },
-    { group: 'Income', items: offered(true) },
+    { group: t('rule.expense'), items: offered(false) },
+    { group: t('rule.income'), items: offered(true) },
   ].filter((g) => g.items.length > 0);
 }

@@ -2,6 +2,7 @@ import type { Rule } from '@kassa/contract';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useRuleMutations } from '../api';
+import { t } from '../i18n';
 import { positionsAfterMove } from './rule-form';
 
 /** Moving a rule of `rules` up or down, and deleting one once the user confirms. */
@@ -16,8 +17,8 @@ export function useRuleChanges(rules: readonly Rule[]) {
 
   const del = async (rule: Rule) => {
     const answer = await confirm({
-      title: 'Delete this rule?',
-      text: `Imported rows will no longer be matched by “${rule.pattern}”. This action can not be undone!`,
+      title: t('rule.deleteTitle'),
+      text: t('rule.deleteText', { pattern: rule.pattern }),
       danger: true,
     });
     if (answer !== 'yes') return;
@@ -25,7 +26,7 @@ export function useRuleChanges(rules: readonly Rule[]) {
       () => true,
       () => false,
     );
-    if (done) notifySuccess('Rule deleted');
+    if (done) notifySuccess(t('rule.deleted'));
   };
 
   return { move, del, moving: reorder.isPending };

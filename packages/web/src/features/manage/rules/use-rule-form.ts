@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { reportFailure } from '../../../shared/session';
 import { useRuleMutations } from '../api';
+import { t } from '../i18n';
 import { checkDraft, draftOf, serverError, type FieldErrors, type RuleDraft } from './rule-form';
 
 /** The rule to edit, or a new rule's starting values, and what follows a save (as RuleEditorModal takes them). */
@@ -49,7 +50,7 @@ export function useRuleForm({ rule, initial, onSaved, onClose }: RuleFormProps) 
     }
     setErrors({});
     const done = (saved: Rule) => {
-      notifySuccess(rule === undefined ? 'Rule added' : 'Rule saved');
+      notifySuccess(rule === undefined ? t('rule.added') : t('rule.saved'));
       onSaved?.(saved);
       onClose();
     };
