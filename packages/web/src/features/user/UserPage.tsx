@@ -6,6 +6,7 @@ import { useGenerateReferral } from './api';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { DataTab } from './DataTab';
 import { MembersTab } from './MembersTab';
+import { PreferencesTab } from './PreferencesTab';
 import { ReferralTab } from './ReferralTab';
 import { ApiTokensTab } from './security/ApiTokensTab';
 import { SecurityLogTab } from './security/SecurityLogTab';
@@ -15,6 +16,7 @@ import { UserInfoTab } from './UserInfoTab';
 
 const TABS = [
   { value: 'userinfo', label: 'User info' },
+  { value: 'preferences', label: 'Preferences' },
   { value: 'members', label: 'Members' },
   { value: 'changes', label: 'Password' },
   { value: 'two-factor', label: 'Two-factor' },
@@ -30,7 +32,7 @@ const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
 const DEMO_HIDDEN: readonly string[] = ['sessions', 'tokens', 'security-log'];
 
 /**
- * private/user/{tab}: user info (default), the current book's members, password change, two-factor sign-in, signed-in sessions,
+ * private/user/{tab}: user info (default), preferences (language and formats), the current book's members, password change, two-factor sign-in, signed-in sessions,
  * API tokens, the security log, referral and data (backup, export, restore); the URL names the tab.
  */
 export function UserPage() {
@@ -48,6 +50,7 @@ export function UserPage() {
 
   const content = {
     userinfo: <UserInfoTab />,
+    preferences: <PreferencesTab />,
     members: <MembersTab />,
     changes: <ChangePasswordTab />,
     'two-factor': <TwoFactorTab />,

@@ -6,6 +6,9 @@ import type {
   BookMemberUpdate,
   BookSummary,
   ChangePasswordBody,
+  Preferences,
+  PreferencesRequest,
+  UserInfo,
 } from '@kassa/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost, apiRequest } from '../../lib/api';
@@ -16,6 +19,19 @@ import { queryKeys } from '../../shared/query-keys';
 export function useChangePassword() {
   return useMutation({
     mutationFn: (request: ChangePasswordBody) => apiPost<undefined>('account/changepass', request),
+  });
+}
+
+/**
+ * POST account/preferences (issue 36): language, number or date format; the answer, all three,
+ * goes into the cached userinfo, so every screen takes the new formats at once (shared/preferences.ts).
+ */
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PreferencesRequest) => apiPost<Preferences>('account/preferences', request),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<UserInfo>(queryKeys.userInfo, (old) => (old === undefined ? old : { ...old, ...saved })),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * private/user/*: the tabs userinfo (default), members, changes, two-factor, sessions, tokens,
+ * private/user/*: the tabs userinfo (default), preferences, members, changes, two-factor, sessions, tokens,
  * security-log, referral and data; and private/book/accept/{token}, an invitation's link (issue
  * 34). Loaded when first opened.
  */
