@@ -2,6 +2,7 @@ import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { decimalMark, formatMoneyMinor } from '../lib/display-format';
 import { useEffect, useRef, useState, type Ref } from 'react';
+import { useT } from '../i18n';
 import { readAmount } from './amount-value';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange'> & {
@@ -27,6 +28,7 @@ type Props = Omit<TextInputProps, 'value' | 'onChange'> & {
  * inside the field, so a save in an unexpected currency is hard to miss.
  */
 export function AmountInput({ value, onChange, currency, ref, required, error, description, ...rest }: Props) {
+  const { t } = useT();
   const own = useRef<HTMLInputElement>(null);
   const merged = useMergedRef(own, ref);
   const [shown, setShown] = useState(false);
@@ -36,7 +38,7 @@ export function AmountInput({ value, onChange, currency, ref, required, error, d
     read.state === 'error'
       ? read.message
       : entry && read.state === 'empty' && required === true
-        ? 'Enter an amount'
+        ? t('amount.required')
         : null;
   useEffect(() => {
     own.current?.setCustomValidity(problem ?? '');
@@ -53,7 +55,7 @@ export function AmountInput({ value, onChange, currency, ref, required, error, d
   if (!entry)
     return (
       <TextInput
-        label="Amount"
+        label={t('amount.label')}
         autoComplete="off"
         placeholder={placeholder}
         required={required}
@@ -67,7 +69,7 @@ export function AmountInput({ value, onChange, currency, ref, required, error, d
     );
   return (
     <TextInput
-      label="Amount"
+      label={t('amount.label')}
       autoComplete="off"
       inputMode="decimal"
       placeholder={placeholder}
