@@ -45,6 +45,7 @@ const TRANSLATED = [
   `${web}/features/public`,
   `${web}/features/dashboard`,
   `${web}/features/manage`,
+  `${web}/features/registration`,
 ];
 // Files in those folders not converted yet, each with its owner's reason.
 const NOT_YET_TRANSLATED = [];

@@ -3,6 +3,7 @@ import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
 import type manage from './locales/en/manage.json';
 import type publicPages from './locales/en/public.json';
+import type registration from './locales/en/registration.json';
 
 /**
  * The namespaces and their English texts: what `t` accepts (issue 36). A new namespace adds its
@@ -14,6 +15,7 @@ export interface Resources {
   help: typeof help;
   manage: typeof manage;
   public: typeof publicPages;
+  registration: typeof registration;
 }
 
 declare module 'i18next' {

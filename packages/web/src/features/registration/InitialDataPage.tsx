@@ -1,13 +1,15 @@
-import { StarterCategories, STARTER_CATEGORIES, type StarterCategory } from './StarterCategories';
+import { StarterCategories, starterName, STARTER_CATEGORIES, type StarterCategory } from './StarterCategories';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
 import { useSupportedCurrencies } from '../../shared/global-data';
 import { useInitialData } from './api';
+import { useT } from './i18n';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
 /** Step 4: names, the main currency, what its default pocket holds today, and starter categories. */
 export function InitialDataPage() {
+  const { t } = useT();
   const gate = useStepGate('initial-data');
   const currencies = useSupportedCurrencies();
   const [firstName, setFirstName] = useState('');
@@ -30,19 +32,18 @@ export function InitialDataPage() {
         lastName,
         mainCurrency,
         startBalance,
-        categories: starters.filter((c) => c.picked).map((c) => ({ name: c.name.trim(), isIncome: c.isIncome })),
+        // Starter categories are made in the language the page shows.
+        categories: starters
+          .filter((c) => c.picked)
+          .map((c) => ({ name: starterName(c).trim(), isIncome: c.isIncome })),
       });
   };
   const options = (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
   return (
-    <RegistrationFrame
-      step={3}
-      title="Initial setup"
-      intro="Analytics are shown in your main currency. Its first pocket starts with the balance you enter."
-    >
+    <RegistrationFrame step={3} title={t('initial.title')} intro={t('initial.intro')}>
       <form onSubmit={submit}>
         <TextInput
-          label="First name"
+          label={t('initial.firstName')}
           required
           autoComplete="given-name"
           value={firstName}
@@ -50,26 +51,26 @@ export function InitialDataPage() {
         />
         <TextInput
           mt="sm"
-          label="Last name"
+          label={t('initial.lastName')}
           autoComplete="family-name"
           value={lastName}
           onChange={(e) => setLastName(e.currentTarget.value)}
         />
         <Select
           mt="sm"
-          label="Main currency"
+          label={t('initial.mainCurrency')}
           required
           searchable
-          placeholder="Pick your main currency"
+          placeholder={t('initial.pickCurrency')}
           data={options}
           value={mainCurrency}
           onChange={setMainCurrency}
-          nothingFoundMessage="No such currency"
+          nothingFoundMessage={t('initial.noCurrency')}
         />
         <TextInput
           mt="sm"
-          label="Start balance"
-          description="What your main account holds now, in the main currency; sums like 1200+35.50 work"
+          label={t('initial.startBalance')}
+          description={t('initial.startBalanceHint')}
           required
           value={startBalance}
           onChange={(e) => setStartBalance(e.currentTarget.value)}
@@ -77,7 +78,7 @@ export function InitialDataPage() {
         <StarterCategories value={starters} onChange={setStarters} />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={save.isPending} disabled={mainCurrency === null}>
-            Save
+            {t('initial.save')}
           </Button>
         </Group>
       </form>

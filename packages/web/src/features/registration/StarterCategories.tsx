@@ -12,33 +12,63 @@ import {
 } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import english from '../../i18n/locales/en/registration.json';
+import { t as texts, useT } from './i18n';
 
-/** A category offered at initial data: ticked ones are made with the registration. */
+type StarterKey =
+  | 'groceries'
+  | 'rent'
+  | 'transport'
+  | 'diningOut'
+  | 'utilities'
+  | 'health'
+  | 'clothing'
+  | 'entertainment'
+  | 'subscriptions'
+  | 'travel'
+  | 'salary'
+  | 'freelance'
+  | 'interest'
+  | 'gifts';
+
+/**
+ * A category offered at initial data: ticked ones are made with the registration. One of the
+ * usual ones has its key (`starters.names.<starter>`) and is shown and saved in the page's
+ * language (`name` is its English); one the person added has the name typed.
+ */
 export interface StarterCategory {
+  starter?: StarterKey;
   name: string;
   isIncome: boolean;
   picked: boolean;
 }
 
 /** What most households track (issue 22); "Other expense" and "Other income" come anyway. */
-export const STARTER_CATEGORIES: readonly Omit<StarterCategory, 'picked'>[] = [
-  { name: 'Groceries', isIncome: false },
-  { name: 'Rent', isIncome: false },
-  { name: 'Transport', isIncome: false },
-  { name: 'Dining out', isIncome: false },
-  { name: 'Utilities', isIncome: false },
-  { name: 'Health', isIncome: false },
-  { name: 'Clothing', isIncome: false },
-  { name: 'Entertainment', isIncome: false },
-  { name: 'Subscriptions', isIncome: false },
-  { name: 'Travel', isIncome: false },
-  { name: 'Salary', isIncome: true },
-  { name: 'Freelance', isIncome: true },
-  { name: 'Interest', isIncome: true },
-  { name: 'Gifts received', isIncome: true },
-];
+export const STARTER_CATEGORIES: readonly Omit<StarterCategory, 'picked'>[] = (
+  [
+    ['groceries', false],
+    ['rent', false],
+    ['transport', false],
+    ['diningOut', false],
+    ['utilities', false],
+    ['health', false],
+    ['clothing', false],
+    ['entertainment', false],
+    ['subscriptions', false],
+    ['travel', false],
+    ['salary', true],
+    ['freelance', true],
+    ['interest', true],
+    ['gifts', true],
+  ] as const
+).map(([starter, isIncome]) => ({ starter, name: english.starters.names[starter], isIncome }));
 
-const key = (c: { name: string; isIncome: boolean }) => `${String(c.isIncome)}:${c.name.trim().toLowerCase()}`;
+/** A category's name as shown and saved: a usual one's in the current language. */
+export const starterName = (c: Pick<StarterCategory, 'starter' | 'name'>) =>
+  c.starter === undefined ? c.name : texts(`starters.names.${c.starter}`);
+
+const key = (c: Pick<StarterCategory, 'starter' | 'name' | 'isIncome'>) =>
+  `${String(c.isIncome)}:${starterName(c).trim().toLowerCase()}`;
 
 function CategoryGroup({
   legend,
@@ -51,6 +81,7 @@ function CategoryGroup({
   onToggle: (index: number) => void;
   onRemove: (index: number) => void;
 }) {
+  const { t } = useT();
   return (
     <div>
       <Text size="sm" fw={600} mb={6}>
@@ -58,16 +89,16 @@ function CategoryGroup({
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} verticalSpacing={6}>
         {items.map(({ item, index }) => {
-          const offered = STARTER_CATEGORIES.some((c) => key(c) === key(item));
+          const offered = item.starter !== undefined;
           return (
             <Group key={key(item)} gap={4} wrap="nowrap">
-              <Checkbox label={item.name} checked={item.picked} onChange={() => onToggle(index)} />
+              <Checkbox label={starterName(item)} checked={item.picked} onChange={() => onToggle(index)} />
               {!offered && (
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="sm"
-                  aria-label={`Remove ${item.name}`}
+                  aria-label={t('starters.remove', { name: item.name })}
                   onClick={() => onRemove(index)}
                 >
                   <IconX size={14} />
@@ -92,6 +123,7 @@ export function StarterCategories({
   value: StarterCategory[];
   onChange: (next: StarterCategory[]) => void;
 }) {
+  const { t } = useT();
   const [name, setName] = useState('');
   const [direction, setDirection] = useState<'expense' | 'income'>('expense');
   const [error, setError] = useState<string | null>(null);
@@ -100,29 +132,29 @@ export function StarterCategories({
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
   const add = () => {
     const candidate = { name: name.trim(), isIncome: direction === 'income', picked: true };
-    if (candidate.name === '') return setError('Type a name first');
-    if (candidate.name.length > 100) return setError('At most 100 characters');
+    if (candidate.name === '') return setError(t('starters.typeName'));
+    if (candidate.name.length > 100) return setError(t('starters.tooLong'));
     const reserved = ['Other expense', 'Other income'].map((n) => n.toLowerCase());
     if (value.some((c) => key(c) === key(candidate)) || reserved.includes(candidate.name.toLowerCase()))
-      return setError(`${candidate.name} is already in the list`);
+      return setError(t('starters.duplicate', { name: candidate.name }));
     onChange([...value, candidate]);
     setName('');
     setError(null);
   };
   return (
-    <Fieldset legend="Starter categories" mt="lg" variant="unstyled">
+    <Fieldset legend={t('starters.legend')} mt="lg" variant="unstyled">
       <Text size="sm" c="dimmed" mb="sm">
-        Untick what you do not need; you can rename, add or remove categories later in Manage.
+        {t('starters.hint')}
       </Text>
       <Stack gap="md">
         <CategoryGroup
-          legend="Expense"
+          legend={t('starters.expense')}
           items={indexed.filter((c) => !c.item.isIncome)}
           onToggle={toggle}
           onRemove={remove}
         />
         <CategoryGroup
-          legend="Income"
+          legend={t('starters.income')}
           items={indexed.filter((c) => c.item.isIncome)}
           onToggle={toggle}
           onRemove={remove}
@@ -130,8 +162,8 @@ export function StarterCategories({
       </Stack>
       <Group mt="md" align="flex-end" gap="xs">
         <TextInput
-          label="Another category"
-          placeholder="e.g. Pets"
+          label={t('starters.another')}
+          placeholder={t('starters.example')}
           value={name}
           error={error}
           onChange={(e) => {
@@ -148,16 +180,16 @@ export function StarterCategories({
           style={{ flex: '1 1 10rem' }}
         />
         <SegmentedControl
-          aria-label="Direction of the new category"
+          aria-label={t('starters.direction')}
           value={direction}
           onChange={(v) => setDirection(v === 'income' ? 'income' : 'expense')}
           data={[
-            { value: 'expense', label: 'Expense' },
-            { value: 'income', label: 'Income' },
+            { value: 'expense', label: t('starters.expense') },
+            { value: 'income', label: t('starters.income') },
           ]}
         />
         <Button variant="default" onClick={add}>
-          Add
+          {t('starters.add')}
         </Button>
       </Group>
     </Fieldset>

@@ -1,13 +1,16 @@
 import { Alert, Button, Code, Group, TextInput } from '@mantine/core';
+import { Trans } from 'react-i18next';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig, useUserInfo } from '../../shared/global-data';
 import { useResendEmail, useVerifyEmail } from './api';
+import { useT } from './i18n';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
 /** Step 2: the code mailed at sign-up; the mail's link carries it in ?code= and submits it at once. */
 export function VerifyEmailPage() {
+  const { t } = useT();
   const gate = useStepGate('verify-email');
   const [params] = useSearchParams();
   const linkCode = params.get('code') ?? '';
@@ -31,25 +34,21 @@ export function VerifyEmailPage() {
     event.preventDefault();
     verify.mutate(code);
   };
-  const address = userInfo.data?.email;
+  const address = userInfo.data?.email ?? t('email.yourAddress');
   return (
     <RegistrationFrame
       step={1}
-      title="Verify email"
-      intro={
-        outbox
-          ? `Kassa wrote a verification code for ${address ?? 'your address'}. Enter it here, or open the link in its mail.`
-          : `We mailed a verification code to ${address ?? 'your address'}. Enter it here, or open the link in the mail.`
-      }
+      title={t('email.title')}
+      intro={outbox ? t('email.introOutbox', { address }) : t('email.introMailed', { address })}
     >
       {outbox && (
-        <Alert color="blue" title="Where is the mail?" data-testid="outbox-hint">
-          No mail server is set up: the code is in the server&apos;s <Code>DATA_DIR/outbox</Code> folder and in its log.
+        <Alert color="blue" title={t('email.outboxTitle')} data-testid="outbox-hint">
+          <Trans t={t} i18nKey="email.outboxText" components={{ code: <Code /> }} />
         </Alert>
       )}
       <form onSubmit={submit}>
         <TextInput
-          label="Verification code"
+          label={t('email.code')}
           required
           autoComplete="one-time-code"
           value={code}
@@ -57,10 +56,10 @@ export function VerifyEmailPage() {
         />
         <Group justify="space-between" mt="lg">
           <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending}>
-            Send the code again
+            {t('email.resend')}
           </Button>
           <Button type="submit" loading={verify.isPending}>
-            Verify
+            {t('email.verify')}
           </Button>
         </Group>
       </form>

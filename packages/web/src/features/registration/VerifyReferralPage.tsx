@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../shared/global-data';
 import { useJoinWaitlist, useVerifyReferral } from './api';
+import { useT } from './i18n';
 import { RegistrationFrame } from './RegistrationFrame';
 import { useStepGate } from './use-step-gate';
 
@@ -11,6 +12,7 @@ import { useStepGate } from './use-step-gate';
  * admin's approval mails a link carrying the code in ?code=, which is submitted at once.
  */
 export function VerifyReferralPage() {
+  const { t } = useT();
   const gate = useStepGate('verify-referral');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -37,16 +39,12 @@ export function VerifyReferralPage() {
   return (
     <RegistrationFrame
       step={2}
-      title="Referral code"
-      intro={
-        closed
-          ? 'Registration is closed: enter a code an administrator mailed you, or join the waitlist. Each code works once.'
-          : 'Kassa grows by invitation: ask a user for a referral code. Each code works once.'
-      }
+      title={t('referral.title')}
+      intro={closed ? t('referral.introClosed') : t('referral.intro')}
     >
       <form onSubmit={submit}>
         <TextInput
-          label="Referral code"
+          label={t('referral.code')}
           required
           autoComplete="off"
           value={code}
@@ -54,19 +52,19 @@ export function VerifyReferralPage() {
         />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={verify.isPending}>
-            Verify
+            {t('referral.verify')}
           </Button>
         </Group>
       </form>
       {/* Open registration has no waitlist (issue 32): any user's code lets in. */}
       {mode !== 'open' && (
         <>
-          <Divider label="No code?" labelPosition="center" />
+          <Divider label={t('referral.noCode')} labelPosition="center" />
           <Text size="sm" c="dimmed">
-            Join the waitlist and we will let you know when there is room.
+            {t('referral.waitlistText')}
           </Text>
           <Button variant="light" onClick={() => waitlist.mutate()} loading={waitlist.isPending}>
-            Join the waitlist
+            {t('referral.join')}
           </Button>
         </>
       )}

@@ -3,12 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { startSession } from '../../shared/session';
+import { t } from './i18n';
 
 /** POST account/verify-email/{code}: a fresh token with the e-mail verified. */
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: (code: string) => apiPost<TokenResponse>(`account/verify-email/${encodeURIComponent(code.trim())}`),
-    onSuccess: ({ token }) => startSession(token, 'Email verified'),
+    onSuccess: ({ token }) => startSession(token, t('email.verified')),
   });
 }
 
@@ -16,7 +17,7 @@ export function useVerifyEmail() {
 export function useResendEmail() {
   return useMutation({
     mutationFn: () => apiPost<undefined>('account/resend-email'),
-    onSuccess: () => notifySuccess('Email sent'),
+    onSuccess: () => notifySuccess(t('email.sent')),
   });
 }
 
@@ -24,7 +25,7 @@ export function useResendEmail() {
 export function useVerifyReferral() {
   return useMutation({
     mutationFn: (code: string) => apiPost<TokenResponse>(`account/verify-referral/${encodeURIComponent(code.trim())}`),
-    onSuccess: ({ token }) => startSession(token, 'Referral accepted'),
+    onSuccess: ({ token }) => startSession(token, t('referral.accepted')),
   });
 }
 
@@ -36,7 +37,7 @@ export function useJoinWaitlist(onJoined: () => Promise<void> | void) {
       return apiGet<TokenResponse>('auth/refresh-token');
     },
     onSuccess: async ({ token }) => {
-      startSession(token, 'You are on the waitlist');
+      startSession(token, t('referral.joined'));
       await onJoined();
     },
   });
@@ -49,7 +50,7 @@ export function useInitialData() {
     mutationFn: (body: InitialDataBody) => apiPost<TokenResponse>('account/initial-data', body),
     onSuccess: async ({ token }) => {
       // Spec §4: token refresh, then a refresh of the global data, then the dashboard (the gate goes there).
-      startSession(token, 'Registration complete');
+      startSession(token, t('initial.complete'));
       await queryClient.invalidateQueries();
     },
   });
