@@ -43,6 +43,7 @@ const TRANSLATED = [
   `${web}/components`,
   `${web}/lib`,
   `${web}/features/public`,
+  `${web}/features/analytics`,
   `${web}/features/dashboard`,
   `${web}/features/manage`,
   `${web}/features/registration`,

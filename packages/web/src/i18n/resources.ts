@@ -1,3 +1,4 @@
+import type analytics from './locales/en/analytics.json';
 import type common from './locales/en/common.json';
 import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
@@ -10,6 +11,7 @@ import type registration from './locales/en/registration.json';
  * English file here, and its feature registers the texts with `namespace()` (see index.ts).
  */
 export interface Resources {
+  analytics: typeof analytics;
   common: typeof common;
   dashboard: typeof dashboard;
   help: typeof help;

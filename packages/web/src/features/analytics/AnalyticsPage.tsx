@@ -12,22 +12,23 @@ import { MultiPeriodTab } from './MultiPeriodTab';
 import { OnePeriodTab } from './OnePeriodTab';
 import { RouteTabs } from '../../components/RouteTabs';
 import type { ReportViewState } from './report-view';
+import { useT } from './i18n';
 
 /**
  * The tabs of private/analytics (spec §2, and Exchange of issue 21), each with its own URL
  * private/analytics/{tab}.
  */
 const TABS = [
-  { value: 'oneperiod', label: 'Single period' },
-  { value: 'cashflow', label: 'Cash flow' },
-  { value: 'holdings', label: 'Holdings' },
-  { value: 'balances', label: 'Balances' },
-  { value: 'balance-history', label: 'Balance history' },
-  { value: 'multiperiod', label: 'Multi-period' },
-  { value: 'exchange', label: 'Exchange' },
+  { value: 'oneperiod', key: 'oneperiod' },
+  { value: 'cashflow', key: 'cashflow' },
+  { value: 'holdings', key: 'holdings' },
+  { value: 'balances', key: 'balances' },
+  { value: 'balance-history', key: 'balanceHistory' },
+  { value: 'multiperiod', key: 'multiperiod' },
+  { value: 'exchange', key: 'exchange' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
-const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
+const isTab = (s: string): s is Tab => TABS.some((tab) => tab.value === s);
 
 /**
  * private/analytics/{tab}; private/analytics itself (or an unknown tab) shows Single period. The
@@ -37,6 +38,7 @@ const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
  * so do Exchange and the Balances tab's net-worth bridge, which a month rarely says much about.
  */
 export function AnalyticsPage() {
+  const { t } = useT();
   const segment = useParams()['*'] ?? '';
   const [period, setPeriod] = useState(() => defaultPeriod());
   const [trend, setTrend] = useState(() => defaultTrend());
@@ -68,7 +70,11 @@ export function AnalyticsPage() {
 
   return (
     <Container size="xl" px={0}>
-      <RouteTabs base="/private/analytics" tabs={TABS} value={segment}>
+      <RouteTabs
+        base="/private/analytics"
+        tabs={TABS.map((tab) => ({ value: tab.value, label: t(`tabs.${tab.key}`) }))}
+        value={segment}
+      >
         {content}
       </RouteTabs>
     </Container>

@@ -4,7 +4,8 @@ import { useMainCurrency } from '../../shared/books';
 import type { DayInterval } from '../../components/interval';
 import { useBalanceHistory } from './api';
 import { TALL_CHART_HEIGHT } from './chart-format';
-import { HISTORY_LINES, historyRows } from './series';
+import { useT } from './i18n';
+import { historyLines, historyRows } from './series';
 import { TrendChart } from './TrendChart';
 
 /** Balance history (spec §2): a line per balance over the days of the interval, 500 px high. */
@@ -15,6 +16,7 @@ export function BalanceHistoryTab({
   interval: DayInterval;
   onInterval: (i: DayInterval) => void;
 }) {
+  useT(); // the lines' labels follow the language
   const query = useBalanceHistory(interval);
   const main = useMainCurrency() ?? 'EUR';
   return (
@@ -26,7 +28,7 @@ export function BalanceHistoryTab({
         <TrendChart
           stacked={false}
           rows={historyRows(query.data)}
-          lines={HISTORY_LINES}
+          lines={historyLines()}
           testId="balance-history-chart"
           currency={main}
         />

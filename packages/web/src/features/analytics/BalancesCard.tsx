@@ -8,6 +8,7 @@ import { useProvenanceOn } from '../../shared/rates-used';
 import { useBalances } from './api';
 import { asOfBody, balanceFigures } from './balances';
 import { signColor } from './figures';
+import { useT } from './i18n';
 
 /**
  * The balances card (spec §2): available nominal and converted, then loan pending, business
@@ -16,6 +17,7 @@ import { signColor } from './figures';
  * them, the rates the converted figures use, with their day and source (issue 21).
  */
 export function BalancesCard({ date }: { date?: Date }) {
+  const { t } = useT();
   const balances = useBalances(date);
   const [revealed, setRevealed] = useState(false);
   const figures = balanceFigures(balances.data);
@@ -33,13 +35,13 @@ export function BalancesCard({ date }: { date?: Date }) {
     >
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={3} size="h4">
-          Balances{date === undefined ? '' : ` on ${formatDate(date)}`}
+          {date === undefined ? t('balances.title') : t('balances.titleOn', { date: formatDate(date) })}
         </Title>
         {/* The click reaches the card: this button is its keyboard and screen-reader handle. */}
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={revealed ? 'Hide balances' : 'Show all balances'}
+          aria-label={revealed ? t('balances.hide') : t('balances.show')}
           aria-pressed={revealed}
         >
           {revealed ? <IconEye size={18} /> : <IconEyeOff size={18} />}
@@ -56,9 +58,9 @@ export function BalancesCard({ date }: { date?: Date }) {
             ) : f.hidden && !revealed ? (
               <IconEyeOff
                 size={18}
-                aria-label="hidden"
+                aria-label={t('balances.hidden')}
                 role="img"
-                data-figure={f.label}
+                data-figure={f.figure}
                 color="var(--mantine-color-dimmed)"
               />
             ) : (
@@ -67,7 +69,7 @@ export function BalancesCard({ date }: { date?: Date }) {
                 fw={600}
                 c={signColor(f.asset.amount)}
                 style={{ whiteSpace: 'nowrap' }}
-                data-figure={f.label}
+                data-figure={f.figure}
               >
                 {formatMoney(f.asset.amount, f.asset.currency)}
               </Text>

@@ -4,41 +4,115 @@ import type { ReactNode } from 'react';
 import { IntervalPicker } from '../../components/IntervalPicker';
 import type { DayInterval } from '../../components/interval';
 import { useCashflow } from './api';
-import { cashflowFigures, reconciledEnd, reconciliation, type InOut } from './cashflow';
+import { cashflowFigures, reconciledEnd, reconciliation, type CashflowFigures, type InOut } from './cashflow';
 import { FigureLine } from './FigureLine';
+import type english from '../../i18n/locales/en/analytics.json';
+import { inEnglish, useT } from './i18n';
 import type { ReportViewState } from './report-view';
 import { ReportViewPicker } from './ReportViewPicker';
 import { ProjectedNote } from './ProjectedNote';
 import { intervalDays, projectedAverages } from './shares';
 import { ValuationNote } from './ValuationNote';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+type CashflowKey = keyof (typeof english)['cashflow'];
+type FigureKey = Exclude<CashflowKey, 'lines'>;
+
+/** A card of figures titled by a cash-flow text; data-section names it in English for tests. */
+function Section({ title, children }: { title: FigureKey; children: ReactNode }) {
+  const { t } = useT();
   return (
-    <Card withBorder radius="md" padding="sm" data-section={title}>
+    <Card withBorder radius="md" padding="sm" data-section={inEnglish(`cashflow.${title}`)}>
       <Title order={3} size="h5" mb="xs">
-        {title}
+        {t(`cashflow.${title}`)}
       </Title>
       <Stack gap={4}>{children}</Stack>
     </Card>
   );
 }
 
+interface LineProps {
+  label: FigureKey;
+  amount: number;
+  currency: string;
+  colored?: boolean;
+  strong?: boolean;
+  projected?: boolean;
+}
+
+/** A figure labelled by a cash-flow text (data-figure in English). */
+function Line({ label, ...rest }: LineProps) {
+  const { t } = useT();
+  return <FigureLine label={t(`cashflow.${label}`)} figure={inEnglish(`cashflow.${label}`)} {...rest} />;
+}
+
 function InOutSection({
   title,
   figures,
   currency,
-  changeLabel = 'Change',
+  changeLabel = 'change',
 }: {
-  title: string;
+  title: FigureKey;
   figures: InOut;
   currency: string;
-  changeLabel?: string;
+  changeLabel?: FigureKey;
 }) {
   return (
     <Section title={title}>
-      <FigureLine label="In" amount={figures.in} currency={currency} />
-      <FigureLine label="Out" amount={figures.out} currency={currency} />
-      <FigureLine label={changeLabel} amount={figures.change} currency={currency} colored strong />
+      <Line label="in" amount={figures.in} currency={currency} />
+      <Line label="out" amount={figures.out} currency={currency} />
+      <Line label={changeLabel} amount={figures.change} currency={currency} colored strong />
+    </Section>
+  );
+}
+
+/** The figures' cards: the available balance, income and expenses, savings and each kind of cash movement. */
+function FigureSections({ f, projected }: { f: CashflowFigures; projected: boolean }) {
+  const c = f.currency;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <Section title="availableBalance">
+        <Line label="start" amount={f.start} currency={c} />
+        <Line label="end" amount={f.end} currency={c} />
+        <Line label="change" amount={f.change} currency={c} colored strong />
+      </Section>
+      <Section title="incomeAndExpenses">
+        <Line label="income" amount={f.income} currency={c} />
+        <Line label="incomeMonthly" amount={f.incomeMonthly} currency={c} projected={projected} />
+        <Line label="expenses" amount={f.expense} currency={c} />
+        <Line label="expensesMonthly" amount={f.expenseMonthly} currency={c} projected={projected} />
+      </Section>
+      <Section title="savings">
+        <Line label="savings" amount={f.saving} currency={c} colored strong />
+        <Line label="savingsMonthly" amount={f.savingMonthly} currency={c} colored projected={projected} />
+      </Section>
+      <InOutSection title="loans" figures={f.loans} currency={c} />
+      <InOutSection title="businesses" figures={f.businesses} currency={c} />
+      <InOutSection title="loansAndBusinesses" figures={f.temporary} currency={c} />
+      <InOutSection title="conversions" figures={f.conversions} currency={c} changeLabel="net" />
+      <InOutSection title="externals" figures={f.externals} currency={c} />
+    </SimpleGrid>
+  );
+}
+
+/** The reconciliation lines that take the start balance to the end balance, and what they mean. */
+function StartToEnd({ f }: { f: CashflowFigures }) {
+  const { t } = useT();
+  return (
+    <Section title="startToEnd">
+      <Line label="availableAtStart" amount={f.start} currency={f.currency} />
+      {reconciliation(f).map((l) => (
+        <FigureLine key={l.figure} label={l.label} figure={l.figure} amount={l.amount} currency={f.currency} colored />
+      ))}
+      <Divider my={4} />
+      <Line label="availableAtEnd" amount={f.end} currency={f.currency} strong />
+      {reconciledEnd(f) !== f.end && (
+        <Text size="xs" c="red">
+          {t('cashflow.addsUpTo', { amount: formatMoney(reconciledEnd(f), f.currency) })}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('cashflow.explain')}
+      </Text>
     </Section>
   );
 }
@@ -78,68 +152,9 @@ export function CashflowTab({
         <Skeleton h={300} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <Section title="Available balance">
-              <FigureLine label="Start" amount={f.start} currency={f.currency} />
-              <FigureLine label="End" amount={f.end} currency={f.currency} />
-              <FigureLine label="Change" amount={f.change} currency={f.currency} colored strong />
-            </Section>
-            <Section title="Income and expenses">
-              <FigureLine label="Income" amount={f.income} currency={f.currency} />
-              <FigureLine
-                label="Income monthly avg."
-                amount={f.incomeMonthly}
-                currency={f.currency}
-                projected={projected}
-              />
-              <FigureLine label="Expenses" amount={f.expense} currency={f.currency} />
-              <FigureLine
-                label="Expenses monthly avg."
-                amount={f.expenseMonthly}
-                currency={f.currency}
-                projected={projected}
-              />
-            </Section>
-            <Section title="Savings">
-              <FigureLine label="Savings" amount={f.saving} currency={f.currency} colored strong />
-              <FigureLine
-                label="Savings monthly avg."
-                amount={f.savingMonthly}
-                currency={f.currency}
-                colored
-                projected={projected}
-              />
-            </Section>
-            <InOutSection title="Loans" figures={f.loans} currency={f.currency} />
-            <InOutSection title="Businesses" figures={f.businesses} currency={f.currency} />
-            <InOutSection title="Loans and businesses" figures={f.temporary} currency={f.currency} />
-            <InOutSection
-              title="Currency conversions"
-              figures={f.conversions}
-              currency={f.currency}
-              changeLabel="Net"
-            />
-            <InOutSection title="Externals" figures={f.externals} currency={f.currency} />
-          </SimpleGrid>
+          <FigureSections f={f} projected={projected} />
           {projected && <ProjectedNote days={days} />}
-          <Section title="From start to end">
-            <FigureLine label="Available at start" amount={f.start} currency={f.currency} />
-            {reconciliation(f).map((l) => (
-              <FigureLine key={l.label} label={l.label} amount={l.amount} currency={f.currency} colored />
-            ))}
-            <Divider my={4} />
-            <FigureLine label="Available at end" amount={f.end} currency={f.currency} strong />
-            {reconciledEnd(f) !== f.end && (
-              <Text size="xs" c="red">
-                The lines above add up to {formatMoney(reconciledEnd(f), f.currency)}.
-              </Text>
-            )}
-            <Text size="xs" c="dimmed">
-              Realized P&amp;L is business profit or loss booked without cash moving. Fixpoint errors are the
-              differences found by fixpoints in the period; revaluation is what exchange-rate moves did to the balances
-              held in other currencies.
-            </Text>
-          </Section>
+          <StartToEnd f={f} />
         </>
       )}
     </Stack>

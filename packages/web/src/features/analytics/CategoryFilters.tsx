@@ -3,6 +3,7 @@ import { IntervalPicker } from '../../components/IntervalPicker';
 import type { DayInterval } from '../../components/interval';
 import type { ReportViewState } from './report-view';
 import { ReportViewPicker } from './ReportViewPicker';
+import { useT } from './i18n';
 
 /** The interval and direction of the category analytics (single period and multi-period). */
 export interface CategoryFilterProps {
@@ -18,17 +19,18 @@ export interface CategoryFilterProps {
 
 /** The interval picker, the IN/OUT toggle and the valuation and currency above the category analytics. */
 export function CategoryFilters({ interval, onInterval, income, onIncome, view, onView }: CategoryFilterProps) {
+  const { t } = useT();
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end" gap="sm">
         <IntervalPicker value={interval} onChange={onInterval} />
         <SegmentedControl
-          aria-label="Direction"
+          aria-label={t('filters.direction')}
           value={income ? 'in' : 'out'}
           onChange={(v) => onIncome(v === 'in')}
           data={[
-            { value: 'out', label: 'OUT' },
-            { value: 'in', label: 'IN' },
+            { value: 'out', label: t('filters.out') },
+            { value: 'in', label: t('filters.in') },
           ]}
         />
       </Group>

@@ -9,6 +9,7 @@ import { useConversionCosts } from './api';
 import { ChartBox } from './ChartBox';
 import { dateLabel, tickLabel } from './chart-format';
 import { signColor } from './figures';
+import { inEnglish, useT } from './i18n';
 import { conversionRates, costInWords, monthlyCostRows, valueWithUnit } from './insights';
 import { QueryFailure } from './QueryFailure';
 import { X_KEY } from './series';
@@ -27,18 +28,19 @@ function Cost({ amount, currency }: { amount: number; currency: string }) {
 }
 
 function MonthlyCosts({ costs }: { costs: ConversionCosts }) {
+  const { t } = useT();
   const main = costs.currency;
   return (
     <div data-testid="conversion-cost-months">
       <Title order={4} size="h6" mb="xs">
-        Cost per month ({main})
+        {t('costs.perMonth', { currency: main })}
       </Title>
       <ChartBox height={MONTHS_HEIGHT}>
         <BarChart
           h={MONTHS_HEIGHT}
           data={monthlyCostRows(costs)}
           dataKey={X_KEY}
-          series={[{ name: 'cost', label: `Cost (${main})`, color: 'orange.6' }]}
+          series={[{ name: 'cost', label: t('costs.series', { currency: main }), color: 'orange.6' }]}
           getBarColor={(value) => (value < 0 ? 'teal.6' : 'orange.6')}
           valueFormatter={(v) => valueWithUnit(v, main)}
           yAxisProps={{ tickFormatter: tickLabel, width: 48 }}
@@ -54,17 +56,18 @@ function MonthlyCosts({ costs }: { costs: ConversionCosts }) {
 }
 
 function PairTable({ costs }: { costs: ConversionCosts }) {
+  const { t } = useT();
   return (
     <div>
       <Title order={4} size="h6" mb="xs">
-        By currency pair
+        {t('costs.byPair')}
       </Title>
-      <Table fz="sm" horizontalSpacing="xs" aria-label="Conversion costs by currency pair">
+      <Table fz="sm" horizontalSpacing="xs" aria-label={t('costs.pairTable')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Pair</Table.Th>
-            <Table.Th ta="right">Conversions</Table.Th>
-            <Table.Th ta="right">Cost</Table.Th>
+            <Table.Th>{t('costs.pair')}</Table.Th>
+            <Table.Th ta="right">{t('costs.conversions')}</Table.Th>
+            <Table.Th ta="right">{t('costs.cost')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -86,27 +89,28 @@ function PairTable({ costs }: { costs: ConversionCosts }) {
 }
 
 function ConversionTable({ costs }: { costs: ConversionCosts }) {
+  const { t } = useT();
   const [shown, setShown] = useState(PAGE);
   const items = costs.items.slice(0, shown);
   return (
     <div>
       <Title order={4} size="h6" mb="xs">
-        Conversions, most expensive first
+        {t('costs.mostExpensive')}
       </Title>
       {/*
         Six columns do not fit a phone: the table scrolls sideways inside its card, a region that
         takes the keyboard focus so the arrow keys scroll it too.
       */}
-      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Conversions">
-        <Table fz="sm" horizontalSpacing="xs" highlightOnHover aria-label="Conversion costs">
+      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t('costs.region')}>
+        <Table fz="sm" horizontalSpacing="xs" highlightOnHover aria-label={t('costs.table')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th ta="right">From</Table.Th>
-              <Table.Th ta="right">To</Table.Th>
-              <Table.Th>Effective rate</Table.Th>
-              <Table.Th>Reference rate</Table.Th>
-              <Table.Th ta="right">Cost</Table.Th>
+              <Table.Th>{t('costs.time')}</Table.Th>
+              <Table.Th ta="right">{t('costs.from')}</Table.Th>
+              <Table.Th ta="right">{t('costs.to')}</Table.Th>
+              <Table.Th>{t('costs.effectiveRate')}</Table.Th>
+              <Table.Th>{t('costs.referenceRate')}</Table.Th>
+              <Table.Th ta="right">{t('costs.cost')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -138,14 +142,13 @@ function ConversionTable({ costs }: { costs: ConversionCosts }) {
       {costs.items.length > shown && (
         <Center mt="sm">
           <Button variant="default" onClick={() => setShown((n) => n + PAGE * 2)}>
-            Show more
+            {t('costs.showMore')}
           </Button>
         </Center>
       )}
       {costs.count > costs.items.length && (
         <Text size="xs" c="dimmed" mt="xs">
-          The {formatCount(costs.items.length)} most expensive of {formatCount(costs.count)} conversions are listed; the
-          totals count them all.
+          {t('costs.listed', { shown: formatCount(costs.items.length), total: formatCount(costs.count) })}
         </Text>
       )}
     </div>
@@ -158,15 +161,16 @@ function ConversionTable({ costs }: { costs: ConversionCosts }) {
  * a bar per month, the currency pairs and every conversion, most expensive first.
  */
 export function ConversionCostsCard({ interval }: { interval: DayInterval }) {
+  const { t } = useT();
   const query = useConversionCosts(interval);
   const phone = useMediaQuery('(max-width: 599.98px)');
-  if (query.isError) return <QueryFailure title="Conversion costs" error={query.error} />;
+  if (query.isError) return <QueryFailure title={t('costs.title')} error={query.error} />;
   const costs = query.data;
   return (
     <Card withBorder radius="md" padding={phone ? 'xs' : 'md'} data-testid="conversion-costs">
       <Group justify="space-between" align="baseline" wrap="wrap" gap="xs" mb={4}>
         <Title order={3} size="h4">
-          Conversion costs
+          {t('costs.title')}
         </Title>
         {costs === undefined ? (
           <Skeleton h={28} w={120} />
@@ -176,7 +180,7 @@ export function ConversionCostsCard({ interval }: { interval: DayInterval }) {
             fz="xl"
             c={signColor(-costs.total)}
             style={{ whiteSpace: 'nowrap' }}
-            data-figure="Total conversion cost"
+            data-figure={inEnglish('costs.total')}
           >
             {costInWords(costs.total, costs.currency)}
           </Text>
@@ -187,13 +191,11 @@ export function ConversionCostsCard({ interval }: { interval: DayInterval }) {
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {costs.count === 1 ? '1 conversion' : `${costs.count} conversions`} in the period. Cost is the value given
-            minus the value received at the day&apos;s reference rates, in {costs.currency}: above zero is money lost to
-            spreads and fees, below zero money gained.
+            {t('costs.intro', { count: costs.count, currency: costs.currency })}
           </Text>
           {costs.count === 0 ? (
             <Text c="dimmed" ta="center" py="lg">
-              No conversions in this period
+              {t('costs.none')}
             </Text>
           ) : (
             <>

@@ -8,6 +8,7 @@ import { useExposure } from './api';
 import { ChartBox } from './ChartBox';
 import { CHART_HEIGHT, dateLabel, tickLabel } from './chart-format';
 import { signColor } from './figures';
+import { useT } from './i18n';
 import { exposureRows, valueWithUnit } from './insights';
 import { QueryFailure } from './QueryFailure';
 import { X_KEY } from './series';
@@ -44,25 +45,26 @@ function ExposureChart({ exposure, height }: { exposure: Exposure; height: numbe
 
 /** "If USD moves 10 % against EUR, your net worth moves by …": a row per foreign currency held at the end. */
 function SensitivityTable({ exposure }: { exposure: Exposure }) {
+  const { t } = useT();
   const main = exposure.currency;
   if (exposure.sensitivity.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Everything you hold at the end is in {main}: exchange rates do not move your net worth.
+        {t('exposure.allInMain', { currency: main })}
       </Text>
     );
   }
   return (
     <>
       <Text size="sm" c="dimmed">
-        If a currency moves 10 % against {main}, your net worth at the end of the period moves by:
+        {t('exposure.sensitivityIntro', { currency: main })}
       </Text>
-      <Table fz="sm" horizontalSpacing="xs" aria-label="Exchange-rate sensitivity">
+      <Table fz="sm" horizontalSpacing="xs" aria-label={t('exposure.sensitivity')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Currency</Table.Th>
-            <Table.Th ta="right">Rises 10 %</Table.Th>
-            <Table.Th ta="right">Falls 10 %</Table.Th>
+            <Table.Th>{t('exposure.currency')}</Table.Th>
+            <Table.Th ta="right">{t('exposure.rises')}</Table.Th>
+            <Table.Th ta="right">{t('exposure.falls')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -89,27 +91,29 @@ function SensitivityTable({ exposure }: { exposure: Exposure }) {
  * net worth at the end.
  */
 export function ExposureCard({ interval }: { interval: DayInterval }) {
+  const { t } = useT();
   const query = useExposure(interval);
   const phone = useMediaQuery('(max-width: 599.98px)');
   const height = phone ? PHONE_CHART_HEIGHT : CHART_HEIGHT;
-  if (query.isError) return <QueryFailure title="Currency exposure" error={query.error} />;
+  if (query.isError) return <QueryFailure title={t('exposure.title')} error={query.error} />;
   const exposure = query.data;
   return (
     <Card withBorder radius="md" padding={phone ? 'xs' : 'md'} data-testid="exposure">
       <Title order={3} size="h4" mb={4}>
-        Currency exposure
+        {t('exposure.title')}
       </Title>
       {exposure === undefined ? (
         <Skeleton h={height} />
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Available money in each currency, valued in {exposure.currency} at the end of each{' '}
-            {exposure.step === 'week' ? 'week' : 'day'}.
+            {exposure.step === 'week'
+              ? t('exposure.explainWeek', { currency: exposure.currency })
+              : t('exposure.explainDay', { currency: exposure.currency })}
           </Text>
           {exposure.series.length === 0 ? (
             <Text c="dimmed" ta="center" py="lg">
-              No money held in this period
+              {t('exposure.none')}
             </Text>
           ) : (
             <div data-testid="exposure-chart">
@@ -118,7 +122,7 @@ export function ExposureCard({ interval }: { interval: DayInterval }) {
           )}
           <div>
             <Title order={4} size="h6" mb="xs">
-              If exchange rates move
+              {t('exposure.ifRatesMove')}
             </Title>
             <SensitivityTable exposure={exposure} />
           </div>

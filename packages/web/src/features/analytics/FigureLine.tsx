@@ -5,6 +5,8 @@ import { signColor } from './figures';
 
 interface Props {
   label: ReactNode;
+  /** The figure's name in English, for data-figure (tests look figures up by it in any language). */
+  figure?: string | undefined;
   amount: number;
   currency: string;
   /** Colours the amount by its sign (spec §2: savings and balances). */
@@ -16,7 +18,15 @@ interface Props {
 }
 
 /** One figure as a line: the label on the left, the amount on the right (fits a 375 px phone). */
-export function FigureLine({ label, amount, currency, colored = false, strong = false, projected = false }: Props) {
+export function FigureLine({
+  label,
+  figure,
+  amount,
+  currency,
+  colored = false,
+  strong = false,
+  projected = false,
+}: Props) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
@@ -29,7 +39,7 @@ export function FigureLine({ label, amount, currency, colored = false, strong = 
         fs={projected ? 'italic' : undefined}
         c={colored ? signColor(amount) : undefined}
         style={{ whiteSpace: 'nowrap' }}
-        data-figure={typeof label === 'string' ? label : undefined}
+        data-figure={figure ?? (typeof label === 'string' ? label : undefined)}
       >
         {formatMoney(amount, currency)}
       </Text>

@@ -3,6 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
+import { Trans } from 'react-i18next';
 import { useState } from 'react';
 import { IntervalPicker } from '../../components/IntervalPicker';
 import { toApiInterval } from '../../components/interval';
@@ -11,6 +12,7 @@ import { ChartBox } from './ChartBox';
 import { tickLabel } from './chart-format';
 import { defaultTrend } from './default-intervals';
 import { signColor } from './figures';
+import { useT } from './i18n';
 import { driftRows, driftTotal, valueWithUnit } from './insights';
 import { QueryFailure } from './QueryFailure';
 import { X_KEY } from './series';
@@ -27,6 +29,7 @@ const momentOf = (ms: unknown) => `${formatDate(new Date(Number(ms)))} ${formatT
  * fixpoint's day) as a line, and the monthly average as text. The last 12 months by default.
  */
 export function FixpointDriftCard() {
+  const { t } = useT();
   const [interval, chooseInterval] = useState(() => defaultTrend());
   const query = useFixpointDrift(interval);
   const phone = useMediaQuery('(max-width: 599.98px)');
@@ -40,22 +43,21 @@ export function FixpointDriftCard() {
     <Card withBorder radius="md" padding={phone ? 'xs' : 'md'} data-testid="fixpoint-drift">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          Fixpoint drift
+          {t('drift.title')}
         </Title>
         <IntervalPicker value={interval} onChange={chooseInterval} />
         {query.isError ? (
-          <QueryFailure title="Fixpoint drift" error={query.error} />
+          <QueryFailure title={t('drift.title')} error={query.error} />
         ) : drift === undefined ? (
           <Skeleton h={height} />
         ) : chart === undefined ? (
           <Text c="dimmed" ta="center" py="lg">
-            No fixpoint errors in this period
+            {t('drift.none')}
           </Text>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              The running total of what your fixpoints found unexplained in each currency, valued in {main} on each
-              fixpoint&apos;s day.
+              {t('drift.explain', { currency: main })}
             </Text>
             <ChartBox height={height}>
               <LineChart
@@ -89,14 +91,22 @@ export function FixpointDriftCard() {
                       {c.currency}
                     </Text>
                     <Text size="sm">
-                      <Text span inherit c={signColor(driftTotal(c.items))} data-figure={`Drift ${c.currency}`}>
-                        {formatMoney(driftTotal(c.items), main)}
-                      </Text>{' '}
-                      in the period,{' '}
-                      <Text span inherit fw={600} data-figure={`Monthly drift ${c.currency}`}>
-                        {formatMoney(c.monthlyAverage, main)}
-                      </Text>{' '}
-                      a month on average
+                      <Trans
+                        t={t}
+                        i18nKey="drift.line"
+                        components={{
+                          total: (
+                            <Text span inherit c={signColor(driftTotal(c.items))} data-figure={`Drift ${c.currency}`}>
+                              {formatMoney(driftTotal(c.items), main)}
+                            </Text>
+                          ),
+                          monthly: (
+                            <Text span inherit fw={600} data-figure={`Monthly drift ${c.currency}`}>
+                              {formatMoney(c.monthlyAverage, main)}
+                            </Text>
+                          ),
+                        }}
+                      />
                     </Text>
                   </Group>
                 ))}

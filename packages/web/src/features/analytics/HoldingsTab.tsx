@@ -5,6 +5,7 @@ import { useMainCurrency } from '../../shared/books';
 import { useHoldings } from './api';
 import { AsOfDatePicker } from './AsOfDatePicker';
 import { holdingsView } from './holdings';
+import { inEnglish, useT } from './i18n';
 import { topSlices } from './shares';
 import { SlicesPie } from './SlicesPie';
 
@@ -13,6 +14,7 @@ import { SlicesPie } from './SlicesPie';
  * converted value (not for the main currency), largest value first, and the value composition pie.
  */
 export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => void }) {
+  const { t } = useT();
   const query = useHoldings(day);
   const main = useMainCurrency() ?? undefined;
   const view = query.data === undefined || main === undefined ? undefined : holdingsView(query.data, main);
@@ -30,18 +32,24 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding={phone ? 'xs' : 'sm'}>
             <Group justify="space-between" mb="sm" wrap="nowrap">
-              <Text fw={600}>Total value</Text>
-              <Text fw={700} fz="xl" data-figure="Total value" style={{ whiteSpace: 'nowrap' }}>
+              <Text fw={600}>{t('holdings.total')}</Text>
+              <Text fw={700} fz="xl" data-figure={inEnglish('holdings.total')} style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(view.total, view.mainCurrency)}
               </Text>
             </Group>
-            <Table.ScrollContainer minWidth={0} type="native" tabIndex={0} role="region" aria-label="Holdings">
+            <Table.ScrollContainer
+              minWidth={0}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={t('holdings.table')}
+            >
               <Table fz={phone ? 'xs' : 'sm'} horizontalSpacing={phone ? 4 : 'xs'} highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Currency</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th ta="right">In {view.mainCurrency}</Table.Th>
+                    <Table.Th>{t('holdings.currency')}</Table.Th>
+                    <Table.Th ta="right">{t('holdings.amount')}</Table.Th>
+                    <Table.Th ta="right">{t('holdings.inMain', { currency: view.mainCurrency })}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -74,7 +82,7 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
           </Card>
           <Card withBorder radius="md" padding="sm">
             <SlicesPie
-              title="Converted value composition"
+              title={t('holdings.composition')}
               slices={topSlices(
                 view.rows.map((r) => ({ name: r.currency, value: r.value })),
                 view.mainCurrency,
@@ -82,7 +90,7 @@ export function HoldingsTab({ day, onDay }: { day: Date; onDay: (day: Date) => v
             />
             {negative.length > 0 && (
               <Text size="xs" c="dimmed" ta="center">
-                Not in the pie, being negative: {negative.join(', ')}
+                {t('holdings.negative', { currencies: negative.join(', ') })}
               </Text>
             )}
           </Card>

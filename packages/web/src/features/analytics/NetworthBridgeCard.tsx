@@ -9,6 +9,7 @@ import { useNetworthBridge } from './api';
 import { ChartBox } from './ChartBox';
 import { tickLabel } from './chart-format';
 import { signColor } from './figures';
+import { useT } from './i18n';
 import { bridgeSteps, valueWithUnit, waterfallRows, type BridgeStep } from './insights';
 import { QueryFailure } from './QueryFailure';
 import { X_KEY } from './series';
@@ -52,6 +53,7 @@ export function NetworthBridgeCard({
   interval: DayInterval;
   onInterval: (i: DayInterval) => void;
 }) {
+  const { t } = useT();
   const query = useNetworthBridge(interval);
   const phone = useMediaQuery('(max-width: 599.98px)');
   const bridge = query.data;
@@ -59,34 +61,37 @@ export function NetworthBridgeCard({
   const dayBefore = new Date(startOfDay(interval.start).getTime() - 1);
   const label = (s: BridgeStep) =>
     s.kind === 'start'
-      ? `Net worth on ${formatDate(dayBefore)}`
+      ? t('bridge.netWorthOn', { date: formatDate(dayBefore) })
       : s.kind === 'end'
-        ? `Net worth on ${formatDate(interval.end)}`
+        ? t('bridge.netWorthOn', { date: formatDate(interval.end) })
         : s.label;
 
   return (
     <Card withBorder radius="md" padding={phone ? 'xs' : 'md'} data-testid="networth-bridge">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          Net worth bridge
+          {t('bridge.title')}
         </Title>
         <IntervalPicker value={interval} onChange={onInterval} />
         {query.isError ? (
-          <QueryFailure title="Net worth bridge" error={query.error} />
+          <QueryFailure title={t('bridge.title')} error={query.error} />
         ) : bridge === undefined ? (
           <Skeleton h={300} />
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              What took net worth from the end of {formatDate(dayBefore)} to the end of {formatDate(interval.end)}, in{' '}
-              {bridge.currency}.
+              {t('bridge.explain', {
+                start: formatDate(dayBefore),
+                end: formatDate(interval.end),
+                currency: bridge.currency,
+              })}
             </Text>
             <BridgeChart steps={bridgeSteps(bridge)} currency={bridge.currency} phone={phone} />
-            <Table fz="sm" horizontalSpacing="xs" aria-label="Net worth bridge">
+            <Table fz="sm" horizontalSpacing="xs" aria-label={t('bridge.title')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Step</Table.Th>
-                  <Table.Th ta="right">Amount ({bridge.currency})</Table.Th>
+                  <Table.Th>{t('bridge.step')}</Table.Th>
+                  <Table.Th ta="right">{t('bridge.amount', { currency: bridge.currency })}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -6,11 +6,13 @@ import { useOnePeriod } from './api';
 import { ProjectedNote } from './ProjectedNote';
 import { ValuationNote } from './ValuationNote';
 import { CategoryFilters, type CategoryFilterProps } from './CategoryFilters';
-import { EMPTY_PERIOD_TEXT, intervalDays, projectedAverages, shareTable, topSlices, type ShareRow } from './shares';
+import { inEnglish, useT } from './i18n';
+import { intervalDays, projectedAverages, shareTable, topSlices, type ShareRow } from './shares';
 import { SlicesPie } from './SlicesPie';
 
 /** Single period (spec §2): P&L per category in one direction, a pie of the top 7 and a table with a Sum row. */
 export function OnePeriodTab(props: CategoryFilterProps) {
+  const { t } = useT();
   const query = useOnePeriod(props.interval, props.income, props.view);
   const phone = useMediaQuery('(max-width: 599.98px)');
   const days = intervalDays(props.interval);
@@ -18,7 +20,7 @@ export function OnePeriodTab(props: CategoryFilterProps) {
   const projected = projectedAverages(props.interval);
 
   const line = (r: ShareRow, currency: string, bold = false) => (
-    <Table.Tr key={r.key} fw={bold ? 700 : undefined} data-row={r.name}>
+    <Table.Tr key={r.key} fw={bold ? 700 : undefined} data-row={bold ? inEnglish('onePeriod.sum') : r.name}>
       <Table.Td title={r.name}>{ellipsis(r.name, phone ? 12 : 30)}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {formatMoney(r.amount, currency)}
@@ -40,7 +42,7 @@ export function OnePeriodTab(props: CategoryFilterProps) {
         <Skeleton h={300} />
       ) : table === undefined ? (
         <Text c="dimmed" ta="center" py="xl">
-          {EMPTY_PERIOD_TEXT}
+          {t('empty')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -58,9 +60,12 @@ export function OnePeriodTab(props: CategoryFilterProps) {
               <Table fz={phone ? 'xs' : 'sm'} horizontalSpacing={phone ? 4 : 'xs'} highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Category</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th ta="right">Monthly avg.{projected ? ' *' : ''}</Table.Th>
+                    <Table.Th>{t('onePeriod.category')}</Table.Th>
+                    <Table.Th ta="right">{t('onePeriod.amount')}</Table.Th>
+                    <Table.Th ta="right">
+                      {t('onePeriod.monthlyAvg')}
+                      {projected ? ' *' : ''}
+                    </Table.Th>
                     <Table.Th ta="right">%</Table.Th>
                   </Table.Tr>
                 </Table.Thead>

@@ -3,6 +3,7 @@ import { useMainCurrency } from '../../shared/books';
 import { useUserCurrencies } from '../../shared/global-data';
 import { AsOfDatePicker } from './AsOfDatePicker';
 import type { ReportViewState } from './report-view';
+import { useT } from './i18n';
 
 interface Props {
   value: ReportViewState;
@@ -16,18 +17,19 @@ interface Props {
  * of the user's currencies.
  */
 export function ReportViewPicker({ value, onChange }: Props) {
+  const { t } = useT();
   const currencies = useUserCurrencies().data ?? [];
   const main = useMainCurrency() ?? undefined;
   const oneDate = value.valuationDay !== undefined;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
-        aria-label="Valuation"
+        aria-label={t('filters.valuation')}
         value={oneDate ? 'date' : 'then'}
         onChange={(v) => onChange({ ...value, valuationDay: v === 'date' ? new Date() : undefined })}
         data={[
-          { value: 'then', label: "Each day's rate" },
-          { value: 'date', label: 'One date' },
+          { value: 'then', label: t('filters.eachDay') },
+          { value: 'date', label: t('filters.oneDate') },
         ]}
       />
       {value.valuationDay !== undefined && (
@@ -35,7 +37,7 @@ export function ReportViewPicker({ value, onChange }: Props) {
       )}
       {currencies.length > 1 && (
         <Select
-          label="Currency"
+          label={t('filters.currency')}
           w={110}
           allowDeselect={false}
           data={currencies.map((c) => c.code)}

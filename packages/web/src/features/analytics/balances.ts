@@ -1,26 +1,37 @@
 import type { BalanceName, NamedAsset } from '@kassa/contract';
 import { endOfDay } from '../../lib/local-time';
+import { inEnglish, t } from './i18n';
 
 /** The figures of the balances card (spec §2), in order; `hidden` ones wait for a click on the card. */
-export const BALANCE_FIGURES = [
-  { name: 'availablenominalmain', label: 'Available nominal', hidden: false },
-  { name: 'available', label: 'Available (converted)', hidden: false },
-  { name: 'loaned', label: 'Loan pending', hidden: true },
-  { name: 'businesspending', label: 'Business pending', hidden: true },
-  { name: 'outstanding', label: 'Outstanding sum', hidden: true },
-  { name: 'networth', label: 'Net worth', hidden: true },
-] as const satisfies readonly { name: BalanceName; label: string; hidden: boolean }[];
+const BALANCE_FIGURES = [
+  { name: 'availablenominalmain', hidden: false },
+  { name: 'available', hidden: false },
+  { name: 'loaned', hidden: true },
+  { name: 'businesspending', hidden: true },
+  { name: 'outstanding', hidden: true },
+  { name: 'networth', hidden: true },
+] as const satisfies readonly { name: BalanceName; hidden: boolean }[];
 
 export interface BalanceFigure {
   name: BalanceName;
   label: string;
+  /** The label in English, for data-figure (tests look figures up by it in any language). */
+  figure: string;
   hidden: boolean;
   asset: NamedAsset['asset'] | undefined;
 }
 
-/** The card's figures from analytics/balances; a figure the answer lacks stays undefined (a skeleton). */
+/**
+ * The card's figures from analytics/balances, labelled in the current language; a figure the
+ * answer lacks stays undefined (a skeleton).
+ */
 export function balanceFigures(list: readonly NamedAsset[] | undefined): BalanceFigure[] {
-  return BALANCE_FIGURES.map((f) => ({ ...f, asset: list?.find((a) => a.name === f.name)?.asset }));
+  return BALANCE_FIGURES.map((f) => ({
+    ...f,
+    label: t(`balances.figures.${f.name}`),
+    figure: inEnglish(`balances.figures.${f.name}`),
+    asset: list?.find((a) => a.name === f.name)?.asset,
+  }));
 }
 
 /**

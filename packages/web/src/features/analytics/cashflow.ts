@@ -1,6 +1,8 @@
 import type { CashflowName, NamedAsset } from '@kassa/contract';
 import { sumMajor } from '@kassa/money';
 import { namedAmount } from './figures';
+import type english from '../../i18n/locales/en/analytics.json';
+import { inEnglish, t } from './i18n';
 import { monthlyAverage } from './shares';
 
 /** In, out (shown as a positive amount) and the signed change of one kind of cash movement. */
@@ -36,6 +38,8 @@ export interface CashflowFigures {
 
 export interface ReconciliationLine {
   label: string;
+  /** The label in English, for data-figure. */
+  figure: string;
   amount: number;
 }
 
@@ -83,15 +87,20 @@ export function cashflowFigures(list: readonly NamedAsset[], days: number): Cash
  * back out of the saving.
  */
 export function reconciliation(f: CashflowFigures): ReconciliationLine[] {
+  const line = (key: keyof (typeof english)['cashflow']['lines'], amount: number): ReconciliationLine => ({
+    label: t(`cashflow.lines.${key}`),
+    figure: inEnglish(`cashflow.lines.${key}`),
+    amount,
+  });
   return [
-    { label: 'Saving (income + expense)', amount: f.saving },
-    { label: 'Less realized P&L (no cash moved)', amount: -f.realized },
-    { label: 'Loans change', amount: f.loans.change },
-    { label: 'Businesses change', amount: f.businesses.change },
-    { label: 'Conversions net', amount: f.conversions.change },
-    { label: 'Externals change', amount: f.externals.change },
-    { label: 'Fixpoint errors', amount: f.fixpointError },
-    { label: 'Exchange-rate revaluation', amount: f.revaluation },
+    line('saving', f.saving),
+    line('realized', -f.realized),
+    line('loans', f.loans.change),
+    line('businesses', f.businesses.change),
+    line('conversions', f.conversions.change),
+    line('externals', f.externals.change),
+    line('fixpointErrors', f.fixpointError),
+    line('revaluation', f.revaluation),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { Holding } from '@kassa/contract';
 import { sumMajor } from '@kassa/money';
+import { t } from './i18n';
 
 export interface HoldingRow {
   currency: string;
@@ -51,6 +52,8 @@ function provenanceOf(h: Holding, mainCurrency: string): { rate: string; days: s
     // Five significant digits on screen (a display only; the tooltip has the stored rates in full).
     rate: `1 ${h.currency} = ${Number(h.rate ?? 0).toPrecision(5)} ${mainCurrency}`,
     days,
-    detail: stored.map((l) => `${l.currency} ${l.rate} per EUR on ${l.day} (${l.source})`).join('; '),
+    detail: stored
+      .map((l) => t('holdings.rateDetail', { currency: l.currency, rate: l.rate, day: l.day, source: l.source }))
+      .join('; '),
   };
 }

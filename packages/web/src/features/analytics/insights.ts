@@ -2,19 +2,10 @@ import type { BridgePartName, ConversionCosts, Exposure, FixpointDrift, Networth
 import { abbreviate, formatMoney, formatRate } from '../../lib/display-format';
 import type { MantineColor } from '@mantine/core';
 import { seriesColor } from './chart-format';
+import { t } from './i18n';
 import { X_KEY, type ChartLine } from './series';
 
 // The rules of the currency insights screens (issue 21), apart from React: labels, chart rows, rates.
-
-/** What the bridge calls each part that is not an exchange-rate effect. */
-export const BRIDGE_LABELS: Record<Exclude<BridgePartName, 'fx'>, string> = {
-  income: 'Income',
-  expense: 'Spending',
-  business: 'Business P&L',
-  external: 'External',
-  conversioncost: 'Conversion costs',
-  fixpointerror: 'Fixpoint errors',
-};
 
 /**
  * A part's label: "Exchange rates: USD" for the fx part of USD, the plain name for the others. A
@@ -22,9 +13,10 @@ export const BRIDGE_LABELS: Record<Exclude<BridgePartName, 'fx'>, string> = {
  * (issue 32): a "Conversion costs" figure anywhere is positive only when money was lost.
  */
 export function bridgeLabel(part: NetworthBridge['parts'][number]): string {
-  if (part.name === 'fx') return `Exchange rates: ${part.currency ?? '?'}`;
-  if (part.name === 'conversioncost' && part.amount > 0) return 'Conversion gains';
-  return BRIDGE_LABELS[part.name];
+  if (part.name === 'fx') return t('bridge.fx', { currency: part.currency ?? '?' });
+  if (part.name === 'conversioncost' && part.amount > 0) return t('bridge.conversionGains');
+  const name: Exclude<BridgePartName, 'fx'> = part.name;
+  return t(`bridge.parts.${name}`);
 }
 
 /**
@@ -33,8 +25,8 @@ export function bridgeLabel(part: NetworthBridge['parts'][number]): string {
  * bare minus sign beside a cost.
  */
 export function costInWords(cost: number, currency: string): string {
-  if (cost > 0) return `${formatMoney(cost, currency)} lost`;
-  if (cost < 0) return `${formatMoney(-cost, currency)} gained`;
+  if (cost > 0) return t('costs.lost', { amount: formatMoney(cost, currency) });
+  if (cost < 0) return t('costs.gained', { amount: formatMoney(-cost, currency) });
   return formatMoney(0, currency);
 }
 
@@ -49,14 +41,14 @@ export interface BridgeStep {
 /** The bars of the bridge in order: net worth at the start, a step per part, net worth at the end. */
 export function bridgeSteps(bridge: NetworthBridge): BridgeStep[] {
   return [
-    { key: 'start', label: 'Start', amount: bridge.start, kind: 'start' },
+    { key: 'start', label: t('bridge.start'), amount: bridge.start, kind: 'start' },
     ...bridge.parts.map((p) => ({
       key: p.name === 'fx' ? `fx-${p.currency ?? ''}` : p.name,
       label: bridgeLabel(p),
       amount: p.amount,
       kind: 'part' as const,
     })),
-    { key: 'end', label: 'End', amount: bridge.end, kind: 'end' },
+    { key: 'end', label: t('bridge.end'), amount: bridge.end, kind: 'end' },
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { BalanceHistory, MultiPeriod } from '@kassa/contract';
 import { sumMajor } from '@kassa/money';
-import { OTHER, TOP_CATEGORIES } from './shares';
+import { t } from './i18n';
+import { otherName, TOP_CATEGORIES } from './shares';
 
 /** One chart series: a safe data key (category names may hold dots, which recharts reads as paths) and its label. */
 export interface ChartLine {
@@ -34,9 +35,10 @@ export function multiPeriodRows(answer: MultiPeriod, currency: string): ChartRow
   const series = [...named];
   if (rest.length > 0) {
     // A category of the user's own called 'Other' keeps its name; the remainder says what it is.
-    const taken = named.some((c) => c.name === OTHER);
+    const other = otherName();
+    const taken = named.some((c) => c.name === other);
     series.push({
-      name: taken ? `${OTHER} (the rest)` : OTHER,
+      name: taken ? t('otherRest') : other,
       values: months.map((_, i) => sumMajor(currency, ...rest.map((c) => c.values[i] ?? 0))),
     });
   }
@@ -50,18 +52,21 @@ export function multiPeriodRows(answer: MultiPeriod, currency: string): ChartRow
 }
 
 /** The balance-history series (spec §2), in legend order. */
-export const HISTORY_LINES: (ChartLine & { key: keyof Omit<BalanceHistory, 'dates'> })[] = [
-  { key: 'available', label: 'Available' },
-  { key: 'loaned', label: 'Loaned' },
-  { key: 'businesspending', label: 'Business pending' },
-  { key: 'networth', label: 'Net worth' },
-];
+const HISTORY_KEYS = ['available', 'loaned', 'businesspending', 'networth'] as const satisfies readonly (keyof Omit<
+  BalanceHistory,
+  'dates'
+>)[];
+
+/** The balance-history lines with their labels in the current language. */
+export function historyLines(): ChartLine[] {
+  return HISTORY_KEYS.map((key) => ({ key, label: t(`history.${key}`) }));
+}
 
 /** A row per day of analytics/balance-history. */
 export function historyRows(h: BalanceHistory): Record<string, number | string>[] {
   return h.dates.map((date, i) => {
     const row: Record<string, number | string> = { [X_KEY]: date };
-    for (const line of HISTORY_LINES) row[line.key] = h[line.key][i] ?? 0;
+    for (const key of HISTORY_KEYS) row[key] = h[key][i] ?? 0;
     return row;
   });
 }

@@ -1,12 +1,12 @@
 import type { CategoryAmount } from '@kassa/contract';
 import { decimalsOf, divideHalfEven, majorToMinor, minorToMajor, sumMajor } from '@kassa/money';
 import type { DayInterval } from '../../components/interval';
+import { t } from './i18n';
 
 /** Spec §9: pie and stacked charts show the 7 largest categories; the rest is one 'Other'. */
 export const TOP_CATEGORIES = 7;
-export const OTHER = 'Other';
-/** Spec §2: what single-period and multi-period analytics say when nothing is there. */
-export const EMPTY_PERIOD_TEXT = 'No transactions in this period';
+/** The remainder's name, in the current language ('Other'). */
+export const otherName = (): string => t('other');
 
 const MS_PER_DAY = 86_400_000;
 /** Spec §9: a month counts 30.42 days, held as hundredths so the average is computed exactly. */
@@ -88,7 +88,7 @@ export function shareTable(list: readonly CategoryAmount[], days: number): Share
   return {
     currency,
     rows: positive.map((c) => row(String(c.categoryId), c.name, c.asset.amount)),
-    sum: row('sum', 'Sum', total),
+    sum: row('sum', t('onePeriod.sum'), total),
   };
 }
 
@@ -105,5 +105,5 @@ export function topSlices(items: readonly Slice[], currency: string, top = TOP_C
   const positive = items.filter((i) => i.value > 0).sort((a, b) => b.value - a.value);
   if (positive.length <= top) return positive;
   const rest = positive.slice(top);
-  return [...positive.slice(0, top), { name: OTHER, value: sumMajor(currency, ...rest.map((i) => i.value)) }];
+  return [...positive.slice(0, top), { name: otherName(), value: sumMajor(currency, ...rest.map((i) => i.value)) }];
 }
