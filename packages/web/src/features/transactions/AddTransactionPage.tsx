@@ -8,6 +8,7 @@ import { ConversionForm } from './ConversionForm';
 import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
 import { useConversionWrites, useTransactionWrites } from './api';
 import { TransactionForm } from './TransactionForm';
+import { t as text, useT } from './i18n';
 
 const TABS = ['expense', 'income', 'conversion', 'loan', 'business', 'external'] as const;
 type Tab = (typeof TABS)[number];
@@ -15,6 +16,7 @@ const isTab = (s: string): s is Tab => (TABS as readonly string[]).includes(s);
 
 /** private/add-transaction/{kind}: the last path segment decides the kind; expense by default. */
 export function AddTransactionPage() {
+  const { t } = useT();
   const segment = useParams()['*'] ?? '';
   const tab: Tab = isTab(segment) ? segment : 'expense';
   const navigate = useNavigate();
@@ -28,16 +30,15 @@ export function AddTransactionPage() {
   if (!canWrite)
     return (
       <Container size="sm" px={0}>
-        <Alert color="blue" title="You can view these books only">
-          Your role in {book === undefined ? 'this book' : bookName(book)} is viewer: you can read, analyse and export,
-          but adding entries needs the editor role. Ask the owner to make you an editor.
+        <Alert color="blue" title={t('add.viewerTitle')}>
+          {t('add.viewerText', { book: book === undefined ? t('add.thisBook') : bookName(book) })}
         </Alert>
       </Container>
     );
 
   const saveButton = (
     <Button type="submit" loading={addTransaction.isPending || addConversion.isPending}>
-      Save
+      {t('add.save')}
     </Button>
   );
 
@@ -50,9 +51,9 @@ export function AddTransactionPage() {
           keepMounted={false}
         >
           <Tabs.List mb="md">
-            {TABS.map((t) => (
-              <Tabs.Tab key={t} value={t}>
-                {t === 'conversion' ? 'Conversion' : KIND_RULES[t].label}
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {tab === 'conversion' ? t('kinds.conversion') : KIND_RULES[tab].label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -65,7 +66,7 @@ export function AddTransactionPage() {
                 onSubmit={async (payload) => {
                   const saved = await addTransaction.mutateAsync(payload).catch(() => undefined);
                   if (saved === undefined) return false;
-                  notifySuccess(`Transaction added (${formatMoney(saved.amount, saved.currency)})`);
+                  notifySuccess(text('add.added', { amount: formatMoney(saved.amount, saved.currency) }));
                   return true;
                 }}
                 actions={saveButton}
@@ -79,7 +80,7 @@ export function AddTransactionPage() {
                 onSubmit={async (payload) => {
                   const saved = await addConversion.mutateAsync(payload).catch(() => undefined);
                   if (saved === undefined) return false;
-                  notifySuccess('Conversion added');
+                  notifySuccess(text('add.conversionAdded'));
                   return true;
                 }}
                 actions={saveButton}
@@ -87,7 +88,7 @@ export function AddTransactionPage() {
             ) : (
               <Text>
                 <Anchor component={Link} to="/private/manage/currency">
-                  Add currencies to enable
+                  {t('add.enableConversion')}
                 </Anchor>
               </Text>
             )}

@@ -10,6 +10,7 @@ import { TimePicker } from '../../components/TimePicker';
 import { CLEAR_OF_TOASTS } from '../../lib/notify';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { ConversionRate } from './ConversionRate';
+import { useT } from './i18n';
 import { useFormKeys } from './use-form-keys';
 import { useFormTime } from './use-form-time';
 
@@ -23,6 +24,7 @@ interface Props {
 
 /** From amount and currency, to amount and currency (never the same), description, time. */
 export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: Props) {
+  const { t } = useT();
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
   const entryCurrency = useEntryCurrency();
   const [fromAmount, setFromAmount] = useState(initial === undefined ? '' : String(initial.fromAmount));
@@ -77,16 +79,16 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <AmountInput
             ref={fromRef}
-            label="From amount"
+            label={t('form.fromAmount')}
             required
             value={fromAmount}
             onChange={setFromAmount}
             currency={fromValue}
           />
-          <CurrencyPicker label="From currency" required value={fromValue} onChange={setFrom} codes={codes} />
-          <AmountInput label="To amount" required value={toAmount} onChange={setToAmount} currency={toValue} />
+          <CurrencyPicker label={t('form.fromCurrency')} required value={fromValue} onChange={setFrom} codes={codes} />
+          <AmountInput label={t('form.toAmount')} required value={toAmount} onChange={setToAmount} currency={toValue} />
           <CurrencyPicker
-            label="To currency"
+            label={t('form.toCurrency')}
             required
             value={toValue}
             onChange={setTo}
@@ -96,7 +98,7 @@ export function ConversionForm({ initial, onSubmit, resetAfterSave, actions }: P
         </SimpleGrid>
         <ConversionRate from={fromValue} to={toValue} fromAmount={fromAmount} toAmount={toAmount} at={time.instant()} />
         <Textarea
-          label="Description"
+          label={t('form.description')}
           rows={3}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}

@@ -5,6 +5,7 @@ import { EditorButtons } from '../../components/EditorButtons';
 import { MakeScheduleButton } from './MakeScheduleButton';
 import { useTransaction } from './api';
 import { EditorFrame } from './EditorFrame';
+import { useT } from './i18n';
 import { isClosedCategory, kindOf } from './kinds';
 import { useTransactionWrites } from './api';
 import { TransactionForm } from './TransactionForm';
@@ -12,6 +13,7 @@ import { useLedgerEditor } from './use-ledger-editor';
 
 /** private/edit-transaction/{id}: the add form with Save, Cancel and Delete. */
 export function EditTransactionPage() {
+  const { t } = useT();
   const id = Number(useParams()['id']);
   const editor = useLedgerEditor('Transaction', id, useTransaction(id), useTransactionWrites());
   const categories = useCategories().data ?? [];
@@ -19,12 +21,12 @@ export function EditTransactionPage() {
   const closed = tx !== undefined && isClosedCategory(categories.find((c) => c.id === tx.categoryId));
 
   return (
-    <EditorFrame title="Edit transaction" {...editor.frame}>
+    <EditorFrame title={t('editor.editTransaction')} {...editor.frame}>
       {tx !== undefined && (
         <>
           {closed && (
             <Alert color="gray" mb="md">
-              This transaction belongs to a closed category and can not be changed.
+              {t('editor.closed')}
             </Alert>
           )}
           <TransactionForm

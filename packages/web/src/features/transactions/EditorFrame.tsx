@@ -2,6 +2,7 @@ import { Alert, Card, Container, Loader, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { TOAST_ROOM_PX } from '../../lib/notify';
+import { useT } from './i18n';
 
 interface Props {
   title: string;
@@ -16,6 +17,7 @@ interface Props {
 
 /** The frame of the transaction and conversion editors: loading, failure and the before-fixpoint warning. */
 export function EditorFrame({ title, loading, failed, onFailed, beforeFix, children }: Props) {
+  const { t } = useT();
   const left = useRef(false);
   useEffect(() => {
     if (!failed || left.current) return;
@@ -30,10 +32,10 @@ export function EditorFrame({ title, loading, failed, onFailed, beforeFix, child
         </Title>
         {beforeFix && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} mb="md">
-            Warning: editing transactions from before the last fixpoint is not recommended!
+            {t('editor.beforeFix')}
           </Alert>
         )}
-        {loading ? <Loader size="sm" role="status" aria-label="Loading" /> : children}
+        {loading ? <Loader size="sm" role="status" aria-label={t('editor.loading')} /> : children}
       </Card>
     </Container>
   );

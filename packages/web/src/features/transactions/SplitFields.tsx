@@ -11,26 +11,25 @@ import {
   Text,
 } from '@mantine/core';
 import { useId } from 'react';
+import { useT } from './i18n';
 import { MAX_WEIGHT, MIN_WEIGHT, type ShareMode, type SplitDraft } from './use-split-draft';
 
-const MODES: { value: ShareMode; label: string }[] = [
-  { value: 'equal', label: 'Equally' },
-  { value: 'weights', label: 'By weights' },
-];
+const MODES: ShareMode[] = ['equal', 'weights'];
 
 /**
  * The entry form's Split section in a shared book (issue 34): the switch, who paid, how the shares
  * are given, and per member a tick, a weight (by weights) and their part of the amount, live.
  */
 export function SplitFields({ split }: { split: SplitDraft }) {
+  const { t } = useT();
   const modeLabel = useId();
   if (!split.visible) return null;
   return (
-    <Fieldset legend="Split" variant="filled" p="sm" data-split>
+    <Fieldset legend={t('split.legend')} variant="filled" p="sm" data-split>
       <Stack gap="sm">
         <Switch
-          label="Split with others"
-          description="Who paid, and each member's share, for settling up"
+          label={t('split.switch')}
+          description={t('split.switchHint')}
           checked={split.on}
           onChange={(e) => split.setOn(e.currentTarget.checked)}
         />
@@ -38,7 +37,7 @@ export function SplitFields({ split }: { split: SplitDraft }) {
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Select
-                label="Paid by"
+                label={t('split.paidBy')}
                 allowDeselect={false}
                 data={split.people.map((p) => ({ value: String(p.userId), label: p.name }))}
                 value={split.payer === null ? null : String(split.payer)}
@@ -46,20 +45,20 @@ export function SplitFields({ split }: { split: SplitDraft }) {
               />
               <Stack gap={4}>
                 <Text size="sm" fw={500} id={modeLabel}>
-                  Shares
+                  {t('split.shares')}
                 </Text>
                 <SegmentedControl
                   aria-labelledby={modeLabel}
                   value={split.mode}
                   onChange={(v) => split.setMode(v === 'weights' ? 'weights' : 'equal')}
-                  data={MODES}
+                  data={MODES.map((mode) => ({ value: mode, label: t(`split.${mode}`) }))}
                   fullWidth
                 />
               </Stack>
             </SimpleGrid>
             <Stack
               component="ul"
-              aria-label="Shares of the members"
+              aria-label={t('split.members')}
               gap={6}
               style={{ listStyle: 'none', padding: 0, margin: 0 }}
             >
@@ -84,7 +83,7 @@ export function SplitFields({ split }: { split: SplitDraft }) {
                   <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                     {split.mode === 'weights' && (
                       <NumberInput
-                        aria-label={`Weight of ${line.person.name}`}
+                        aria-label={t('split.weightOf', { name: line.person.name })}
                         size="xs"
                         w={76}
                         min={MIN_WEIGHT}

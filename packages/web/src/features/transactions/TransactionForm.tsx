@@ -9,6 +9,7 @@ import { CLEAR_OF_TOASTS } from '../../lib/notify';
 import { useDebouncedAction } from '../../lib/use-debounced-action';
 import { SplitFields } from './SplitFields';
 import { BUSINESS_TYPES, KIND_RULES, type TransactionKind } from './kinds';
+import { useT } from './i18n';
 import { useFormKeys } from './use-form-keys';
 import { useTransactionDraft } from './use-transaction-draft';
 
@@ -31,6 +32,7 @@ interface Props {
  * shared book an expense's split too.
  */
 export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disabled, actions }: Props) {
+  const { t } = useT();
   const rules = KIND_RULES[kind];
   const draft = useTransactionDraft(kind, initial, onSubmit, resetAfterSave);
   const { categories, currencyValue, categoryValue, time } = draft;
@@ -50,7 +52,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
     return (
       <Text>
         <Anchor component={Link} to={`/private/manage/${rules.categType}`}>
-          Add active {rules.categType} categories to enable
+          {kind === 'loan' ? t('add.enableLoan') : t('add.enableBusiness')}
         </Anchor>
       </Text>
     );
@@ -85,7 +87,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             <CurrencyPicker required value={currencyValue} onChange={draft.setCurrency} codes={draft.codes} />
           </SimpleGrid>
           <Select
-            label="Category"
+            label={t('form.category')}
             required
             searchable
             allowDeselect={false}
@@ -94,7 +96,7 @@ export function TransactionForm({ kind, initial, onSubmit, resetAfterSave, disab
             onChange={draft.setCategoryId}
           />
           <Textarea
-            label="Description"
+            label={t('form.description')}
             rows={3}
             value={draft.description}
             onChange={(e) => draft.setDescription(e.currentTarget.value)}
@@ -124,24 +126,25 @@ function KindFields({
   type: BusinessType;
   setType: (type: BusinessType) => void;
 }) {
+  const { t } = useT();
   const rules = KIND_RULES[kind];
   return (
     <>
       {rules.hasDirection && (
         <SegmentedControl
-          aria-label="Direction"
+          aria-label={t('form.direction')}
           value={isIncome ? 'in' : 'out'}
           onChange={(v) => setIsIncome(v === 'in')}
           data={[
-            { value: 'in', label: 'IN' },
-            { value: 'out', label: 'OUT' },
+            { value: 'in', label: t('form.in') },
+            { value: 'out', label: t('form.out') },
           ]}
           fullWidth
         />
       )}
       {kind === 'business' && (
         <Select
-          label="Type"
+          label={t('form.type')}
           allowDeselect={false}
           data={BUSINESS_TYPES}
           value={type}

@@ -1,6 +1,7 @@
 import type { UsedRates } from '@kassa/contract';
 import { formatNumber, formatRate } from '../../lib/display-format';
 import { crossRateOn } from '../../shared/rate-provenance';
+import { t } from './i18n';
 
 /**
  * The reference rate from → to on the UTC day `day` (units of `to` per 1 `from`), crossed through
@@ -32,10 +33,11 @@ export function rateLine(
   const ref = reference == null ? null : shown.inverted ? 1 / reference : reference;
   const head = `1 ${base} = ${shown.text} ${quote}`;
   if (reference === undefined) return head;
-  if (ref === null) return `${head} (no reference rate for this day)`;
+  if (ref === null) return t('form.noReference', { rate: head });
   const impliedShown = shown.inverted ? 1 / implied : implied;
   const diff = (impliedShown / ref - 1) * 100;
   const rounded = Math.round(diff * 10) / 10;
   const sign = rounded > 0 ? '+' : rounded < 0 ? MINUS : '';
-  return `${head} (reference ${formatRate(ref).text}, ${sign}${formatNumber(Math.abs(rounded), 1)}\u00a0%)`;
+  const difference = `${sign}${formatNumber(Math.abs(rounded), 1)}\u00a0%`;
+  return t('form.reference', { rate: head, reference: formatRate(ref).text, difference });
 }

@@ -1,11 +1,13 @@
 import type { BusinessType, Category, CategoryType, Transaction } from '@kassa/contract';
+import { t } from './i18n';
 
 /** The add-transaction tabs that record a transaction (conversion is the sixth tab, a form of its own). */
 export const TRANSACTION_KINDS = ['expense', 'income', 'loan', 'business', 'external'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export interface KindRules {
-  label: string;
+  /** The kind's name in the current language (read when shown). */
+  readonly label: string;
   categType: CategoryType;
   /** IN/OUT toggle shown (loan, business, external); real kinds take the direction from the tab. */
   hasDirection: boolean;
@@ -13,19 +15,33 @@ export interface KindRules {
   defaultIncome: boolean;
 }
 
+/** A kind's rules, its label read in the current language each time it is shown. */
+const kindRules = (kind: TransactionKind, categType: CategoryType, hasDirection: boolean, defaultIncome: boolean) => ({
+  get label() {
+    return t(`kinds.${kind}`);
+  },
+  categType,
+  hasDirection,
+  defaultIncome,
+});
+
 export const KIND_RULES: Record<TransactionKind, KindRules> = {
-  expense: { label: 'Expense', categType: 'real', hasDirection: false, defaultIncome: false },
-  income: { label: 'Income', categType: 'real', hasDirection: false, defaultIncome: true },
-  loan: { label: 'Loan', categType: 'loan', hasDirection: true, defaultIncome: true },
-  business: { label: 'Business', categType: 'business', hasDirection: true, defaultIncome: false },
-  external: { label: 'External', categType: 'external', hasDirection: true, defaultIncome: true },
+  expense: kindRules('expense', 'real', false, false),
+  income: kindRules('income', 'real', false, true),
+  loan: kindRules('loan', 'loan', true, true),
+  business: kindRules('business', 'business', true, false),
+  external: kindRules('external', 'external', true, true),
 };
 
-export const BUSINESS_TYPES: { value: BusinessType; label: string }[] = [
-  { value: 'invest', label: 'Invest' },
-  { value: 'pnl', label: 'P&L' },
-  { value: 'realize', label: 'Realize' },
-];
+/** A business entry's types, each named in the current language when read (a Select's data). */
+export const BUSINESS_TYPES: readonly { readonly value: BusinessType; readonly label: string }[] = (
+  ['invest', 'pnl', 'realize'] as const
+).map((value) => ({
+  value,
+  get label() {
+    return t(`businessTypes.${value}`);
+  },
+}));
 
 /** The categories a kind's form offers: the kind's type and direction, active ones only. */
 export function categoriesFor(kind: TransactionKind, categories: readonly Category[]): Category[] {

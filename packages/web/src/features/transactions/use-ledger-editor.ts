@@ -8,9 +8,24 @@ import { useGoBack } from '../../lib/use-go-back';
 import type { LedgerWrites } from './api';
 import { movesBalance } from './moves-balance';
 import { useCategories } from '../../shared/global-data';
+import { t } from './i18n';
 
 /** Spec §5: the confirmation asked before changing anything dated at or before the last fixpoint. */
-const BEFORE_FIX_CONFIRM = { text: 'Changes before fixpoints are not recommended' };
+const beforeFixConfirm = () => ({ text: t('editor.confirmBeforeFix') });
+
+/** The editors' messages, per noun. */
+const MESSAGES = {
+  Transaction: {
+    edited: () => t('editor.transactionEdited'),
+    deleted: () => t('editor.transactionDeleted'),
+    confirmDelete: (seconds: number) => t('editor.deleteTransaction', { seconds }),
+  },
+  Conversion: {
+    edited: () => t('editor.conversionEdited'),
+    deleted: () => t('editor.conversionDeleted'),
+    confirmDelete: (seconds: number) => t('editor.deleteConversion', { seconds }),
+  },
+};
 
 /**
  * What the transaction and conversion editors share: the loaded item, the EditorFrame's state,
@@ -37,20 +52,20 @@ export function useLedgerEditor<Item extends { time: string }, Payload extends {
     const changesBeforeFix =
       (beforeFix || new Date(payload.time) <= lastFix) &&
       (item === undefined || movesBalance(item, payload, directionOf));
-    if (changesBeforeFix && (await confirm(BEFORE_FIX_CONFIRM)) !== 'yes') return false;
+    if (changesBeforeFix && (await confirm(beforeFixConfirm())) !== 'yes') return false;
     const saved = await writes.update.mutateAsync({ ...payload, id }).catch(() => undefined);
     if (saved === undefined) return false;
-    notifySuccess(`${noun} edited`);
+    notifySuccess(MESSAGES[noun].edited());
     goBack();
     return true;
   };
 
   const remove = async () => {
     // Not the spec's default "can not be undone": the message after the delete offers Undo.
-    const text = `The ${noun.toLowerCase()} will be deleted. The message that follows offers Undo for ${UNDO_TOAST_SECONDS} seconds.`;
+    const text = MESSAGES[noun].confirmDelete(UNDO_TOAST_SECONDS);
     if ((await confirm({ danger: true, text })) !== 'yes') return;
     const { undo } = await writes.remove.mutateAsync(id);
-    offerUndo(`${noun} deleted`, undo);
+    offerUndo(MESSAGES[noun].deleted(), undo);
     goBack();
   };
 

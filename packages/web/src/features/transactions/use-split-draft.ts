@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { readAmount } from '../../components/amount-value';
 import { splitByWeights } from '@kassa/money';
 import { useBookPeople, type BookPerson } from '../../shared/books';
+import { t } from './i18n';
 import type { TransactionKind } from './kinds';
 
 /** How the shares are given: everyone ticked weighs 1, or a weight per member. */
@@ -15,7 +16,7 @@ export const MIN_WEIGHT = 1;
 export const MAX_WEIGHT = 1000;
 
 /** What a former member of the book is called (a split of theirs survives their leaving). */
-export const FORMER_MEMBER = 'Former member';
+export const formerMember = () => t('split.formerMember');
 
 /** One line of the shares: who, ticked or not, their weight and their part of the amount. */
 export interface ShareLine {
@@ -39,7 +40,7 @@ function peopleOf(members: readonly BookPerson[], initial: Transaction | undefin
   const known = new Set(members.map((m) => m.userId));
   const former = [...new Set(named.filter((id) => !known.has(id)))].map((userId) => ({
     userId,
-    name: initial?.createdBy?.userId === userId ? initial.createdBy.name : FORMER_MEMBER,
+    name: initial?.createdBy?.userId === userId ? initial.createdBy.name : formerMember(),
   }));
   return [...members, ...former];
 }
@@ -87,11 +88,11 @@ export function useSplitDraft(
   const problem = !split
     ? null
     : shares.length === 0 && !badWeight
-      ? 'Tick at least one member to share the expense'
+      ? t('split.tickOne')
       : badWeight
-        ? `Weights are whole numbers from ${MIN_WEIGHT} to ${MAX_WEIGHT}`
+        ? t('split.wholeWeights', { min: MIN_WEIGHT, max: MAX_WEIGHT })
         : payer === null
-          ? 'Choose who paid'
+          ? t('split.choosePayer')
           : null;
 
   // Each part live, exactly as settle-up will count it.

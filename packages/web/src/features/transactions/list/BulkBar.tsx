@@ -3,6 +3,7 @@ import { Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { formatCount } from '../../../lib/display-format';
+import { useT } from '../i18n';
 import { fittingCategories } from './selection';
 
 interface Props {
@@ -23,6 +24,7 @@ type Dialog = 'category' | 'description' | undefined;
 
 /** What can be done to the selected transactions at once: change category, change description, delete. */
 export function BulkBar({ rows, categories, busy, onCategory, onDescription, onDelete, onClear, children }: Props) {
+  const { t } = useT();
   const phone = useMediaQuery('(max-width: 575.98px)');
   const [dialog, setDialog] = useState<Dialog>();
   const [categoryId, setCategoryId] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600} aria-live="polite">
-          {count === 1 ? '1 selected' : `${formatCount(count)} selected`}
+          {t('bulk.selected', { count, shown: formatCount(count) })}
         </Text>
         <BulkButtons
           onCategory={() => {
@@ -68,11 +70,7 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
         opened={dialog !== undefined}
         onClose={close}
         fullScreen={phone}
-        title={
-          dialog === 'category'
-            ? `Change the category of ${count === 1 ? '1 transaction' : `${count} transactions`}`
-            : `Change the description of ${count === 1 ? '1 transaction' : `${count} transactions`}`
-        }
+        title={dialog === 'category' ? t('bulk.categoryTitle', { count }) : t('bulk.descriptionTitle', { count })}
       >
         <form
           onSubmit={(e) => {
@@ -91,14 +89,14 @@ export function BulkBar({ rows, categories, busy, onCategory, onDescription, onD
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('bulk.cancel')}
               </Button>
               <Button
                 type="submit"
                 loading={busy}
                 disabled={dialog === 'category' && (fitting.length === 0 || categoryId === null)}
               >
-                Apply
+                {t('bulk.apply')}
               </Button>
             </Group>
           </Stack>
@@ -122,19 +120,20 @@ function BulkButtons({
   deleting: boolean;
   onClear: () => void;
 }) {
+  const { t } = useT();
   return (
     <Group gap={6} wrap="wrap">
       <Button size="xs" variant="default" onClick={onCategory}>
-        Category
+        {t('bulk.category')}
       </Button>
       <Button size="xs" variant="default" onClick={onDescription}>
-        Description
+        {t('bulk.description')}
       </Button>
       <Button size="xs" color="red" variant="light" onClick={onDelete} loading={deleting}>
-        Delete
+        {t('bulk.delete')}
       </Button>
       <Button size="xs" variant="subtle" onClick={onClear}>
-        Clear
+        {t('bulk.clear')}
       </Button>
     </Group>
   );
@@ -156,17 +155,17 @@ function BulkFields({
   description: string;
   setDescription: (description: string) => void;
 }) {
+  const { t } = useT();
   return (
     <>
       {dialog === 'category' &&
         (fitting.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The selected transactions are of different kinds (income, expenses, loans, businesses): no one category fits
-            them all. Select transactions of one kind.
+            {t('bulk.noFit')}
           </Text>
         ) : (
           <Select
-            label="New category"
+            label={t('bulk.newCategory')}
             data={fitting.map((c) => ({ value: String(c.id), label: c.name }))}
             value={categoryId}
             onChange={setCategoryId}
@@ -176,8 +175,8 @@ function BulkFields({
         ))}
       {dialog === 'description' && (
         <TextInput
-          label="New description"
-          description="Replaces the description of every selected transaction"
+          label={t('bulk.newDescription')}
+          description={t('bulk.newDescriptionHint')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           maxLength={500}

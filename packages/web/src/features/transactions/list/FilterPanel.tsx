@@ -5,6 +5,7 @@ import type { BookPerson } from '../../../shared/books';
 import { IntervalPicker } from '../../../components/IntervalPicker';
 import { CALENDAR_RANGES } from '../../../components/interval';
 import { clearedFilter, type FilterState } from './filter';
+import { useT } from '../i18n';
 import { useFilterLists } from './use-filter-lists';
 
 /** On a phone each list takes a little less than half the row, so the next one peeks in. */
@@ -26,6 +27,7 @@ export function FilterPanel({
   /** The people of a shared book, whose rows the filter can pick. */
   people?: readonly BookPerson[];
 }) {
+  const { t } = useT();
   const phone = useMediaQuery('(max-width: 575.98px)');
   const lists = useFilterLists(value, onChange, people);
 
@@ -33,7 +35,7 @@ export function FilterPanel({
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between">
         <Switch
-          label="Filters"
+          label={t('filter.toggle')}
           checked={value.enabled}
           onChange={(e) => onChange(clearedFilter(value, e.currentTarget.checked))}
         />
@@ -59,7 +61,7 @@ export function FilterPanel({
               mt="xs"
               tabIndex={0}
               role="group"
-              aria-label="Filter lists, scroll sideways for more"
+              aria-label={t('filter.lists')}
               data-filter-lists="row"
               style={{
                 display: 'flex',

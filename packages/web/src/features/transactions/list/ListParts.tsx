@@ -1,18 +1,21 @@
 import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Trans } from 'react-i18next';
 import { formatCount } from '../../../lib/display-format';
 import { useExportCsv } from '../api';
+import { useT } from '../i18n';
 import { toExportQuery, type FilterState } from './filter';
 import { shownText, type ListRow } from './rows';
 
 /** Beside the filter's toggle: Import (not for a viewer), and Export CSV of what the filter selects. */
 export function ListActions({ filterState, canImport }: { filterState: FilterState; canImport: boolean }) {
+  const { t } = useT();
   const exportCsv = useExportCsv();
   return (
     <Group gap="xs">
       {canImport && (
         <Button component={Link} to="/private/import" variant="default" size="xs">
-          Import
+          {t('list.import')}
         </Button>
       )}
       <Button
@@ -21,7 +24,7 @@ export function ListActions({ filterState, canImport }: { filterState: FilterSta
         onClick={() => exportCsv.mutate(toExportQuery(filterState))}
         loading={exportCsv.isPending}
       >
-        Export CSV
+        {t('list.exportCsv')}
       </Button>
     </Group>
   );
@@ -47,20 +50,21 @@ export function SelectAllLine({
   onSelectAll: () => void;
   collecting: boolean;
 }) {
+  const { t } = useT();
   if (allMatching)
     return (
       <Text size="xs" c="dimmed" mt={4} data-select-all>
-        All {formatCount(count)} transactions{narrowed ? ' matching the filter' : ''} are selected.
+        {t(narrowed ? 'bulk.allSelectedFiltered' : 'bulk.allSelected', { total: formatCount(count) })}
       </Text>
     );
   if (allShown === undefined) return null;
   return (
     <Text size="xs" c="dimmed" mt={4} data-select-all>
-      All {allShown} shown are selected.{' '}
+      {t('bulk.allShown', { shown: allShown })}{' '}
       <Anchor component="button" type="button" size="xs" onClick={onSelectAll}>
-        {narrowed ? 'Select all matching the filter' : 'Select all transactions'}
+        {narrowed ? t('bulk.selectAllFiltered') : t('bulk.selectAll')}
       </Anchor>
-      {collecting && <Loader size={12} ml="xs" role="status" aria-label="Collecting" />}
+      {collecting && <Loader size={12} ml="xs" role="status" aria-label={t('bulk.collecting')} />}
     </Text>
   );
 }
@@ -75,19 +79,17 @@ export function ListFooter({
   anyBeforeFix: boolean;
   more: boolean;
 }) {
+  const { t } = useT();
   return (
     <>
       {anyBeforeFix && (
         <Text size="xs" c="dimmed" mt="xs" data-legend>
-          <Text span fs="italic" inherit>
-            Italic rows
-          </Text>{' '}
-          are dated before the last fixpoint: their balances are already settled by it.
+          <Trans t={t} i18nKey="list.italicRows" components={{ i: <Text span fs="italic" inherit /> }} />
         </Text>
       )}
       <Text size="xs" c="dimmed" ta="center" mt="xs" data-shown>
         {shownText(rows)}
-        {more ? '; older ones load on request' : ''}
+        {more ? t('list.more') : ''}
       </Text>
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useBookPeople, useCanWrite, useSharedBook } from '../../../shared/books';
+import { useT } from '../i18n';
 import { FilterPanel } from './FilterPanel';
 import { BulkBar } from './BulkBar';
 import { TransactionTable } from './TransactionTable';
@@ -28,6 +29,7 @@ function useListPeople(shared: boolean, chosen: boolean) {
  * returns to the same list, and the scroll position is kept per history entry.
  */
 export function TransactionListPage() {
+  const { t } = useT();
   const [filterState, setFilterState] = useUrlFilter();
   const compact = useMediaQuery('(max-width: 599.98px)');
   const list = useListRows(filterState, compact);
@@ -74,11 +76,11 @@ export function TransactionListPage() {
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
         {pages.isPending ? (
           <Center py="xl">
-            <Loader size="sm" role="status" aria-label="Loading" />
+            <Loader size="sm" role="status" aria-label={t('list.loading')} />
           </Center>
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            No transactions
+            {t('list.none')}
           </Text>
         ) : (
           <>
@@ -107,7 +109,7 @@ export function TransactionListPage() {
         {pages.hasNextPage && (
           <Center mt="md">
             <Button variant="default" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-              Load more
+              {t('list.loadMore')}
             </Button>
           </Center>
         )}

@@ -2,6 +2,7 @@ import { Badge, Checkbox, Table, Text } from '@mantine/core';
 import type { Category, Transaction } from '@kassa/contract';
 import { ellipsis } from '@kassa/money';
 import { formatDate, formatMoney, formatTime } from '../../../lib/display-format';
+import { t } from '../i18n';
 import { isClosedCategory } from '../kinds';
 import { enteredByOf, paidByOf, type ListRow } from './rows';
 
@@ -53,14 +54,20 @@ function describe(row: ListRow, categories: ReadonlyMap<number, Category>) {
       return {
         text: c.description,
         // One currency: a transfer between two of its pockets, which import makes (DESIGN §4).
-        category: c.fromCurrency === c.toCurrency ? 'Transfer' : 'Conversion',
+        category: c.fromCurrency === c.toCurrency ? t('row.transfer') : t('row.conversion'),
         amount: `${formatMoney(c.fromAmount, c.fromCurrency)} → ${formatMoney(c.toAmount, c.toCurrency)}`,
         converted: '',
         color: undefined,
       };
     }
     case 'fixpoint':
-      return { text: 'Balances stated', category: 'Fixpoint', amount: '', converted: '', color: undefined };
+      return {
+        text: t('row.balancesStated'),
+        category: t('row.fixpoint'),
+        amount: '',
+        converted: '',
+        color: undefined,
+      };
   }
 }
 
@@ -113,7 +120,7 @@ export function TransactionRow({
         color: beforeFix ? 'var(--mantine-color-dimmed)' : undefined,
         fontStyle: beforeFix ? 'italic' : undefined,
       }}
-      title={beforeFix ? 'Before the last fixpoint' : undefined}
+      title={beforeFix ? t('row.beforeFix') : undefined}
       data-selected={(row.kind === 'transaction' && selection?.isSelected(row.tx.id)) || undefined}
       bg={
         row.kind === 'transaction' && selection?.isSelected(row.tx.id) === true
@@ -168,7 +175,7 @@ function CheckCell({ row, category, selection }: { row: ListRow; category: strin
       {row.kind === 'transaction' && selection.canSelect(row.tx) && (
         <Checkbox
           size="xs"
-          aria-label={`Select ${row.tx.description === '' ? category : row.tx.description}`}
+          aria-label={t('row.select', { name: row.tx.description === '' ? category : row.tx.description })}
           checked={selection.isSelected(row.tx.id)}
           // The cell's click handler toggles (it sees Shift); the box only shows the state.
           onChange={() => undefined}
@@ -177,6 +184,10 @@ function CheckCell({ row, category, selection }: { row: ListRow; category: strin
     </Table.Td>
   );
 }
+
+// The split badge beside the description; on a phone on a line of its own, where it would wrap anyway.
+const SPLIT_BADGE_BESIDE = { ml: 6, style: { verticalAlign: 'text-bottom' } } as const;
+const SPLIT_BADGE_PHONE = { display: 'flex', w: 'fit-content', mt: 2 } as const;
 
 /**
  * The description (or the category when it has none), and on a phone the time, category and who
@@ -204,7 +215,7 @@ function DescriptionCell({
     <Table.Td>
       {row.kind === 'fixpoint' ? (
         <Badge variant="light" color="grape">
-          Fixpoint
+          {t('row.fixpoint')}
         </Badge>
       ) : (
         <Text size="sm" span title={label.length > DESCRIPTION_CHARS ? label : undefined}>
@@ -218,14 +229,11 @@ function DescriptionCell({
           color="grape"
           tt="none"
           maw="100%"
-          title={`Split, paid by ${payer}`}
-          // Beside the description; on a phone on a line of its own, where it would wrap anyway.
-          {...(compact
-            ? { display: 'flex', w: 'fit-content', mt: 2 }
-            : { ml: 6, style: { verticalAlign: 'text-bottom' } })}
+          title={t('row.splitTitle', { name: payer })}
+          {...(compact ? SPLIT_BADGE_PHONE : SPLIT_BADGE_BESIDE)}
           data-split
         >
-          split · paid by {ellipsis(payer, PHONE_NAME_CHARS)}
+          {t('row.splitBadge', { name: ellipsis(payer, PHONE_NAME_CHARS) })}
         </Badge>
       )}
       {compact && (
@@ -233,8 +241,8 @@ function DescriptionCell({
           {when(row.time)}
           {row.kind === 'transaction' && text !== '' ? ` · ${ellipsis(category, PHONE_CATEGORY_CHARS)}` : ''}
           {maker !== '' && (
-            <span data-entered-by title={`Entered by ${maker}`}>
-              {` · by ${ellipsis(maker, PHONE_NAME_CHARS)}`}
+            <span data-entered-by title={t('row.enteredByTitle', { name: maker })}>
+              {` · ${t('row.by', { name: ellipsis(maker, PHONE_NAME_CHARS) })}`}
             </span>
           )}
         </Text>

@@ -2,6 +2,7 @@ import { Checkbox, Table } from '@mantine/core';
 import type { Category, MoneyAmount, Transaction } from '@kassa/contract';
 import { formatMoney } from '../../../lib/display-format';
 import { useNavigate } from 'react-router';
+import { useT } from '../i18n';
 import { editorPath, type ListRow } from './rows';
 import { CHECK_CELL, TransactionRow, type RowSelection } from './TransactionRow';
 
@@ -35,6 +36,7 @@ export function TransactionTable({
   enteredBy = false,
   people = NOBODY,
 }: Props) {
+  const { t } = useT();
   const navigate = useNavigate();
   const checks = selection !== undefined ? 1 : 0;
   const open = (row: ListRow) => void navigate(editorPath(row));
@@ -45,7 +47,7 @@ export function TransactionTable({
           {selection !== undefined && (
             <Table.Th style={CHECK_CELL}>
               <Checkbox
-                aria-label="Select every transaction shown"
+                aria-label={t('table.selectShown')}
                 size="xs"
                 checked={selection.header === 'all'}
                 indeterminate={selection.header === 'some'}
@@ -53,19 +55,19 @@ export function TransactionTable({
               />
             </Table.Th>
           )}
-          {!compact && <Table.Th w={150}>Time</Table.Th>}
-          <Table.Th>Description</Table.Th>
-          {!compact && <Table.Th>Category</Table.Th>}
-          {!compact && enteredBy && <Table.Th>Entered by</Table.Th>}
-          <Table.Th ta="right">Amount</Table.Th>
-          {!compact && <Table.Th ta="right">Converted</Table.Th>}
+          {!compact && <Table.Th w={150}>{t('table.time')}</Table.Th>}
+          <Table.Th>{t('table.description')}</Table.Th>
+          {!compact && <Table.Th>{t('table.category')}</Table.Th>}
+          {!compact && enteredBy && <Table.Th>{t('table.enteredBy')}</Table.Th>}
+          <Table.Th ta="right">{t('table.amount')}</Table.Th>
+          {!compact && <Table.Th ta="right">{t('table.converted')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {sum !== undefined && (
           <Table.Tr data-sum>
             <Table.Td colSpan={(compact ? 1 : 3 + (enteredBy ? 1 : 0)) + checks} fw={700}>
-              Sum
+              {t('table.sum')}
             </Table.Td>
             <Table.Td ta="right" fw={700} colSpan={compact ? 1 : 2} c={sum.amount < 0 ? 'red' : 'teal'}>
               {formatMoney(sum.amount, sum.currency)}

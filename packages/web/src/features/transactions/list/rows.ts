@@ -1,5 +1,7 @@
 import type { Conversion, Fixpoint, IntervalInput, Transaction } from '@kassa/contract';
 import { utcDay } from '../../../shared/rate-provenance';
+import { t } from '../i18n';
+import { formerMember } from '../use-split-draft';
 
 /** One row of the merged list (spec §2 transaction list). */
 export type ListRow =
@@ -82,7 +84,7 @@ export function editorPath(row: ListRow): string {
 export function enteredByOf(row: ListRow): string {
   const maker =
     row.kind === 'transaction' ? row.tx.createdBy : row.kind === 'conversion' ? row.conversion.createdBy : undefined;
-  return maker === null ? 'Former member' : (maker?.name ?? '');
+  return maker === null ? formerMember() : (maker?.name ?? '');
 }
 
 /**
@@ -94,10 +96,8 @@ export function paidByOf(row: ListRow, people: ReadonlyMap<number, string>): str
   if (row.kind !== 'transaction') return undefined;
   const { paidBy, shares, createdBy } = row.tx;
   if (paidBy == null || shares == null || shares.length === 0) return undefined;
-  return people.get(paidBy) ?? (createdBy?.userId === paidBy ? createdBy.name : 'Former member');
+  return people.get(paidBy) ?? (createdBy?.userId === paidBy ? createdBy.name : formerMember());
 }
-
-const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * The footer's count of what the list shows (issue 22): each kind of row named, so four rows are
@@ -105,11 +105,17 @@ const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  */
 export function shownText(rows: readonly ListRow[]): string {
   const of = (kind: ListRow['kind']) => rows.filter((r) => r.kind === kind).length;
-  const parts = [counted(of('transaction'), 'transaction')];
-  if (of('conversion') > 0) parts.push(counted(of('conversion'), 'conversion'));
-  if (of('fixpoint') > 0) parts.push(counted(of('fixpoint'), 'fixpoint'));
-  const last = parts.pop() ?? '';
-  return `${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last} shown`;
+  const parts = [t('list.shown.transaction', { count: of('transaction') })];
+  if (of('conversion') > 0) parts.push(t('list.shown.conversion', { count: of('conversion') }));
+  if (of('fixpoint') > 0) parts.push(t('list.shown.fixpoint', { count: of('fixpoint') }));
+  const [first = '', second = '', third] = parts;
+  const list =
+    third !== undefined
+      ? t('list.shown.three', { first, second, last: third })
+      : parts.length === 2
+        ? t('list.shown.two', { first, last: second })
+        : first;
+  return t('list.shown.text', { list });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Category, Transaction } from '@kassa/contract';
+import { t } from '../i18n';
 
 // Row selection of the transaction list (bulk edit, issue 20): pure, so the click rules are tested
 // without a browser. Only transactions are selected; conversions and fixpoints have no bulk actions.
@@ -67,7 +68,6 @@ export function fittingCategories(rows: Iterable<Transaction>, categories: Itera
 
 /** The toast after a bulk change ("12 transactions deleted", "Category changed on 12 transactions"). */
 export function bulkMessage(action: 'delete' | 'category' | 'description', count: number): string {
-  const rows = count === 1 ? '1 transaction' : `${count} transactions`;
-  if (action === 'delete') return `${rows} deleted`;
-  return `${action === 'category' ? 'Category' : 'Description'} changed on ${rows}`;
+  if (action === 'delete') return t('bulk.deleted', { count });
+  return action === 'category' ? t('bulk.categoryChanged', { count }) : t('bulk.descriptionChanged', { count });
 }

@@ -2,6 +2,7 @@ import type { BulkRequestBody, Category, Transaction, TransactionFilterBody } fr
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { useOfferUndo } from '../../../shared/undo';
 import { useBulkEdit, useCollectMatching } from '../api';
+import { t } from '../i18n';
 import { isClosedCategory } from '../kinds';
 import { bulkMessage, visibleState } from './selection';
 import { useRowSelection } from './use-row-selection';
@@ -33,7 +34,7 @@ export function useBulkSelection(
     return true;
   };
   const removeSelected = async () => {
-    const text = ids.length === 1 ? '1 transaction will be deleted.' : `${ids.length} transactions will be deleted.`;
+    const text = t('bulk.confirmDelete', { count: ids.length });
     if ((await confirm({ danger: true, text })) !== 'yes') return;
     await run({ ids, action: 'delete' }, (n) => bulkMessage('delete', n));
   };

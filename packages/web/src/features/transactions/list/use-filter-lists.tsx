@@ -2,14 +2,11 @@ import type { ReactElement } from 'react';
 import { TransferList } from '../../../components/TransferList';
 import type { BookPerson } from '../../../shared/books';
 import { useCategories, useUserCurrencies } from '../../../shared/global-data';
+import { useT } from '../i18n';
 import type { FilterState } from './filter';
 
 /** About three lines of choices; more scroll. */
 const LIST_HEIGHT = 76;
-const DIRECTIONS = [
-  { value: true, label: 'Income' },
-  { value: false, label: 'Expense' },
-];
 
 /**
  * The filter's multi-selects (spec §2): income, expense and loan/business categories, currency and
@@ -20,6 +17,7 @@ export function useFilterLists(
   onChange: (s: FilterState) => void,
   people?: readonly BookPerson[],
 ): ReactElement[] {
+  const { t } = useT();
   const categories = useCategories().data ?? [];
   const currencies = useUserCurrencies().data ?? [];
   const real = (income: boolean) =>
@@ -30,41 +28,44 @@ export function useFilterLists(
 
   return [
     <TransferList
-      key="Income categories"
-      label="Income categories"
+      key="incomeCategories"
+      label={t('filter.incomeCategories')}
       options={real(true)}
       selected={value.incomeCategories}
       onChange={(incomeCategories) => onChange({ ...value, incomeCategories })}
       maxAvailableHeight={LIST_HEIGHT}
     />,
     <TransferList
-      key="Expense categories"
-      label="Expense categories"
+      key="expenseCategories"
+      label={t('filter.expenseCategories')}
       options={real(false)}
       selected={value.expenseCategories}
       onChange={(expenseCategories) => onChange({ ...value, expenseCategories })}
       maxAvailableHeight={LIST_HEIGHT}
     />,
     <TransferList
-      key="Loan / business"
-      label="Loan / business"
+      key="loanBusiness"
+      label={t('filter.loanBusiness')}
       options={loanBusiness}
       selected={value.loanBusinessCategories}
       onChange={(loanBusinessCategories) => onChange({ ...value, loanBusinessCategories })}
       maxAvailableHeight={LIST_HEIGHT}
     />,
     <TransferList
-      key="Currency"
-      label="Currency"
+      key="currency"
+      label={t('filter.currency')}
       options={currencies.map((c) => ({ value: c.code, label: c.code }))}
       selected={value.currencies}
       onChange={(selected) => onChange({ ...value, currencies: selected })}
       maxAvailableHeight={LIST_HEIGHT}
     />,
     <TransferList
-      key="Direction"
-      label="Direction"
-      options={DIRECTIONS}
+      key="direction"
+      label={t('filter.direction')}
+      options={[
+        { value: true, label: t('filter.income') },
+        { value: false, label: t('filter.expense') },
+      ]}
       selected={value.directions}
       onChange={(directions) => onChange({ ...value, directions })}
       maxAvailableHeight={LIST_HEIGHT}
@@ -73,8 +74,8 @@ export function useFilterLists(
       ? []
       : [
           <TransferList
-            key="Entered by"
-            label="Entered by"
+            key="enteredBy"
+            label={t('filter.enteredBy')}
             options={people.map((p) => ({ value: p.userId, label: p.name }))}
             selected={value.enteredBy}
             onChange={(enteredBy) => onChange({ ...value, enteredBy })}
