@@ -44,6 +44,7 @@ const TRANSLATED = [
   `${web}/lib`,
   `${web}/features/public`,
   `${web}/features/analytics`,
+  `${web}/features/budgets`,
   `${web}/features/dashboard`,
   `${web}/features/transactions`,
   `${web}/features/manage`,

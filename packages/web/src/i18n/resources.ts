@@ -1,4 +1,5 @@
 import type analytics from './locales/en/analytics.json';
+import type budgets from './locales/en/budgets.json';
 import type common from './locales/en/common.json';
 import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
@@ -13,6 +14,7 @@ import type registration from './locales/en/registration.json';
  */
 export interface Resources {
   analytics: typeof analytics;
+  budgets: typeof budgets;
   common: typeof common;
   dashboard: typeof dashboard;
   help: typeof help;

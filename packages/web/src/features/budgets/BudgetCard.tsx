@@ -21,12 +21,14 @@ import { ChartBox } from '../analytics';
 import { useBudgetChange } from './api';
 import { BudgetProgress } from './BudgetProgress';
 import { budgetStatus, monthShort, parseLimit, STATUS_COLOR } from './budget-figures';
+import { t as texts, useT } from './i18n';
 
 /** Height of a budget's 12-month history chart. */
 const HISTORY_HEIGHT = 120;
 
 /** The monthly limit typed in place, saved through the category (Enter saves, Escape cancels). */
 function LimitEditor({ category, currency, onDone }: { category: Category; currency: string; onDone: () => void }) {
+  const { t } = useT();
   const change = useBudgetChange();
   const [text, setText] = useState(category.monthlyLimit === null ? '' : String(category.monthlyLimit));
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +42,7 @@ function LimitEditor({ category, currency, onDone }: { category: Category; curre
       { category, change: { monthlyLimit: parsed.value } },
       {
         onSuccess: () => {
-          notifySuccess(parsed.value === null ? 'Budget removed' : 'Limit saved');
+          notifySuccess(parsed.value === null ? texts('limit.removed') : texts('limit.saved'));
           onDone();
         },
       },
@@ -56,8 +58,8 @@ function LimitEditor({ category, currency, onDone }: { category: Category; curre
     >
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
-          aria-label={`Monthly limit of ${category.name} in ${currency}`}
-          placeholder="No limit"
+          aria-label={t('limit.label', { name: category.name, currency })}
+          placeholder={t('limit.none')}
           inputMode="decimal"
           autoComplete="off"
           size="xs"
@@ -72,10 +74,10 @@ function LimitEditor({ category, currency, onDone }: { category: Category; curre
           }}
         />
         <Button type="submit" size="xs" loading={change.isPending}>
-          Save
+          {t('limit.save')}
         </Button>
         <Button variant="default" size="xs" onClick={onDone}>
-          Cancel
+          {t('limit.cancel')}
         </Button>
       </Group>
     </form>
@@ -92,6 +94,7 @@ export function BudgetCard({
   budget: Budget;
   category: Category | undefined;
 }) {
+  const { t } = useT();
   const [editing, setEditing] = useState(false);
   const status = budgetStatus(item);
   const currency = budget.currency;
@@ -104,14 +107,14 @@ export function BudgetCard({
           </Title>
           {status !== 'ok' && (
             <Badge color={STATUS_COLOR[status]} variant="light">
-              {status === 'over' ? 'Over limit' : 'Close to limit'}
+              {status === 'over' ? t('card.over') : t('card.close')}
             </Badge>
           )}
         </Group>
         <BudgetProgress item={item} currency={currency} />
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
           <Text size="sm" c="dimmed">
-            Limit
+            {t('card.limit')}
           </Text>
           {editing && category !== undefined ? (
             <LimitEditor category={category} currency={currency} onDone={() => setEditing(false)} />
@@ -124,7 +127,7 @@ export function BudgetCard({
                 <ActionIcon
                   variant="subtle"
                   size="sm"
-                  aria-label={`Edit the limit of ${item.name}`}
+                  aria-label={t('limit.edit', { name: item.name })}
                   onClick={() => setEditing(true)}
                 >
                   <IconPencil size={14} />
@@ -135,7 +138,7 @@ export function BudgetCard({
           {item.rollover && (
             <>
               <Text size="sm" c="dimmed">
-                Carried in
+                {t('card.carried')}
               </Text>
               <Text size="sm" c={item.carried < 0 ? 'red' : undefined} data-figure="carried">
                 {formatMoney(item.carried, currency)}
@@ -145,12 +148,12 @@ export function BudgetCard({
           {item.dailyAllowance !== null && budget.daysLeft !== null && (
             <>
               <Text size="sm" c="dimmed">
-                Per day
+                {t('card.perDay')}
               </Text>
               <Text size="sm" data-figure="allowance">
                 {formatMoney(item.dailyAllowance, currency)}{' '}
                 <Text span size="xs" c="dimmed">
-                  for {budget.daysLeft} day{budget.daysLeft === 1 ? '' : 's'}
+                  {t('card.forDays', { count: budget.daysLeft })}
                 </Text>
               </Text>
             </>
@@ -165,10 +168,11 @@ export function BudgetCard({
 
 /** Whether what is left (or overspent) carries into the next month, saved at once. */
 function RolloverSwitch({ item, category }: { item: BudgetItem; category: Category | undefined }) {
+  const { t } = useT();
   const change = useBudgetChange();
   return (
     <Switch
-      label="Roll over to next month"
+      label={t('card.rollover')}
       size="sm"
       checked={item.rollover}
       disabled={category === undefined || change.isPending}
@@ -177,7 +181,7 @@ function RolloverSwitch({ item, category }: { item: BudgetItem; category: Catego
         const rollover = e.currentTarget.checked;
         change.mutate(
           { category, change: { rollover } },
-          { onSuccess: () => notifySuccess(rollover ? 'Rollover on' : 'Rollover off') },
+          { onSuccess: () => notifySuccess(rollover ? texts('card.rolloverOn') : texts('card.rolloverOff')) },
         );
       }}
     />
@@ -186,16 +190,17 @@ function RolloverSwitch({ item, category }: { item: BudgetItem; category: Catego
 
 /** The last 12 months' spending as bars, with the limit's line. */
 function BudgetHistory({ item, currency }: { item: BudgetItem; currency: string }) {
+  const { t } = useT();
   const data = item.history.map((p) => ({ month: monthShort(p.month), key: p.month, Spent: p.spent }));
   return (
-    <div aria-label={`Spending of ${item.name} over the last 12 months`} role="img">
+    <div aria-label={t('card.history', { name: item.name })} role="img">
       <ChartBox height={HISTORY_HEIGHT}>
         <BarChart
           h={HISTORY_HEIGHT}
           data={data}
           dataKey="month"
-          series={[{ name: 'Spent', color: 'blue.6' }]}
-          referenceLines={[{ y: item.limit, color: 'red.6', label: 'Limit', labelPosition: 'insideTopLeft' }]}
+          series={[{ name: 'Spent', label: t('card.spent'), color: 'blue.6' }]}
+          referenceLines={[{ y: item.limit, color: 'red.6', label: t('card.limit'), labelPosition: 'insideTopLeft' }]}
           valueFormatter={(v) => formatMoney(v, currency)}
           // The limit's line stays in view above months that spent less.
           yAxisProps={{ width: 0, domain: [0, Math.max(item.limit, ...item.history.map((p) => p.spent)) || 1] }}

@@ -21,9 +21,11 @@ import { useCategories } from '../../shared/global-data';
 import { useBudget, useBudgetChange } from './api';
 import { BudgetCard } from './BudgetCard';
 import { currentMonth, monthTitle, parseLimit, shiftMonth } from './budget-figures';
+import { t as texts, useT } from './i18n';
 
 /** Gives an expense category without a limit its budget. */
 function AddBudget({ categories, currency }: { categories: readonly Category[]; currency: string }) {
+  const { t } = useT();
   const change = useBudgetChange();
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -33,7 +35,7 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
     const category = categories.find((c) => String(c.id) === categoryId);
     const parsed = parseLimit(text);
     if (category === undefined || !parsed.ok || parsed.value === null) {
-      setError(parsed.ok ? 'Enter the monthly limit' : parsed.error);
+      setError(parsed.ok ? texts('add.enterLimit') : parsed.error);
       return;
     }
     setError(null);
@@ -41,7 +43,7 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
       { category, change: { monthlyLimit: parsed.value } },
       {
         onSuccess: () => {
-          notifySuccess('Budget added');
+          notifySuccess(texts('add.added'));
           setCategoryId(null);
           setText('');
         },
@@ -51,7 +53,7 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h5" mb="sm">
-        Add a budget
+        {t('add.title')}
       </Title>
       <form
         noValidate
@@ -62,8 +64,8 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
       >
         <Group align="flex-end" gap="sm">
           <Select
-            label="Expense category"
-            placeholder="Choose"
+            label={t('add.category')}
+            placeholder={t('add.choose')}
             data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
             value={categoryId}
             onChange={setCategoryId}
@@ -71,7 +73,7 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
             w={{ base: '100%', xs: 220 }}
           />
           <TextInput
-            label={`Monthly limit (${currency})`}
+            label={t('add.limit', { currency })}
             inputMode="decimal"
             autoComplete="off"
             value={text}
@@ -80,7 +82,7 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
             w={{ base: '100%', xs: 160 }}
           />
           <Button type="submit" disabled={categoryId === null} loading={change.isPending}>
-            Add budget
+            {t('add.submit')}
           </Button>
         </Group>
       </form>
@@ -90,6 +92,7 @@ function AddBudget({ categories, currency }: { categories: readonly Category[]; 
 
 /** private/budgets: this month's budget per expense category, with month navigation. */
 export function BudgetsPage() {
+  const { t } = useT();
   const [month, setMonth] = useState(currentMonth);
   const query = useBudget(month);
   const categories = useCategories().data;
@@ -104,40 +107,44 @@ export function BudgetsPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon variant="default" aria-label="Previous month" onClick={() => setMonth((m) => shiftMonth(m, -1))}>
+          <ActionIcon
+            variant="default"
+            aria-label={t('page.previous')}
+            onClick={() => setMonth((m) => shiftMonth(m, -1))}
+          >
             <IconChevronLeft size={16} />
           </ActionIcon>
           <Title order={2} size="h3" miw={170} ta="center" data-testid="budget-month">
             {monthTitle(month)}
           </Title>
-          <ActionIcon variant="default" aria-label="Next month" onClick={() => setMonth((m) => shiftMonth(m, 1))}>
+          <ActionIcon variant="default" aria-label={t('page.next')} onClick={() => setMonth((m) => shiftMonth(m, 1))}>
             <IconChevronRight size={16} />
           </ActionIcon>
-          {query.isFetching && <Loader size="xs" role="status" aria-label="Loading" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label={t('page.loading')} />}
         </Group>
         {month !== thisMonth && (
           <Button variant="subtle" size="xs" onClick={() => setMonth(thisMonth)}>
-            This month
+            {t('page.thisMonth')}
           </Button>
         )}
       </Group>
       {unconverted.length > 0 && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Spending without an exchange rate">
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('page.unconvertedTitle')}>
           <Text size="sm">
-            Kassa knows no rate for these amounts, so they are not counted in the figures below:{' '}
-            {unconverted
-              .map((u) => `${byId.get(u.categoryId)?.name ?? 'a category'} ${formatMoney(u.amount, u.currency)}`)
-              .join(', ')}
-            .
+            {t('page.unconverted', {
+              amounts: unconverted
+                .map(
+                  (u) => `${byId.get(u.categoryId)?.name ?? t('page.aCategory')} ${formatMoney(u.amount, u.currency)}`,
+                )
+                .join(', '),
+            })}
           </Text>
         </Alert>
       )}
       {budget === undefined ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label={t('page.loading')} />
       ) : budget.items.length === 0 ? (
-        <Text c="dimmed">
-          No budgets yet. Give an expense category a monthly limit below, or in its editor under Manage.
-        </Text>
+        <Text c="dimmed">{t('page.none')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
           {budget.items.map((item) => (

@@ -1,5 +1,6 @@
 import type { BudgetItem } from '@kassa/contract';
 import type { MantineColor } from '@mantine/core';
+import { currentLanguage, t } from './i18n';
 
 /** Share of the month's budget (limit + carried) from which a budget counts as close to it. */
 export const CLOSE_SHARE = 80;
@@ -15,16 +16,16 @@ export function shiftMonth(month: string, delta: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** "November 2026". */
+/** "November 2026", in the current language. */
 export function monthTitle(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(currentLanguage(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** A history bar's label: "Nov". */
+/** A history bar's label: "Nov", in the current language. */
 export function monthShort(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(currentLanguage(), { month: 'short', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -71,6 +72,6 @@ export function closestToLimit<T extends Pick<BudgetItem, 'limit' | 'carried' | 
 export function parseLimit(text: string): { ok: true; value: number | null } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: 'Enter a non-negative number, e.g. 250 or 99.90' };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: t('limit.invalid') };
   return { ok: true, value: Number(trimmed) };
 }
