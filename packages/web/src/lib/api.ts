@@ -25,6 +25,13 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The answer is plain text (account/getreferral). */
   text?: boolean;
+  /** Further request headers (the outbox's Idempotency-Key). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The book to name instead of the chosen one (null: the own book): the outbox sends an entry to
+   * the book it was made in, whichever this tab works on now.
+   */
+  book?: number | null;
 }
 
 /**
@@ -88,8 +95,9 @@ export async function apiFetch(
   };
   const token = options.anonymous === true ? null : getToken();
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
-  const book = bookOfRequest(token !== null);
+  const book = options.book === undefined ? bookOfRequest(token !== null) : (options.book ?? undefined);
   if (book !== undefined) headers[BOOK_HEADER] = String(book);
+  Object.assign(headers, options.headers);
   if (method !== 'GET' && method !== 'HEAD') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf !== undefined) headers[CSRF_HEADER] = csrf;

@@ -12,6 +12,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../lib/api';
 import { useRefreshLedger } from '../../shared/ledger-refresh';
+import { isNetworkFailure, isQueued, writeOrQueue } from '../../shared/outbox';
 import { queryKeys } from '../../shared/query-keys';
 
 /** What stage 1 starts from: the pockets by currency and each currency's calculated balance now. */
@@ -31,7 +32,15 @@ export function useFixpointBasis() {
     queryFn: async (): Promise<FixpointBasis> => {
       const groups = await apiGet<PocketGroup[]>('pocket/getall-grouped');
       const balances = groups.flatMap((g) => g.items.map((p) => ({ pocketId: p.pocketId, balance: p.balance })));
-      const lines = balances.length === 0 ? [] : await apiPost<FixpointError[]>('fixpoint/calcerror', balances);
+      // Offline the pockets come from the service worker's cache, the calculation not at all:
+      // each field then starts from its latest stated balance (issue 36).
+      const lines =
+        balances.length === 0
+          ? []
+          : await apiPost<FixpointError[]>('fixpoint/calcerror', balances).catch((err: unknown) => {
+              if (isNetworkFailure(err)) return [];
+              throw err;
+            });
       return { groups, calculated: Object.fromEntries(lines.map((l) => [l.currency, l.calculated])) };
     },
   });
@@ -43,12 +52,27 @@ export function useCalcError() {
   });
 }
 
-/** Like every fixpoint write, refreshes every ledger-derived view: fixpoints move errors and the before-fix marks of listings. */
+/**
+ * Like every fixpoint write, refreshes every ledger-derived view: fixpoints move errors and the
+ * before-fix marks of listings. Offline it waits in the outbox (issue 36), stated at the time it
+ * was made (`?time=`), not when it arrives.
+ */
 export function useSetFixpoint() {
   const refresh = useRefreshLedger();
   return useMutation({
-    mutationFn: (balances: PocketBalanceBody[]) => apiPost<FixpointDetail>('fixpoint/set', balances),
-    onSuccess: () => refresh(),
+    mutationFn: (balances: PocketBalanceBody[]) => {
+      const at = new Date().toISOString();
+      return writeOrQueue<FixpointDetail>({
+        kind: 'fixpoint-set',
+        request: (queued) => ({
+          method: 'POST',
+          path: queued ? `fixpoint/set?time=${encodeURIComponent(at)}` : 'fixpoint/set',
+          body: balances,
+        }),
+      });
+    },
+    onSuccess: (answer) => (isQueued(answer) ? undefined : refresh()),
+    networkMode: 'always',
   });
 }
 

@@ -16,9 +16,10 @@ import type {
 import { useInfiniteQuery, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { MAX_LIST_ROWS } from '@kassa/contract/constants';
 import { queryKeys } from '../../shared/query-keys';
-import { apiGet, apiPost, apiRequest } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { useRefreshLedger } from '../../shared/ledger-refresh';
+import { isQueued, writeOrQueue, type LedgerRow } from '../../shared/outbox';
 
 /** Rows per page of the transaction list: keyset paging keeps 10,000+ rows cheap to browse. */
 export const PAGE_SIZE = 100;
@@ -129,28 +130,55 @@ export function useExternalCategories() {
 /**
  * Add, update and delete of one ledger entity (its `{entity}/add`, `/update` and `/delete/{id}`);
  * each refreshes every ledger-derived view when done. A delete spares the deleted item's own
- * query (queryKeys[entity](id)), which would only answer 404.
+ * query (queryKeys[entity](id)), which would only answer 404. Each goes through the outbox (issue
+ * 36): offline it is kept on this device and answers Queued; an edit or delete kept there names
+ * the version of the row it was made on. Mutations run offline too (networkMode 'always').
  */
-function useLedgerWrites<Saved, Payload>(entity: 'transaction' | 'conversion') {
+function useLedgerWrites<Saved extends LedgerRow, Payload>(entity: 'transaction' | 'conversion') {
   const refresh = useRefreshLedger();
+  const after = (answer: unknown, except?: readonly unknown[]) => (isQueued(answer) ? undefined : refresh(except));
   return {
     add: useMutation({
-      mutationFn: (p: Payload) => apiPost<Saved>(`${entity}/add`, p),
-      onSuccess: () => refresh(),
+      mutationFn: (p: Payload) =>
+        writeOrQueue<Saved>({
+          kind: `${entity}-add`,
+          request: () => ({ method: 'POST', path: `${entity}/add`, body: p }),
+        }),
+      onSuccess: (answer) => after(answer),
+      networkMode: 'always',
     }),
     update: useMutation({
-      mutationFn: (p: Payload & { id: number }) => apiPost<Saved>(`${entity}/update`, p),
-      onSuccess: () => refresh(),
+      mutationFn: ({ payload, before }: { payload: Payload & { id: number }; before: Saved }) =>
+        writeOrQueue<Saved>({
+          kind: `${entity}-update`,
+          before,
+          request: (queued) => ({
+            method: 'POST',
+            path: `${entity}/update`,
+            body: queued ? { ...payload, version: before.version } : payload,
+          }),
+        }),
+      onSuccess: (answer) => after(answer),
+      networkMode: 'always',
     }),
     // The answer holds the token that undoes the delete (issue 20).
     remove: useMutation({
-      mutationFn: (id: number) => apiRequest<Undoable>('DELETE', `${entity}/delete/${id}`),
-      onSuccess: (_: Undoable, id: number) => refresh(queryKeys[entity](id)),
+      mutationFn: (row: Saved) =>
+        writeOrQueue<Undoable>({
+          kind: `${entity}-delete`,
+          before: row,
+          request: (queued) => ({
+            method: 'DELETE',
+            path: `${entity}/delete/${row.id}${queued ? `?version=${row.version}` : ''}`,
+          }),
+        }),
+      onSuccess: (answer, row) => after(answer, queryKeys[entity](row.id)),
+      networkMode: 'always',
     }),
   };
 }
 
-export type LedgerWrites<Saved, Payload> = ReturnType<typeof useLedgerWrites<Saved, Payload>>;
+export type LedgerWrites<Saved extends LedgerRow, Payload> = ReturnType<typeof useLedgerWrites<Saved, Payload>>;
 
 export const useTransactionWrites = () => useLedgerWrites<Transaction, TransactionBody>('transaction');
 export const useConversionWrites = () => useLedgerWrites<Conversion, ConversionBody>('conversion');

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, Loader, Skeleton, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Skeleton, Stack, Stepper, Text, ThemeIcon } from '@mantine/core';
 import type { FixpointError } from '@kassa/contract';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -8,12 +8,19 @@ import { useConfirm } from '../../../components/confirm/confirm-context';
 import { FixpointDriftCard } from '../../analytics';
 import { ApiError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
+import { isNetworkFailure, isQueued, notifyQueued } from '../../../shared/outbox';
+import { FIXPOINT_TEXTS } from './texts';
 import { useCalcError, useFixpointBasis, useSetFixpoint } from '../api';
+import { t as text, useT } from '../i18n';
 import { ErrorReview } from './ErrorReview';
 import { StatementStage } from './StatementStage';
 import { toBalances, type Statement } from './statement';
 
-type Stage = { step: 'statement' } | { step: 'review'; lines: FixpointError[] } | { step: 'saved'; id: number };
+type Stage =
+  | { step: 'statement' }
+  | { step: 'review'; lines: FixpointError[]; offline?: boolean }
+  | { step: 'saved'; id: number }
+  | { step: 'queued' };
 
 /**
  * The server names a bad balance by its index in the statement ("3.balance: …"); the field of that
@@ -31,6 +38,7 @@ function fieldErrorOf(err: unknown, pocketIds: readonly number[]): Record<number
  * stage shows the fixpoints' drift (issue 21) with the new one in it.
  */
 export function FixpointPage() {
+  const { t } = useT();
   const basis = useFixpointBasis();
   const calcError = useCalcError();
   const setFixpoint = useSetFixpoint();
@@ -44,7 +52,7 @@ export function FixpointPage() {
   if (basis.data === undefined) {
     return (
       <Center py="xl">
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label={t('loading')} />
       </Center>
     );
   }
@@ -53,12 +61,21 @@ export function FixpointPage() {
 
   const calculate = async () => {
     const list = balances();
-    const empty = Object.fromEntries(list.filter((b) => b.balance === '').map((b) => [b.pocketId, 'Required']));
+    const empty = Object.fromEntries(list.filter((b) => b.balance === '').map((b) => [b.pocketId, text('fixpoint.required')]));
     setErrors(empty);
     if (Object.keys(empty).length > 0) return;
+    // Offline (issue 36) the server calculates the errors when the fixpoint arrives.
+    if (!navigator.onLine) {
+      setStage({ step: 'review', lines: [], offline: true });
+      return;
+    }
     try {
       setStage({ step: 'review', lines: await calcError.mutateAsync(list) });
     } catch (err) {
+      if (isNetworkFailure(err)) {
+        setStage({ step: 'review', lines: [], offline: true });
+        return;
+      }
       setErrors(
         fieldErrorOf(
           err,
@@ -69,20 +86,31 @@ export function FixpointPage() {
   };
 
   const save = async () => {
-    if ((await confirm({ text: 'There is no going back!' })) !== 'yes') return;
+    if ((await confirm({ text: text('fixpoint.confirmSave') })) !== 'yes') return;
     const saved = await setFixpoint.mutateAsync(balances()).catch(() => undefined);
     if (saved === undefined) return;
-    notifySuccess('Fixpoint saved!');
+    if (isQueued(saved)) {
+      notifyQueued(saved);
+      setStage({ step: 'queued' });
+      return;
+    }
+    notifySuccess(text('fixpoint.savedToast'));
     setStage({ step: 'saved', id: saved.id });
   };
 
-  const active = stage.step === 'statement' ? 0 : stage.step === 'review' ? 1 : 3;
+  const active = stage.step === 'statement' ? 0 : stage.step === 'review' ? 1 : stage.step === 'queued' ? 2 : 3;
   return (
     <Stack gap="md">
       <Stepper active={active} size="xs" allowNextStepsSelect={false}>
-        <Stepper.Step label="Balances" description={compact ? undefined : 'State the pockets'} />
-        <Stepper.Step label="Errors" description={compact ? undefined : 'Review'} />
-        <Stepper.Step label="Saved" />
+        <Stepper.Step
+          label={t('fixpoint.steps.balances')}
+          description={compact ? undefined : t('fixpoint.steps.balancesHint')}
+        />
+        <Stepper.Step
+          label={t('fixpoint.steps.errors')}
+          description={compact ? undefined : t('fixpoint.steps.errorsHint')}
+        />
+        <Stepper.Step label={t('fixpoint.steps.saved')} />
       </Stepper>
       {stage.step === 'statement' && (
         <StatementStage
@@ -98,34 +126,45 @@ export function FixpointPage() {
       {stage.step === 'review' && (
         <ErrorReview
           lines={stage.lines}
+          {...(stage.offline === true ? { note: FIXPOINT_TEXTS.offlineReview } : {})}
           onBack={() => setStage({ step: 'statement' })}
           onSave={() => void save()}
           saving={setFixpoint.isPending}
         />
       )}
-      {stage.step === 'saved' && (
-        <Card withBorder radius="md" padding="lg">
-          <Stack align="center" gap="sm">
-            <ThemeIcon color="teal" variant="light" size={48} radius="xl">
-              <IconCircleCheck size={32} />
-            </ThemeIcon>
-            <Text fw={600} size="lg">
-              Fixpoint successfully saved
-            </Text>
-            <Group>
-              <Button component={Link} to={`/private/edit-fixpoint/${stage.id}`} variant="light">
-                View fixpoint
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      )}
-      {/* Issue 21: where the error just saved leaves the drift of every fixpoint, per currency. */}
-      {stage.step === 'saved' && (
-        <Suspense fallback={<Skeleton h={300} />}>
-          <FixpointDriftCard />
-        </Suspense>
+      {stage.step === 'saved' && <SavedStage id={stage.id} />}
+      {stage.step === 'queued' && (
+        <Alert color="blue" title={FIXPOINT_TEXTS.queuedTitle}>
+          {FIXPOINT_TEXTS.queuedBody}
+        </Alert>
       )}
     </Stack>
+  );
+}
+
+/** Stage 3: the fixpoint saved, and where its error leaves the drift of every fixpoint (issue 21). */
+function SavedStage({ id }: { id: number }) {
+  const { t } = useT();
+  return (
+    <>
+      <Card withBorder radius="md" padding="lg">
+        <Stack align="center" gap="sm">
+          <ThemeIcon color="teal" variant="light" size={48} radius="xl">
+            <IconCircleCheck size={32} />
+          </ThemeIcon>
+          <Text fw={600} size="lg">
+            {t('fixpoint.savedTitle')}
+          </Text>
+          <Group>
+            <Button component={Link} to={`/private/edit-fixpoint/${id}`} variant="light">
+              {t('fixpoint.view')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Suspense fallback={<Skeleton h={300} />}>
+        <FixpointDriftCard />
+      </Suspense>
+    </>
   );
 }
