@@ -16,6 +16,8 @@ const BudgetsCard = lazy(async () => ({ default: (await import('../budgets')).Bu
 const UpcomingCard = lazy(async () => ({ default: (await import('../schedules')).UpcomingCard }));
 // Bank connections whose consent lapses (issue 35): a notice only a few books ever show.
 const BankConsentNotice = lazy(async () => ({ default: (await import('../bank')).ConsentNotice }));
+// Entries kept on this device (issue 36): a line apart from the server's figures, when there are any.
+const WaitingSummary = lazy(async () => ({ default: (await import('../transactions')).WaitingSummary }));
 // The charts bring @mantine/charts and recharts; the checklist is only for new users.
 const DashboardCharts = lazy(async () => ({ default: (await import('./DashboardCharts')).DashboardCharts }));
 const OnboardingCard = lazy(async () => ({ default: (await import('./OnboardingCard')).OnboardingCard }));
@@ -87,6 +89,9 @@ export function DashboardPage() {
           <OnboardingCard />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <WaitingSummary />
+      </Suspense>
       <FixpointReminder />
       <Suspense fallback={null}>
         <BankConsentNotice />

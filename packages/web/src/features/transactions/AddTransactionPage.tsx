@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { bookName, useCanWrite, useCurrentBook } from '../../shared/books';
 import { useUserCurrencies } from '../../shared/global-data';
 import { notifySuccess, TOAST_ROOM_PX } from '../../lib/notify';
+import { isQueued, notifyQueued } from '../../shared/outbox';
 import { ConversionForm } from './ConversionForm';
 import { KIND_RULES, TRANSACTION_KINDS, type TransactionKind } from './kinds';
 import { useConversionWrites, useTransactionWrites } from './api';
@@ -66,7 +67,8 @@ export function AddTransactionPage() {
                 onSubmit={async (payload) => {
                   const saved = await addTransaction.mutateAsync(payload).catch(() => undefined);
                   if (saved === undefined) return false;
-                  notifySuccess(text('add.added', { amount: formatMoney(saved.amount, saved.currency) }));
+                  if (isQueued(saved)) notifyQueued(saved);
+                  else notifySuccess(text('add.added', { amount: formatMoney(saved.amount, saved.currency) }));
                   return true;
                 }}
                 actions={saveButton}
@@ -80,7 +82,8 @@ export function AddTransactionPage() {
                 onSubmit={async (payload) => {
                   const saved = await addConversion.mutateAsync(payload).catch(() => undefined);
                   if (saved === undefined) return false;
-                  notifySuccess(text('add.conversionAdded'));
+                  if (isQueued(saved)) notifyQueued(saved);
+                  else notifySuccess(text('add.conversionAdded'));
                   return true;
                 }}
                 actions={saveButton}

@@ -3,6 +3,7 @@ import { useLastFixpointTime } from '../../shared/last-fixpoint';
 import { UNDO_TOAST_SECONDS } from '@kassa/contract/constants';
 import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';
+import { isQueued, notifyQueued, type LedgerRow } from '../../shared/outbox';
 import { useOfferUndo } from '../../shared/undo';
 import { useGoBack } from '../../lib/use-go-back';
 import type { LedgerWrites } from './api';
@@ -33,7 +34,7 @@ const MESSAGES = {
  * description asks nothing) and Delete (asking first),
  * each going back with a success toast when done (Delete's holds Undo).
  */
-export function useLedgerEditor<Item extends { time: string }, Payload extends { time: string }>(
+export function useLedgerEditor<Item extends LedgerRow, Payload extends { time: string }>(
   noun: 'Transaction' | 'Conversion',
   id: number,
   query: UseQueryResult<Item>,
@@ -53,9 +54,11 @@ export function useLedgerEditor<Item extends { time: string }, Payload extends {
       (beforeFix || new Date(payload.time) <= lastFix) &&
       (item === undefined || movesBalance(item, payload, directionOf));
     if (changesBeforeFix && (await confirm(beforeFixConfirm())) !== 'yes') return false;
-    const saved = await writes.update.mutateAsync({ ...payload, id }).catch(() => undefined);
+    if (item === undefined) return false;
+    const saved = await writes.update.mutateAsync({ payload: { ...payload, id }, before: item }).catch(() => undefined);
     if (saved === undefined) return false;
-    notifySuccess(MESSAGES[noun].edited());
+    if (isQueued(saved)) notifyQueued(saved);
+    else notifySuccess(MESSAGES[noun].edited());
     goBack();
     return true;
   };
@@ -63,9 +66,10 @@ export function useLedgerEditor<Item extends { time: string }, Payload extends {
   const remove = async () => {
     // Not the spec's default "can not be undone": the message after the delete offers Undo.
     const text = MESSAGES[noun].confirmDelete(UNDO_TOAST_SECONDS);
-    if ((await confirm({ danger: true, text })) !== 'yes') return;
-    const { undo } = await writes.remove.mutateAsync(id);
-    offerUndo(MESSAGES[noun].deleted(), undo);
+    if (item === undefined || (await confirm({ danger: true, text })) !== 'yes') return;
+    const answer = await writes.remove.mutateAsync(item);
+    if (isQueued(answer)) notifyQueued(answer);
+    else offerUndo(MESSAGES[noun].deleted(), answer.undo);
     goBack();
   };
 

@@ -12,6 +12,7 @@ import { ListActions, ListFooter, SelectAllLine } from './ListParts';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListRows } from './use-list-rows';
 import { useUrlFilter } from './use-url-filter';
+import { WaitingRows } from './WaitingRows';
 
 /**
  * The people of a shared book (issue 34): the filter's "Entered by" (offered too while a link's
@@ -73,6 +74,8 @@ export function TransactionListPage() {
           />
         </BulkBar>
       )}
+      {/* Issue 36: what waits on this device to be sent, apart from the server's rows. */}
+      <WaitingRows compact={compact} />
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
         {pages.isPending ? (
           <Center py="xl">
