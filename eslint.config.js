@@ -48,6 +48,7 @@ const TRANSLATED = [
   `${web}/features/dashboard`,
   `${web}/features/transactions`,
   `${web}/features/manage`,
+  `${web}/features/user`,
   `${web}/features/registration`,
 ];
 // Files in those folders not converted yet, each with its owner's reason.

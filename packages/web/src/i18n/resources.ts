@@ -5,6 +5,7 @@ import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
 import type manage from './locales/en/manage.json';
 import type publicPages from './locales/en/public.json';
+import type user from './locales/en/user.json';
 import type transactions from './locales/en/transactions.json';
 import type registration from './locales/en/registration.json';
 
@@ -20,6 +21,7 @@ export interface Resources {
   help: typeof help;
   manage: typeof manage;
   public: typeof publicPages;
+  user: typeof user;
   transactions: typeof transactions;
   registration: typeof registration;
 }

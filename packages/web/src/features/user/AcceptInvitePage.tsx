@@ -7,14 +7,15 @@ import { notifySuccess } from '../../lib/notify';
 import { bookName } from '../../shared/books';
 import { logOut, switchBook } from '../../shared/session';
 import { useAcceptInvite } from './api';
+import { t as text, useT } from './i18n';
 
 /** What to do after a refusal, by its status: the server's message says what went wrong. */
 function adviceFor(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Try the link again in a moment.';
-  if (err.status === 404) return 'Ask the owner of the books to invite you again: a new link comes by mail.';
-  if (err.status === 403) return 'Log out, sign in with the invited address, and open the link again.';
-  if (err.status === 409) return 'Switch to the book from the header.';
-  return 'Try the link again in a moment.';
+  if (!(err instanceof ApiError)) return text('accept.retry');
+  if (err.status === 404) return text('accept.askAgain');
+  if (err.status === 403) return text('accept.otherAddress');
+  if (err.status === 409) return text('accept.switch');
+  return text('accept.retry');
 }
 
 /**
@@ -24,6 +25,7 @@ function adviceFor(err: unknown): string {
  * address, is explained with what to do next.
  */
 export function AcceptInvitePage() {
+  const { t } = useT();
   const token = useParams()['token'] ?? '';
   const accept = useAcceptInvite();
   const navigate = useNavigate();
@@ -40,7 +42,9 @@ export function AcceptInvitePage() {
     // hears the same answer: it only goes on to the dashboard.
     if (chosenBook() !== joined.bookId) {
       switchBook(joined.bookId, bookName(joined));
-      notifySuccess(`You joined ${bookName(joined)} as ${joined.role === 'editor' ? 'an editor' : 'a viewer'}`);
+      notifySuccess(
+        text(joined.role === 'editor' ? 'accept.joinedEditor' : 'accept.joinedViewer', { name: bookName(joined) }),
+      );
     }
     void navigate('/private/dashboard', { replace: true });
   }, [joined, navigate]);
@@ -51,16 +55,16 @@ export function AcceptInvitePage() {
       <Card withBorder radius="md" padding="md">
         <Stack gap="md">
           <Title order={2} size="h3">
-            Invitation to shared books
+            {t('accept.title')}
           </Title>
           {!failed && (
             <Group gap="sm">
-              <Loader size="sm" role="status" aria-label="Accepting the invitation" />
-              <Text>Accepting the invitation…</Text>
+              <Loader size="sm" role="status" aria-label={t('accept.accepting')} />
+              <Text>{t('accept.acceptingText')}</Text>
             </Group>
           )}
           {failed && (
-            <Alert color="red" title="This invitation cannot be accepted" role="alert">
+            <Alert color="red" title={t('accept.failed')} role="alert">
               <Stack gap="xs">
                 <Text size="sm">{accept.error.message}</Text>
                 <Text size="sm">{adviceFor(accept.error)}</Text>
@@ -70,11 +74,11 @@ export function AcceptInvitePage() {
           {failed && (
             <Group>
               <Button component={Link} to="/private/dashboard" variant="default">
-                Go to the dashboard
+                {t('accept.dashboard')}
               </Button>
               {accept.error instanceof ApiError && accept.error.status === 403 && (
                 <Button variant="light" onClick={logOut}>
-                  Log out
+                  {t('accept.logOut')}
                 </Button>
               )}
             </Group>

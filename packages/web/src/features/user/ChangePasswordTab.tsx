@@ -4,6 +4,7 @@ import { useUserInfo } from '../../shared/global-data';
 import { endSession } from '../../shared/session';
 import { notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
+import { t as text, useT } from './i18n';
 import { NewPasswordFields } from '../public';
 
 /**
@@ -12,6 +13,7 @@ import { NewPasswordFields } from '../public';
  * sign in with the new password.
  */
 export function ChangePasswordTab() {
+  const { t } = useT();
   const email = useUserInfo().data?.email ?? '';
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -26,35 +28,35 @@ export function ChangePasswordTab() {
       {
         onSuccess: () => {
           endSession('/public/login');
-          notifySuccess('Password changed');
+          notifySuccess(text('password.changed'));
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-label="Change password">
+    <form onSubmit={submit} aria-label={t('password.form')}>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Text size="sm" c="dimmed" mb="sm">
-        After the change you will be logged out everywhere and log in again with the new password.
+        {t('password.intro')}
       </Text>
       <PasswordInput
-        label="Old password"
+        label={t('password.old')}
         autoComplete="current-password"
         required
         value={oldPassword}
         onChange={(e) => setOldPassword(e.currentTarget.value)}
       />
       <NewPasswordFields
-        label="New password"
+        label={t('password.new')}
         password={newPassword}
         password2={newPassword2}
         onPassword={setNewPassword}
         onPassword2={setNewPassword2}
       />
       <Button type="submit" mt="lg" loading={change.isPending}>
-        Change password
+        {t('password.submit')}
       </Button>
     </form>
   );

@@ -5,12 +5,19 @@ import { useConfirm } from '../../components/confirm/confirm-context';
 import { noticeFor } from '../../lib/errors';
 import { notifySuccess, showNotice } from '../../lib/notify';
 import { useDownloadBackup, useExportHledger, useRestoreBackup } from './api';
+import { t as text, useT } from './i18n';
 
-const count = (n: number, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`;
+type Counted =
+  'transaction' | 'conversion' | 'fixpoint' | 'pocket' | 'category' | 'currency' | 'rule' | 'schedule' | 'settlement';
+
+/** "11 transactions", "1 conversion". */
+const count = (n: number, noun: Counted) => text(`data.count.${noun}`, { count: n });
 
 /** "a, b and c". */
 const listed = (parts: string[]) =>
-  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+  parts.length < 2
+    ? (parts[0] ?? '')
+    : text('data.list', { first: parts.slice(0, -1).join(', '), last: parts.at(-1) ?? '' });
 
 const rowsOf = (document: Record<string, unknown>, key: string) => {
   const rows = document[key];
@@ -30,21 +37,22 @@ function documentBooks(document: Record<string, unknown>): string {
 
 /** The account's books as the server's 409 names them ("… already has books (11 transactions, 1 conversion); …"). */
 function accountBooks(message: string): string {
-  return /\(([^)]*)\)/.exec(message)?.[1] ?? 'Your books';
+  return /\(([^)]*)\)/.exec(message)?.[1] ?? text('data.yourBooks');
 }
 
 function restoredText(c: BackupRestoreResult): string {
-  return `Backup restored: ${listed([
+  const counts = listed([
     count(c.transactions, 'transaction'),
     count(c.conversions, 'conversion'),
     count(c.fixpoints, 'fixpoint'),
     count(c.pockets, 'pocket'),
-    count(c.categories, 'category', 'categories'),
-    count(c.currencies, 'currency', 'currencies'),
-    ...(c.rules > 0 ? [count(c.rules, 'category rule')] : []),
+    count(c.categories, 'category'),
+    count(c.currencies, 'currency'),
+    ...(c.rules > 0 ? [count(c.rules, 'rule')] : []),
     ...(c.schedules > 0 ? [count(c.schedules, 'schedule')] : []),
     ...(c.settlements > 0 ? [count(c.settlements, 'settlement')] : []),
-  ])}`;
+  ]);
+  return text('data.restored', { counts });
 }
 
 function Action({ title, line, children }: { title: string; line: string; children: ReactNode }) {
@@ -66,6 +74,7 @@ function Action({ title, line, children }: { title: string; line: string; childr
  * A restore into an account that already has books asks first, naming what will be replaced.
  */
 export function DataTab() {
+  const { t } = useT();
   const backup = useDownloadBackup();
   const hledger = useExportHledger();
   const restore = useRestoreBackup();
@@ -79,11 +88,11 @@ export function DataTab() {
     try {
       document = JSON.parse(await file.text());
     } catch {
-      showNotice(noticeFor(new Error(`${file.name} is not a backup: it is not a JSON file`)));
+      showNotice(noticeFor(new Error(text('data.notJson', { file: file.name }))));
       return;
     }
     if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-      showNotice(noticeFor(new Error(`${file.name} is not a Kassa backup`)));
+      showNotice(noticeFor(new Error(text('data.notBackup', { file: file.name }))));
       return;
     }
     const doc = document as Record<string, unknown>;
@@ -95,8 +104,8 @@ export function DataTab() {
       return;
     }
     const answer = await confirm({
-      title: 'Replace your books?',
-      text: `Your books (${accountBooks(first.message)}) will be replaced by the backup's ${documentBooks(doc)}. This can not be undone.`,
+      title: text('data.replaceTitle'),
+      text: text('data.replaceText', { current: accountBooks(first.message), backup: documentBooks(doc) }),
       danger: true,
     });
     if (answer !== 'yes') return;
@@ -106,21 +115,21 @@ export function DataTab() {
 
   return (
     <Stack gap="lg">
-      <Action title="Backup" line="Everything you own in one JSON file, to keep or to restore later.">
+      <Action title={t('data.backup')} line={t('data.backupLine')}>
         <Button onClick={() => backup.mutate()} loading={backup.isPending}>
-          Download backup
+          {t('data.download')}
         </Button>
       </Action>
-      <Action title="hledger" line="All your books as a plain-text journal for hledger.">
+      <Action title={t('data.hledger')} line={t('data.hledgerLine')}>
         <Button variant="default" onClick={() => hledger.mutate()} loading={hledger.isPending}>
-          Export for hledger
+          {t('data.export')}
         </Button>
       </Action>
-      <Action title="Restore" line="Load a backup file; books already here are replaced only after you confirm.">
+      <Action title={t('data.restore')} line={t('data.restoreLine')}>
         <FileButton onChange={(file) => void restoreFrom(file)} accept="application/json,.json" resetRef={resetPicker}>
           {(props) => (
             <Button variant="default" {...props} loading={restore.isPending}>
-              Restore from backup
+              {t('data.restoreFrom')}
             </Button>
           )}
         </FileButton>

@@ -20,22 +20,13 @@ import { tokenSubject, useToken } from '../../lib/token';
 import { bookName, useBookMembers, useCurrentBook } from '../../shared/books';
 import { switchBook } from '../../shared/session';
 import { useInviteMember, useLeaveBook, useRemoveMember, useUpdateMember, useWithdrawInvite } from './api';
+import { t as text, useT } from './i18n';
 import { when } from './security/when';
 
-const ROLES: { value: BookRole; label: string }[] = [
-  { value: 'editor', label: 'Editor' },
-  { value: 'viewer', label: 'Viewer' },
-];
-
-const STANDING_LABEL: Record<BookMember['role'], string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
+/** The roles the owner gives, as the pickers offer them. */
+const roles = () => (['editor', 'viewer'] as const).map((value) => ({ value, label: text(`members.role.${value}`) }));
 
 const unstyledList = { listStyle: 'none', padding: 0, margin: 0 } as const;
-
-/** What the role lets one do, in words. */
-const ROLE_WORDS: Record<BookRole, string> = {
-  editor: 'can read them and add to them',
-  viewer: 'can read them, analyse and export, but not change them',
-};
 
 /**
  * private/user/members (issue 34): who may open the current book and as what. The owner invites by
@@ -43,14 +34,15 @@ const ROLE_WORDS: Record<BookRole, string> = {
  * member sees the others and may leave the book.
  */
 export function MembersTab() {
+  const { t } = useT();
   const { current } = useCurrentBook();
   const members = useBookMembers();
   const token = useToken();
   const me = token === null ? undefined : tokenSubject(token);
 
   if (current === undefined || members.isPending)
-    return <Loader size="sm" role="status" aria-label="Loading members" />;
-  if (members.isError) return <Text c="dimmed">The members of this book could not be loaded.</Text>;
+    return <Loader size="sm" role="status" aria-label={t('members.loading')} />;
+  if (members.isError) return <Text c="dimmed">{t('members.failed')}</Text>;
 
   const owner = current.role === 'owner';
   const name = bookName(current);
@@ -59,15 +51,15 @@ export function MembersTab() {
     <Stack gap="lg">
       <Text size="sm">
         {owner
-          ? `Share your books by e-mail: an editor ${ROLE_WORDS.editor}; a viewer ${ROLE_WORDS.viewer}. Only you decide who has access.`
-          : `You are ${role === 'editor' ? 'an editor' : 'a viewer'} of ${name}: you ${ROLE_WORDS[role]}. Only the owner decides who has access.`}
+          ? t('members.ownerIntro')
+          : t(role === 'editor' ? 'members.editorIntro' : 'members.viewerIntro', { name })}
       </Text>
       {owner && <InviteForm />}
       <Stack gap="xs">
         <Title order={2} size="h4">
-          People with access
+          {t('members.people')}
         </Title>
-        <Stack gap="xs" component="ul" aria-label="Members" style={unstyledList}>
+        <Stack gap="xs" component="ul" aria-label={t('members.list')} style={unstyledList}>
           {members.data.members.map((member) => (
             <MemberRow key={member.userId} member={member} isMe={String(member.userId) === me} manage={owner} />
           ))}
@@ -81,6 +73,7 @@ export function MembersTab() {
 
 /** E-mail and role of a new invitation; the server mails the link. */
 function InviteForm() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<BookRole>('editor');
   const invite = useInviteMember();
@@ -92,21 +85,21 @@ function InviteForm() {
       {
         onSuccess: (sent) => {
           setEmail('');
-          notifySuccess(`Invitation sent to ${sent.email}`);
+          notifySuccess(text('members.sent', { email: sent.email }));
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} aria-label="Invite someone">
+    <form onSubmit={submit} aria-label={t('members.invite')}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Invite someone
+          {t('members.invite')}
         </Title>
         <TextInput
-          label="E-mail address"
-          description="They get a link that works once, for 7 days; someone new signs up with this address first."
+          label={t('members.email')}
+          description={t('members.emailHint')}
           type="email"
           required
           maxLength={254}
@@ -116,11 +109,11 @@ function InviteForm() {
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="invite-role-label">
-            Role
+            {t('members.roleLabel')}
           </Text>
           <SegmentedControl
             aria-labelledby="invite-role-label"
-            data={ROLES}
+            data={roles()}
             value={role}
             onChange={setRole}
             maw={420}
@@ -128,7 +121,7 @@ function InviteForm() {
         </Stack>
         <Group>
           <Button type="submit" loading={invite.isPending}>
-            Send invitation
+            {t('members.send')}
           </Button>
         </Group>
       </Stack>
@@ -138,6 +131,7 @@ function InviteForm() {
 
 /** One person with access: name, address and role; for the owner a role picker and Remove. */
 function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean; manage: boolean }) {
+  const { t } = useT();
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const confirm = useConfirm();
@@ -146,16 +140,20 @@ function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean
   const changeRole = (role: BookRole) =>
     update.mutate(
       { userId: member.userId, role },
-      { onSuccess: () => notifySuccess(`${member.name} is now ${role === 'editor' ? 'an editor' : 'a viewer'}`) },
+      {
+        onSuccess: () =>
+          notifySuccess(text(role === 'editor' ? 'members.nowEditor' : 'members.nowViewer', { name: member.name })),
+      },
     );
 
   const askRemove = async () => {
     const answer = await confirm({
-      title: `Remove ${member.name}?`,
-      text: 'They can no longer open your books, on any device or with any API token. What they entered stays.',
+      title: text('members.removeTitle', { name: member.name }),
+      text: text('members.removeText'),
       danger: true,
     });
-    if (answer === 'yes') remove.mutate(member.userId, { onSuccess: () => notifySuccess(`${member.name} removed`) });
+    if (answer === 'yes')
+      remove.mutate(member.userId, { onSuccess: () => notifySuccess(text('members.removed', { name: member.name })) });
   };
 
   return (
@@ -168,7 +166,7 @@ function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean
             </Text>
             {isMe && (
               <Text span size="sm" c="dimmed">
-                (you)
+                {t('members.you')}
               </Text>
             )}
           </Group>
@@ -179,8 +177,8 @@ function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean
         {editable ? (
           <Group gap="xs" wrap="nowrap">
             <Select
-              aria-label={`Role of ${member.name}`}
-              data={ROLES}
+              aria-label={t('members.roleOf', { name: member.name })}
+              data={roles()}
               value={member.role}
               onChange={(v) => v !== null && v !== member.role && changeRole(v as BookRole)}
               allowDeselect={false}
@@ -192,14 +190,14 @@ function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean
               color="red"
               onClick={() => void askRemove()}
               loading={remove.isPending}
-              aria-label={`Remove ${member.name}`}
+              aria-label={t('members.removeLabel', { name: member.name })}
             >
-              Remove
+              {t('members.remove')}
             </Button>
           </Group>
         ) : (
           <Badge variant="light" color={member.role === 'owner' ? 'grape' : member.role === 'editor' ? 'blue' : 'gray'}>
-            {STANDING_LABEL[member.role]}
+            {t(`members.role.${member.role}`)}
           </Badge>
         )}
       </Group>
@@ -209,17 +207,18 @@ function MemberRow({ member, isMe, manage }: { member: BookMember; isMe: boolean
 
 /** The owner's invitations not yet accepted, with the time their link stops working, each with Withdraw. */
 function OpenInvites({ invites }: { invites: readonly BookInvite[] }) {
+  const { t } = useT();
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Open invitations
+        {t('members.open')}
       </Title>
       {invites.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No invitations waiting.
+          {t('members.noneOpen')}
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" aria-label="Open invitations" style={unstyledList}>
+        <Stack gap="xs" component="ul" aria-label={t('members.open')} style={unstyledList}>
           {invites.map((invite) => (
             <InviteRow key={invite.id} invite={invite} />
           ))}
@@ -231,17 +230,20 @@ function OpenInvites({ invites }: { invites: readonly BookInvite[] }) {
 
 /** One open invitation: address, when its link stops working, role and Withdraw (asked first). */
 function InviteRow({ invite }: { invite: BookInvite }) {
+  const { t } = useT();
   const withdraw = useWithdrawInvite();
   const confirm = useConfirm();
 
   const askWithdraw = async () => {
     const answer = await confirm({
-      title: `Withdraw the invitation to ${invite.email}?`,
-      text: 'The link in their mail stops working. You can invite them again later.',
+      title: text('members.withdrawTitle', { email: invite.email }),
+      text: text('members.withdrawText'),
       danger: true,
     });
     if (answer === 'yes')
-      withdraw.mutate(invite.id, { onSuccess: () => notifySuccess(`Invitation to ${invite.email} withdrawn`) });
+      withdraw.mutate(invite.id, {
+        onSuccess: () => notifySuccess(text('members.withdrawn', { email: invite.email })),
+      });
   };
 
   return (
@@ -250,21 +252,21 @@ function InviteRow({ invite }: { invite: BookInvite }) {
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
           <Text style={{ overflowWrap: 'anywhere' }}>{invite.email}</Text>
           <Text size="xs" c="dimmed">
-            The link works until {when(invite.expiresAt)}
+            {t('members.linkUntil', { when: when(invite.expiresAt) })}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Badge variant="light" color={invite.role === 'editor' ? 'blue' : 'gray'}>
-            {STANDING_LABEL[invite.role]}
+            {t(`members.role.${invite.role}`)}
           </Badge>
           <Button
             variant="light"
             color="red"
             onClick={() => void askWithdraw()}
             loading={withdraw.isPending}
-            aria-label={`Withdraw the invitation to ${invite.email}`}
+            aria-label={t('members.withdrawLabel', { email: invite.email })}
           >
-            Withdraw
+            {t('members.withdraw')}
           </Button>
         </Group>
       </Group>
@@ -274,31 +276,32 @@ function InviteRow({ invite }: { invite: BookInvite }) {
 
 /** A member's way out: asks first, then the tab is back in the user's own books. */
 function LeaveBook({ book }: { book: BookSummary }) {
+  const { t } = useT();
   const leave = useLeaveBook();
   const confirm = useConfirm();
   const name = bookName(book);
 
   const askLeave = async () => {
     const answer = await confirm({
-      title: `Leave ${name}?`,
-      text: 'You can no longer open them. What you entered stays; the owner can invite you again.',
+      title: text('members.leaveTitle', { name }),
+      text: text('members.leaveText'),
       danger: true,
     });
     if (answer === 'yes')
       leave.mutate(book.bookId, {
         onSuccess: () => {
           switchBook(null);
-          notifySuccess(`You left ${name}`);
+          notifySuccess(text('members.left', { name }));
         },
       });
   };
 
   return (
-    <Alert color="gray" variant="light" title="Leave this book">
+    <Alert color="gray" variant="light" title={t('members.leave')}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">You stop seeing {name}; your own books are not affected.</Text>
+        <Text size="sm">{t('members.leaveHint', { name })}</Text>
         <Button color="red" variant="light" onClick={() => void askLeave()} loading={leave.isPending}>
-          Leave this book
+          {t('members.leave')}
         </Button>
       </Stack>
     </Alert>

@@ -13,20 +13,7 @@ import {
 import { notifySuccess } from '../../lib/notify';
 import { useUserInfo } from '../../shared/global-data';
 import { useSavePreferences } from './api';
-
-// English for now; the translations follow in the i18n work of issue 36.
-const TEXTS = {
-  intro:
-    'How Kassa writes to you. The formats apply on every screen: lists, charts, cards and the amounts you type. ' +
-    'Exported files keep their fixed formats, for the programs that read them.',
-  language: 'Language',
-  numberFormat: 'Number format',
-  dateFormat: 'Date format',
-  example: 'Example',
-  saved: 'Preferences saved',
-  loading: 'Loading preferences',
-  failed: 'Your preferences could not be loaded.',
-} as const;
+import { t as text, useT } from './i18n';
 
 type FormatField = 'numberFormat' | 'dateFormat';
 
@@ -49,6 +36,9 @@ const refocusing = (field: FormatField) => (select: HTMLSelectElement | null) =>
 const refocusNumberFormat = refocusing('numberFormat');
 const refocusDateFormat = refocusing('dateFormat');
 
+/** The example amount's currency before a main currency is chosen. */
+const EXAMPLE_CURRENCY = 'EUR';
+
 const isNumberFormat = (v: string): v is NumberFormat => numberFormats.some((f) => f === v);
 const isDateFormat = (v: string): v is DateFormat => dateFormats.some((f) => f === v);
 
@@ -58,11 +48,12 @@ const isDateFormat = (v: string): v is DateFormat => dateFormats.some((f) => f =
  * on every screen at once; today's date and an amount show each choice.
  */
 export function PreferencesTab() {
+  const { t } = useT();
   const info = useUserInfo();
   const save = useSavePreferences();
 
-  if (info.isPending) return <Loader size="sm" role="status" aria-label={TEXTS.loading} />;
-  if (info.isError) return <Text c="dimmed">{TEXTS.failed}</Text>;
+  if (info.isPending) return <Loader size="sm" role="status" aria-label={t('preferences.loading')} />;
+  if (info.isError) return <Text c="dimmed">{t('preferences.failed')}</Text>;
 
   const saved = displayFormatOf(info.data);
   // While a choice is on its way, the field shows it.
@@ -72,16 +63,16 @@ export function PreferencesTab() {
     save.mutate(request, {
       onSuccess: () => {
         refocus = field;
-        notifySuccess(TEXTS.saved);
+        notifySuccess(text('preferences.saved'));
       },
     });
   const now = new Date();
 
   return (
     <Stack gap="md" maw={420}>
-      <Text size="sm">{TEXTS.intro}</Text>
+      <Text size="sm">{t('preferences.intro')}</Text>
       <NativeSelect
-        label={TEXTS.language}
+        label={t('preferences.language')}
         value={chosen.language}
         data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
         onChange={(e) => {
@@ -93,7 +84,7 @@ export function PreferencesTab() {
       />
       <NativeSelect
         ref={refocusNumberFormat}
-        label={TEXTS.numberFormat}
+        label={t('preferences.numberFormat')}
         value={chosen.numberFormat}
         data={numberFormats.map((f) => ({ value: f, label: numberFormatExample(f) }))}
         onChange={(e) => {
@@ -103,7 +94,7 @@ export function PreferencesTab() {
       />
       <NativeSelect
         ref={refocusDateFormat}
-        label={TEXTS.dateFormat}
+        label={t('preferences.dateFormat')}
         value={chosen.dateFormat}
         data={dateFormats.map((f) => ({ value: f, label: `${dateFormatExample(f, now)}  (${f})` }))}
         onChange={(e) => {
@@ -112,7 +103,8 @@ export function PreferencesTab() {
         }}
       />
       <Text size="sm" c="dimmed" data-testid="format-example">
-        {TEXTS.example}: {formatMoney(-1234.5, info.data.mainCurrency ?? 'EUR')} · {formatDate(now)} {formatTime(now)}
+        {t('preferences.example')}: {formatMoney(-1234.5, info.data.mainCurrency ?? EXAMPLE_CURRENCY)} ·{' '}
+        {formatDate(now)} {formatTime(now)}
       </Text>
     </Stack>
   );

@@ -4,6 +4,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifySuccess } from '../../lib/notify';
 import { copyToClipboard } from './clipboard';
+import { t as userText, useT } from './i18n';
 
 type Generation = UseMutationResult<string, Error, void>;
 
@@ -12,13 +13,14 @@ type Generation = UseMutationResult<string, Error, void>;
  * The generation lives in the User page, so the code stays on screen across its tabs.
  */
 export function ReferralTab({ generation, closed = false }: { generation: Generation; closed?: boolean }) {
+  const { t } = useT();
   const [copyFailed, setCopyFailed] = useState(false);
   const code = generation.data;
 
   const copy = async (text: string) => {
     const copied = await copyToClipboard(text);
     setCopyFailed(!copied);
-    if (copied) notifySuccess('Copied to clipboard');
+    if (copied) notifySuccess(userText('copied'));
   };
 
   const generate = () => {
@@ -27,27 +29,20 @@ export function ReferralTab({ generation, closed = false }: { generation: Genera
   };
 
   // REGISTRATION=closed: only an administrator lets people in (the server refuses codes too).
-  if (closed)
-    return (
-      <Text>
-        Registration is closed on this Kassa: only an administrator can invite people. Ask them to send an invitation.
-      </Text>
-    );
+  if (closed) return <Text>{t('referral.closed')}</Text>;
 
   return (
     <Stack gap="md" align="flex-start">
-      <Text>
-        Invite someone to Kassa: generate a referral code and give it to them for signing up. A code works once.
-      </Text>
+      <Text>{t('referral.intro')}</Text>
       <Button onClick={generate} loading={generation.isPending}>
-        {code === undefined ? 'Generate referral code' : 'Generate a new code'}
+        {code === undefined ? t('referral.generate') : t('referral.generateNew')}
       </Button>
       {code !== undefined && (
         <TextInput
           w="100%"
           maw={420}
           size="xl"
-          label="Your referral code"
+          label={t('referral.yours')}
           value={code}
           readOnly
           // Selecting on focus makes copying by hand one gesture when the clipboard is unavailable.
@@ -55,8 +50,8 @@ export function ReferralTab({ generation, closed = false }: { generation: Genera
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontWeight: 700, letterSpacing: 2 } }}
           rightSectionWidth={56}
           rightSection={
-            <Tooltip label="Copy">
-              <ActionIcon variant="light" size="lg" aria-label="Copy referral code" onClick={() => void copy(code)}>
+            <Tooltip label={t('copy')}>
+              <ActionIcon variant="light" size="lg" aria-label={t('referral.copy')} onClick={() => void copy(code)}>
                 <IconCopy size={20} />
               </ActionIcon>
             </Tooltip>
@@ -65,7 +60,7 @@ export function ReferralTab({ generation, closed = false }: { generation: Genera
       )}
       {code !== undefined && copyFailed && (
         <Text c="orange" size="sm" role="alert">
-          The code could not be copied to the clipboard. Select it and copy it by hand.
+          {t('referral.copyFailed')}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Loader, Table, Text } from '@mantine/core';
 import { useSupportedCurrencies, useUserInfo } from '../../shared/global-data';
+import { useT } from './i18n';
 
 /** The main currency as "EUR · Euro", or the bare code while the currency list loads. */
 function useCurrencyLabel(code: string | null): string {
@@ -11,21 +12,22 @@ function useCurrencyLabel(code: string | null): string {
 
 /** private/user/userinfo: who is signed in, read only. */
 export function UserInfoTab() {
+  const { t } = useT();
   const info = useUserInfo();
   const currency = useCurrencyLabel(info.data?.mainCurrency ?? null);
 
-  if (info.isPending) return <Loader size="sm" role="status" aria-label="Loading user info" />;
+  if (info.isPending) return <Loader size="sm" role="status" aria-label={t('info.loading')} />;
   // Spec §8: a failed user-info load is only logged; say so here rather than show empty rows.
-  if (info.isError) return <Text c="dimmed">Your details could not be loaded.</Text>;
+  if (info.isError) return <Text c="dimmed">{t('info.failed')}</Text>;
 
   const rows: [string, string][] = [
-    ['E-mail', info.data.email],
-    ['First name', info.data.firstName],
-    ['Last name', info.data.lastName],
-    ['Main currency', currency],
+    [t('info.email'), info.data.email],
+    [t('info.firstName'), info.data.firstName],
+    [t('info.lastName'), info.data.lastName],
+    [t('info.mainCurrency'), currency],
   ];
   return (
-    <Table variant="vertical" layout="fixed" withTableBorder aria-label="User info">
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label={t('info.label')}>
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
@@ -34,7 +36,7 @@ export function UserInfoTab() {
             </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
               {value === '' ? (
-                <Text span c="dimmed" aria-label="not set">
+                <Text span c="dimmed" aria-label={t('info.notSet')}>
                   —
                 </Text>
               ) : (

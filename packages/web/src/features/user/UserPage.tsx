@@ -13,21 +13,22 @@ import { SecurityLogTab } from './security/SecurityLogTab';
 import { SessionsTab } from './security/SessionsTab';
 import { TwoFactorTab } from './two-factor/TwoFactorTab';
 import { UserInfoTab } from './UserInfoTab';
+import { useT } from './i18n';
 
 const TABS = [
-  { value: 'userinfo', label: 'User info' },
-  { value: 'preferences', label: 'Preferences' },
-  { value: 'members', label: 'Members' },
-  { value: 'changes', label: 'Password' },
-  { value: 'two-factor', label: 'Two-factor' },
-  { value: 'sessions', label: 'Sessions' },
-  { value: 'tokens', label: 'API tokens' },
-  { value: 'security-log', label: 'Security log' },
-  { value: 'referral', label: 'Referral' },
-  { value: 'data', label: 'Data' },
+  'userinfo',
+  'preferences',
+  'members',
+  'changes',
+  'two-factor',
+  'sessions',
+  'tokens',
+  'security-log',
+  'referral',
+  'data',
 ] as const;
-type Tab = (typeof TABS)[number]['value'];
-const isTab = (s: string): s is Tab => TABS.some((t) => t.value === s);
+type Tab = (typeof TABS)[number];
+const isTab = (s: string): s is Tab => (TABS as readonly string[]).includes(s);
 /** The shared demo login has no sessions, tokens or log of its own to show (the server refuses them). */
 const DEMO_HIDDEN: readonly string[] = ['sessions', 'tokens', 'security-log'];
 
@@ -36,6 +37,7 @@ const DEMO_HIDDEN: readonly string[] = ['sessions', 'tokens', 'security-log'];
  * API tokens, the security log, referral and data (backup, export, restore); the URL names the tab.
  */
 export function UserPage() {
+  const { t } = useT();
   const segment = useParams()['*'] ?? '';
   const referral = useGenerateReferral();
   const demo = useUserInfo().data?.role === 'DEMO';
@@ -64,7 +66,11 @@ export function UserPage() {
   return (
     <Container size="sm" px={0}>
       <Card withBorder radius="md" padding="md">
-        <RouteTabs base="/private/user" tabs={TABS.filter((t) => !hidden.includes(t.value))} value={segment}>
+        <RouteTabs
+          base="/private/user"
+          tabs={TABS.filter((tab) => !hidden.includes(tab)).map((value) => ({ value, label: t(`tabs.${value}`) }))}
+          value={segment}
+        >
           {content}
         </RouteTabs>
       </Card>

@@ -17,24 +17,25 @@ import {
 } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useState, type SyntheticEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { copyToClipboard } from '../clipboard';
+import { t as text, useT } from '../i18n';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api';
 import { when } from './when';
 
 const DAY_MS = 86_400_000;
-const EXPIRIES = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'No expiry' },
+/** The expiries a new token may have, in days (or none). */
+const expiries = () => [
+  { value: '30', label: text('tokens.days30') },
+  { value: '90', label: text('tokens.days90') },
+  { value: '365', label: text('tokens.year') },
+  { value: 'never', label: text('tokens.noExpiryChoice') },
 ];
 
-const SCOPES: { value: ApiTokenScope; label: string }[] = [
-  { value: 'read', label: 'Read' },
-  { value: 'read-write', label: 'Read and write' },
-];
+const scopeLabel = (scope: ApiTokenScope) => (scope === 'read' ? text('tokens.read') : text('tokens.readWrite'));
+const scopes = () => (['read', 'read-write'] as const).map((value) => ({ value, label: scopeLabel(value) }));
 
 const monospace = { fontFamily: 'var(--mantine-font-family-monospace)' };
 
@@ -44,6 +45,7 @@ const monospace = { fontFamily: 'var(--mantine-font-family-monospace)' };
  * each was last used; revoking asks first and stops the token at once.
  */
 export function ApiTokensTab() {
+  const { t } = useT();
   const tokens = useApiTokens();
   const [created, setCreated] = useState<CreatedApiToken | undefined>(undefined);
   const revoke = useRevokeApiToken();
@@ -51,22 +53,17 @@ export function ApiTokensTab() {
 
   const askRevoke = async (id: number, name: string) => {
     const answer = await confirm({
-      title: `Revoke the token “${name}”?`,
-      text: 'Scripts using it stop working at once. This can not be undone.',
+      title: text('tokens.revokeTitle', { name }),
+      text: text('tokens.revokeText'),
       danger: true,
     });
-    if (answer === 'yes') revoke.mutate(id, { onSuccess: () => notifySuccess('Token revoked') });
+    if (answer === 'yes') revoke.mutate(id, { onSuccess: () => notifySuccess(text('tokens.revoked')) });
   };
 
   return (
     <Stack gap="lg">
       <Text size="sm">
-        API tokens let your own scripts use the Kassa API without your password: send one as{' '}
-        <Text span style={monospace}>
-          Authorization: Bearer kassa_…
-        </Text>
-        . A read token can only read your books; a read and write token can change them too. Neither can manage your
-        password, two-factor sign-in, sessions or tokens.
+        <Trans t={t} i18nKey="tokens.intro" components={{ code: <Text span style={monospace} /> }} />
       </Text>
       {created === undefined ? (
         <CreateForm onCreated={setCreated} />
@@ -75,15 +72,20 @@ export function ApiTokensTab() {
       )}
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Your tokens
+          {t('tokens.yours')}
         </Title>
-        {tokens.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
+        {tokens.isPending && <Loader size="sm" role="status" aria-label={t('loading')} />}
         {tokens.data?.length === 0 && (
           <Text size="sm" c="dimmed">
-            No API tokens yet.
+            {t('tokens.none')}
           </Text>
         )}
-        <Stack gap="xs" component="ul" aria-label="API tokens" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label={t('tokens.list')}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {tokens.data?.map((token) => (
             <Paper key={token.id} withBorder p="sm" radius="sm" component="li" aria-label={token.name}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -93,16 +95,25 @@ export function ApiTokensTab() {
                       {token.name}
                     </Text>
                     <Badge variant="light" color={token.scope === 'read' ? 'blue' : 'orange'}>
-                      {token.scope === 'read' ? 'Read' : 'Read and write'}
+                      {scopeLabel(token.scope)}
                     </Badge>
                   </Group>
                   <Text size="xs" c="dimmed" style={monospace}>
                     {token.prefix}…
                   </Text>
-                  <Text size="sm">Last used: {token.lastUsedAt === null ? 'never' : when(token.lastUsedAt)}</Text>
+                  <Text size="sm">
+                    {t('tokens.lastUsed', {
+                      when: token.lastUsedAt === null ? t('tokens.never') : when(token.lastUsedAt),
+                    })}
+                  </Text>
                   <Text size="xs" c="dimmed">
-                    Created {when(token.createdAt)} ·{' '}
-                    {token.expiresAt === null ? 'no expiry' : `expires ${when(token.expiresAt)}`}
+                    {t('tokens.created', {
+                      when: when(token.createdAt),
+                      expiry:
+                        token.expiresAt === null
+                          ? t('tokens.noExpiry')
+                          : t('tokens.expires', { when: when(token.expiresAt) }),
+                    })}
                   </Text>
                 </Stack>
                 <Button
@@ -111,9 +122,9 @@ export function ApiTokensTab() {
                   size="xs"
                   style={{ flexShrink: 0 }}
                   onClick={() => void askRevoke(token.id, token.name)}
-                  aria-label={`Revoke ${token.name}`}
+                  aria-label={t('tokens.revokeLabel', { name: token.name })}
                 >
-                  Revoke
+                  {t('tokens.revoke')}
                 </Button>
               </Group>
             </Paper>
@@ -126,6 +137,7 @@ export function ApiTokensTab() {
 
 /** Name, scope and expiry of a new token. */
 function CreateForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
+  const { t } = useT();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [expiry, setExpiry] = useState('90');
@@ -146,14 +158,14 @@ function CreateForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void
   };
 
   return (
-    <form onSubmit={submit} aria-label="Create an API token">
+    <form onSubmit={submit} aria-label={t('tokens.createForm')}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Create a token
+          {t('tokens.createTitle')}
         </Title>
         <TextInput
-          label="Token name"
-          description="What will use it, e.g. “Nightly backup”"
+          label={t('tokens.name')}
+          description={t('tokens.nameHint')}
           required
           maxLength={100}
           maw={420}
@@ -162,19 +174,19 @@ function CreateForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="token-scope-label">
-            Scope
+            {t('tokens.scope')}
           </Text>
           <SegmentedControl
             aria-labelledby="token-scope-label"
-            data={SCOPES}
+            data={scopes()}
             value={scope}
             onChange={setScope}
             maw={420}
           />
         </Stack>
         <Select
-          label="Expires after"
-          data={EXPIRIES}
+          label={t('tokens.expiresAfter')}
+          data={expiries()}
           value={expiry}
           onChange={(value) => setExpiry(value ?? '90')}
           allowDeselect={false}
@@ -182,7 +194,7 @@ function CreateForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void
         />
         <Group>
           <Button type="submit" loading={create.isPending}>
-            Create token
+            {t('tokens.create')}
           </Button>
         </Group>
       </Stack>
@@ -192,26 +204,27 @@ function CreateForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void
 
 /** The new token, this once, with a copy button. */
 function NewToken({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
+  const { t } = useT();
   const [copyFailed, setCopyFailed] = useState(false);
   const copy = async () => {
     const copied = await copyToClipboard(token.token);
     setCopyFailed(!copied);
-    if (copied) notifySuccess('Copied to clipboard');
+    if (copied) notifySuccess(text('copied'));
   };
   return (
-    <Alert color="teal" title={`Token “${token.name}” created`}>
+    <Alert color="teal" title={t('tokens.createdTitle', { name: token.name })}>
       <Stack gap="sm">
-        <Text size="sm">Copy it now: it is shown only this once. Kassa keeps only a fingerprint of it.</Text>
+        <Text size="sm">{t('tokens.copyNow')}</Text>
         <TextInput
-          label="Your new API token"
+          label={t('tokens.newToken')}
           value={token.token}
           readOnly
           onFocus={(e) => e.currentTarget.select()}
           styles={{ input: { ...monospace, fontSize: 13 } }}
           rightSectionWidth={48}
           rightSection={
-            <Tooltip label="Copy">
-              <ActionIcon variant="light" size="lg" aria-label="Copy API token" onClick={() => void copy()}>
+            <Tooltip label={t('copy')}>
+              <ActionIcon variant="light" size="lg" aria-label={t('tokens.copyLabel')} onClick={() => void copy()}>
                 <IconCopy size={20} />
               </ActionIcon>
             </Tooltip>
@@ -219,12 +232,12 @@ function NewToken({ token, onDone }: { token: CreatedApiToken; onDone: () => voi
         />
         {copyFailed && (
           <Text c="orange" size="sm" role="alert">
-            The token could not be copied to the clipboard. Select it and copy it by hand.
+            {t('tokens.copyFailed')}
           </Text>
         )}
         <Group>
           <Button variant="default" onClick={onDone}>
-            Done
+            {t('tokens.done')}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,9 @@
+import type { SignedInSession } from '@kassa/contract';
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { endSession } from '../../../shared/session';
+import { t as text, useT } from '../i18n';
 import { useEndSession, useEndSessions, useSessions } from './api';
 import { when } from './when';
 
@@ -11,6 +13,7 @@ import { when } from './when';
  * signs this device out too.
  */
 export function SessionsTab() {
+  const { t } = useT();
   const sessions = useSessions();
   const endOne = useEndSession();
   const endMany = useEndSessions();
@@ -19,76 +22,52 @@ export function SessionsTab() {
 
   const askEnd = async (id: number, device: string, current: boolean) => {
     const answer = await confirm({
-      title: current ? 'Sign out on this device?' : `End the session on ${device}?`,
-      text: current ? 'You will need to log in again here.' : 'That device is signed out at its next request.',
+      title: current ? text('sessions.signOutHereTitle') : text('sessions.endTitle', { device }),
+      text: current ? text('sessions.signOutHereText') : text('sessions.endText'),
       danger: true,
     });
     if (answer !== 'yes') return;
     endOne.mutate(id, {
       onSuccess: () => {
         if (current) endSession('/public/login');
-        notifySuccess(current ? 'Logged out' : 'Session ended');
+        notifySuccess(current ? text('sessions.loggedOut') : text('sessions.ended'));
       },
     });
   };
 
   const askEndMany = async (which: 'others' | 'all') => {
     const answer = await confirm({
-      title: which === 'others' ? 'Sign out all other devices?' : 'Sign out everywhere?',
-      text:
-        which === 'others'
-          ? 'Every other session ends; this device stays signed in.'
-          : 'Every session ends, this one too: you will need to log in again.',
+      title: which === 'others' ? text('sessions.othersTitle') : text('sessions.everywhereTitle'),
+      text: which === 'others' ? text('sessions.othersText') : text('sessions.everywhereText'),
       danger: true,
     });
     if (answer !== 'yes') return;
     endMany.mutate(which, {
       onSuccess: ({ ended }) => {
         if (which === 'all') endSession('/public/login');
-        notifySuccess(which === 'all' ? 'Logged out everywhere' : `${ended} session${ended === 1 ? '' : 's'} ended`);
+        notifySuccess(
+          which === 'all' ? text('sessions.loggedOutEverywhere') : text('sessions.endedCount', { count: ended }),
+        );
       },
     });
   };
 
   return (
     <Stack gap="md">
-      <Text size="sm">
-        Where you are signed in. End a session you do not recognise, then change your password. API tokens are listed
-        under API tokens.
-      </Text>
-      {sessions.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
-      <Stack gap="xs" component="ul" aria-label="Sessions" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Text size="sm">{t('sessions.intro')}</Text>
+      {sessions.isPending && <Loader size="sm" role="status" aria-label={t('loading')} />}
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label={t('sessions.list')}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {sessions.data?.map((session) => (
-          <Paper key={session.id} withBorder p="sm" radius="sm" component="li" aria-label={session.device}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Group gap="xs">
-                  <Text fw={500}>{session.device}</Text>
-                  {session.current && (
-                    <Badge variant="light" color="teal">
-                      This device
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {session.ip} · last seen {when(session.lastSeenAt)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Signed in {when(session.createdAt)}
-                </Text>
-              </Stack>
-              <Button
-                variant="light"
-                color="red"
-                size="xs"
-                style={{ flexShrink: 0 }}
-                onClick={() => void askEnd(session.id, session.device, session.current)}
-                aria-label={session.current ? 'Sign out on this device' : `End session on ${session.device}`}
-              >
-                {session.current ? 'Sign out' : 'End'}
-              </Button>
-            </Group>
-          </Paper>
+          <SessionRow
+            key={session.id}
+            session={session}
+            onEnd={() => void askEnd(session.id, session.device, session.current)}
+          />
         ))}
       </Stack>
       <Group gap="sm">
@@ -98,12 +77,49 @@ export function SessionsTab() {
           loading={endMany.isPending && endMany.variables === 'others'}
           onClick={() => void askEndMany('others')}
         >
-          End all other sessions
+          {t('sessions.endOthers')}
         </Button>
         <Button color="red" variant="light" onClick={() => void askEndMany('all')}>
-          Sign out everywhere
+          {t('sessions.everywhere')}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** One signed-in session: device, address, last seen and signed in, this device marked, and its End button. */
+function SessionRow({ session, onEnd }: { session: SignedInSession; onEnd: () => void }) {
+  const { t } = useT();
+  return (
+    <Paper withBorder p="sm" radius="sm" component="li" aria-label={session.device}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={500}>{session.device}</Text>
+            {session.current && (
+              <Badge variant="light" color="teal">
+                {t('sessions.thisDevice')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('sessions.lastSeen', { ip: session.ip, when: when(session.lastSeenAt) })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('sessions.signedIn', { when: when(session.createdAt) })}
+          </Text>
+        </Stack>
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          style={{ flexShrink: 0 }}
+          onClick={onEnd}
+          aria-label={session.current ? t('sessions.signOutHere') : t('sessions.endOn', { device: session.device })}
+        >
+          {session.current ? t('sessions.signOut') : t('sessions.end')}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

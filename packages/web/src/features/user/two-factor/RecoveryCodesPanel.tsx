@@ -2,11 +2,12 @@ import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { copyToClipboard } from '../clipboard';
+import { t as text, useT } from '../i18n';
 
 /** The codes as a text file: one a line, with a word on what they are. */
 function downloadCodes(codes: readonly string[]): void {
-  const text = `Kassa recovery codes\nEach code signs you in once when you cannot use your authenticator app.\n\n${codes.join('\n')}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const file = `${text('codes.fileHeading')}\n${text('codes.fileText')}\n\n${codes.join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([file], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'kassa-recovery-codes.txt';
@@ -16,23 +17,23 @@ function downloadCodes(codes: readonly string[]): void {
 
 /** New recovery codes, shown this once: the server keeps only their hashes. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+  const { t } = useT();
   const [copyFailed, setCopyFailed] = useState(false);
   const copy = async () => {
     const copied = await copyToClipboard(codes.join('\n'));
     setCopyFailed(!copied);
-    if (copied) notifySuccess('Copied to clipboard');
+    if (copied) notifySuccess(text('copied'));
   };
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
-        Your recovery codes
+        {t('codes.title')}
       </Title>
-      <Alert color="yellow" title="Save them now">
-        Keep these codes somewhere safe, such as a password manager. Each one signs you in once instead of a code of the
-        app, if you lose your phone. They are shown only now.
+      <Alert color="yellow" title={t('codes.saveNow')}>
+        {t('codes.saveText')}
       </Alert>
       <List
-        aria-label="Recovery codes"
+        aria-label={t('codes.list')}
         listStyleType="none"
         // A grid spaces its rows itself: List's spacing would leave the first item higher than its row.
         style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: '4px 16px' }}
@@ -45,17 +46,17 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
       </List>
       {copyFailed && (
         <Text c="orange" size="sm" role="alert">
-          The codes could not be copied to the clipboard. Select them and copy them by hand, or download them.
+          {t('codes.copyFailed')}
         </Text>
       )}
       <Group gap="sm">
         <Button variant="default" onClick={() => void copy()}>
-          Copy codes
+          {t('codes.copy')}
         </Button>
         <Button variant="default" onClick={() => downloadCodes(codes)}>
-          Download
+          {t('codes.download')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('codes.saved')}</Button>
       </Group>
     </Stack>
   );

@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import {
   useNewRecoveryCodes,
@@ -23,6 +24,7 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from './api';
+import { t as text, useT } from '../i18n';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
 /** What the tab shows besides the state: a set-up under way, codes to save, or one of the two checks. */
@@ -44,6 +46,7 @@ const monospace = { fontFamily: 'var(--mantine-font-family-monospace)', letterSp
  * recovery codes left, new ones, and turning it off, both with the password and a code.
  */
 export function TwoFactorTab() {
+  const { t } = useT();
   const status = useTwoFactorStatus();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const setup = useTwoFactorSetup();
@@ -56,32 +59,29 @@ export function TwoFactorTab() {
         setup={step.setup}
         onCancel={idle}
         onConfirmed={(codes) => {
-          notifySuccess('Two-factor sign-in turned on');
+          notifySuccess(text('twoFactor.turnedOn'));
           setStep({ kind: 'codes', codes });
         }}
       />
     );
   if (status.data === undefined)
-    return status.isPending ? <Loader size="sm" role="status" aria-label="Loading" /> : null;
+    return status.isPending ? <Loader size="sm" role="status" aria-label={t('loading')} /> : null;
 
   if (!status.data.enabled)
     return (
       <Stack gap="md" align="flex-start">
         <Group gap="xs">
-          <Text fw={500}>Two-factor sign-in</Text>
+          <Text fw={500}>{t('twoFactor.title')}</Text>
           <Badge color="gray" variant="light">
-            Off
+            {t('twoFactor.off')}
           </Badge>
         </Group>
-        <Text size="sm">
-          With two-factor sign-in on, logging in asks for a code from an authenticator app on your phone after your
-          password, so a stolen password alone does not open your books.
-        </Text>
+        <Text size="sm">{t('twoFactor.offText')}</Text>
         <Button
           loading={setup.isPending}
           onClick={() => setup.mutate(undefined, { onSuccess: (answer) => setStep({ kind: 'setup', setup: answer }) })}
         >
-          Set up two-factor sign-in
+          {t('twoFactor.setUp')}
         </Button>
       </Stack>
     );
@@ -90,28 +90,28 @@ export function TwoFactorTab() {
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Text fw={500}>Two-factor sign-in</Text>
+        <Text fw={500}>{t('twoFactor.title')}</Text>
         <Badge color="teal" variant="light">
-          On
+          {t('twoFactor.on')}
         </Badge>
         {enabledAt !== null && (
           <Text size="sm" c="dimmed">
-            since {formatDate(new Date(enabledAt))}
+            {t('twoFactor.since', { date: formatDate(new Date(enabledAt)) })}
           </Text>
         )}
       </Group>
-      <Text size="sm">Logging in asks for a code from your authenticator app after your password.</Text>
+      <Text size="sm">{t('twoFactor.onText')}</Text>
       <Text size="sm" c={recoveryCodesLeft <= 3 ? 'orange' : undefined} aria-live="polite">
-        Recovery codes left: <b>{recoveryCodesLeft}</b>
-        {recoveryCodesLeft <= 3 && ' — make new ones before you run out.'}
+        {t('twoFactor.codesLeft')} <b>{recoveryCodesLeft}</b>
+        {recoveryCodesLeft <= 3 && ` — ${t('twoFactor.runningOut')}`}
       </Text>
       {step.kind === 'idle' && (
         <Group gap="sm">
           <Button variant="default" onClick={() => setStep({ kind: 'regenerate' })}>
-            New recovery codes
+            {t('twoFactor.newCodes')}
           </Button>
           <Button color="red" variant="light" onClick={() => setStep({ kind: 'disable' })}>
-            Turn off
+            {t('twoFactor.turnOff')}
           </Button>
         </Group>
       )}
@@ -130,6 +130,7 @@ function SetupPanel(props: {
   onConfirmed: (codes: string[]) => void;
 }) {
   const { setup, onCancel, onConfirmed } = props;
+  const { t } = useT();
   const [code, setCode] = useState('');
   const confirm = useTwoFactorConfirm();
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -137,25 +138,15 @@ function SetupPanel(props: {
     confirm.mutate({ code }, { onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes) });
   };
   return (
-    <form onSubmit={submit} aria-label="Set up two-factor sign-in">
+    <form onSubmit={submit} aria-label={t('twoFactor.setUp')}>
       <Stack gap="md">
         <Title order={2} size="h4">
-          Set up two-factor sign-in
+          {t('twoFactor.setUp')}
         </Title>
-        <Text size="sm">
-          1. Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or 1Password), or type the
-          secret key into it.
-        </Text>
-        <Image
-          src={setup.qrCode}
-          alt="QR code of the secret key for your authenticator app"
-          w={200}
-          h={200}
-          bg="white"
-          radius="sm"
-        />
+        <Text size="sm">{t('twoFactor.scan')}</Text>
+        <Image src={setup.qrCode} alt={t('twoFactor.qrAlt')} w={200} h={200} bg="white" radius="sm" />
         <Textarea
-          label="Secret key"
+          label={t('twoFactor.secret')}
           value={blocks(setup.secret)}
           readOnly
           // Two lines of four blocks at every width.
@@ -166,11 +157,11 @@ function SetupPanel(props: {
           styles={{ input: { ...monospace, fontWeight: 700, resize: 'none' } }}
         />
         <Text size="sm">
-          On a phone with the app, <Anchor href={setup.uri}>open the key in the authenticator app</Anchor> instead.
+          <Trans t={t} i18nKey="twoFactor.openOnPhone" components={{ a: <Anchor href={setup.uri} /> }} />
         </Text>
-        <Text size="sm">2. Enter the 6-digit code the app shows for Kassa.</Text>
+        <Text size="sm">{t('twoFactor.enterCode')}</Text>
         <TextInput
-          label="Code from the app"
+          label={t('twoFactor.appCode')}
           autoComplete="one-time-code"
           inputMode="numeric"
           required
@@ -181,10 +172,10 @@ function SetupPanel(props: {
         />
         <Group gap="sm">
           <Button type="submit" loading={confirm.isPending}>
-            Turn on
+            {t('twoFactor.turnOn')}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Group>
       </Stack>
@@ -199,17 +190,18 @@ function CheckFields(props: {
   onPassword: (value: string) => void;
   onCode: (value: string) => void;
 }) {
+  const { t } = useT();
   return (
     <>
       <PasswordInput
-        label="Password"
+        label={t('twoFactor.password')}
         autoComplete="current-password"
         required
         value={props.password}
         onChange={(e) => props.onPassword(e.currentTarget.value)}
       />
       <TextInput
-        label="Code from the app, or a recovery code"
+        label={t('twoFactor.checkCode')}
         autoComplete="one-time-code"
         required
         value={props.code}
@@ -223,22 +215,23 @@ function CheckFields(props: {
 function RegenerateForm({ onCancel, onCodes }: { onCancel: () => void; onCodes: (codes: string[]) => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const { t } = useT();
   const regenerate = useNewRecoveryCodes();
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     regenerate.mutate({ password, code }, { onSuccess: ({ recoveryCodes }) => onCodes(recoveryCodes) });
   };
   return (
-    <form onSubmit={submit} aria-label="New recovery codes">
+    <form onSubmit={submit} aria-label={t('twoFactor.newCodes')}>
       <Stack gap="sm" maw={420}>
-        <Text size="sm">New codes replace every earlier one, used or not.</Text>
+        <Text size="sm">{t('twoFactor.replaceText')}</Text>
         <CheckFields password={password} code={code} onPassword={setPassword} onCode={setCode} />
         <Group gap="sm">
           <Button type="submit" loading={regenerate.isPending}>
-            Make new codes
+            {t('twoFactor.makeCodes')}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Group>
       </Stack>
@@ -249,6 +242,7 @@ function RegenerateForm({ onCancel, onCodes }: { onCancel: () => void; onCodes: 
 function DisableForm({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const { t } = useT();
   const disable = useTwoFactorDisable();
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -256,23 +250,23 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       { password, code },
       {
         onSuccess: () => {
-          notifySuccess('Two-factor sign-in turned off');
+          notifySuccess(text('twoFactor.turnedOff'));
           onDone();
         },
       },
     );
   };
   return (
-    <form onSubmit={submit} aria-label="Turn off two-factor sign-in">
+    <form onSubmit={submit} aria-label={t('twoFactor.turnOffForm')}>
       <Stack gap="sm" maw={420}>
-        <Text size="sm">Logging in will ask for your password only. The recovery codes stop working.</Text>
+        <Text size="sm">{t('twoFactor.turnOffText')}</Text>
         <CheckFields password={password} code={code} onPassword={setPassword} onCode={setCode} />
         <Group gap="sm">
           <Button type="submit" color="red" loading={disable.isPending}>
-            Turn off two-factor sign-in
+            {t('twoFactor.turnOffSubmit')}
           </Button>
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Group>
       </Stack>
