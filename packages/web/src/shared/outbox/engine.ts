@@ -112,18 +112,21 @@ export function kick(): void {
 
 const onOnline = () => kick();
 
+/** Someone signed in in another tab: their outbox, sent with their token. */
+const onStorage = (e: StorageEvent) => {
+  if (e.key !== null && e.key !== TOKEN_KEY) return;
+  refusedToken = null;
+  void reload();
+  kick();
+};
+
 /** Starts the sender for the app: now, and whenever the connection returns or the token changes. */
 export function start(client: QueryClient): void {
   queryClient = client;
   if (started || !outboxAvailable()) return;
   started = true;
   window.addEventListener('online', onOnline);
-  window.addEventListener('storage', (e) => {
-    // Someone signed in (here or in another tab): their outbox, sent with their token.
-    if (e.key !== null && e.key !== TOKEN_KEY) return;
-    refusedToken = null;
-    void reload();
-  });
+  window.addEventListener('storage', onStorage);
   if (typeof BroadcastChannel !== 'undefined') {
     changes = new BroadcastChannel(CHANGES);
     changes.onmessage = () => void reload();
@@ -142,11 +145,13 @@ export function tokenChanged(): void {
 /** Resolves once the sender is idle (tests). */
 export const settled = (): Promise<void> => runs;
 
-/** Stops the schedule (tests). */
+/** Stops the sender and empties the screens' snapshot (tests, which share one module cache). */
 export function stop(): void {
   clearTimeout(timer);
   timer = undefined;
   window.removeEventListener('online', onOnline);
+  window.removeEventListener('storage', onStorage);
+  publish(undefined, []);
   changes?.close();
   changes = undefined;
   started = false;

@@ -8,7 +8,7 @@ export const OUTBOX_UI = {
   notInFigures: 'Not in the figures below until they reach the server.',
   seeThem: 'See them',
   decisions: 'Needs your decision',
-  decisionsCount: (n: number) => `${entries(n)} need your decision`,
+  decisionsCount: (n: number) => `${entries(n)} ${n === 1 ? 'needs' : 'need'} your decision`,
   decisionsIntro:
     'These changes were made while offline and could not be applied as they were. Nothing is overwritten until you decide.',
   noDecisions: 'Nothing needs your decision.',
