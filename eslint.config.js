@@ -47,6 +47,7 @@ const TRANSLATED = [
   `${web}/features/budgets`,
   `${web}/features/dashboard`,
   `${web}/features/transactions`,
+  `${web}/features/operations`,
   `${web}/features/manage`,
   `${web}/features/user`,
   `${web}/features/registration`,

@@ -4,6 +4,7 @@ import type common from './locales/en/common.json';
 import type dashboard from './locales/en/dashboard.json';
 import type help from './locales/en/help.json';
 import type manage from './locales/en/manage.json';
+import type operations from './locales/en/operations.json';
 import type publicPages from './locales/en/public.json';
 import type user from './locales/en/user.json';
 import type transactions from './locales/en/transactions.json';
@@ -20,6 +21,7 @@ export interface Resources {
   dashboard: typeof dashboard;
   help: typeof help;
   manage: typeof manage;
+  operations: typeof operations;
   public: typeof publicPages;
   user: typeof user;
   transactions: typeof transactions;

@@ -5,12 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useGoBack } from '../../../lib/use-go-back';
 import { useFixpoint } from '../api';
+import { useT } from '../i18n';
 import { ErrorLine } from './ErrorReview';
 import { PocketStatesCard } from './PocketStatesCard';
 import { draftOf, useFixpointChanges, type Draft } from './use-fixpoint-changes';
 
 /** private/edit-fixpoint/{id}: a fixpoint's pocket states, viewed or edited (spec §2, §4). */
 export function EditFixpointPage() {
+  const { t } = useT();
   const id = Number(useParams()['id']);
   const { detail, states } = useFixpoint(id);
   const goBack = useGoBack('/private/transactions');
@@ -33,7 +35,7 @@ export function EditFixpointPage() {
     return (
       <Container size="sm" px={0}>
         <Card withBorder radius="md" padding="md">
-          <Loader size="sm" role="status" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label={t('loading')} />
         </Card>
       </Container>
     );
@@ -46,7 +48,7 @@ export function EditFixpointPage() {
         <Stack gap="md">
           <div>
             <Text size="sm" c="dimmed">
-              Fixpoint was set on
+              {t('edit.setOn')}
             </Text>
             <Title order={2} size="h4">
               {formatDate(time)} {formatTime(time)}
@@ -54,7 +56,7 @@ export function EditFixpointPage() {
           </div>
           {editing && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-              Be careful! Only make changes or delete a fixpoint if you fully understand the consequences!
+              {t('edit.careful')}
             </Alert>
           )}
           {groups.map((group) => (
@@ -63,7 +65,7 @@ export function EditFixpointPage() {
           {!editing && fixpoint.errors.length > 0 && (
             <Stack gap="xs">
               <Text size="sm" c="dimmed">
-                Errors as the ledger stands now
+                {t('edit.errorsNow')}
               </Text>
               {fixpoint.errors.map((line) => (
                 <ErrorLine key={line.currency} line={line} />
@@ -74,21 +76,21 @@ export function EditFixpointPage() {
             {editing ? (
               <>
                 <Button color="red" variant="light" onClick={() => void remove()} loading={deleting}>
-                  Delete
+                  {t('edit.delete')}
                 </Button>
                 <Button variant="default" onClick={goBack}>
-                  Cancel
+                  {t('edit.cancel')}
                 </Button>
                 <Button onClick={() => void save(groups, draft)} loading={saving}>
-                  Save
+                  {t('edit.save')}
                 </Button>
               </>
             ) : (
               <>
                 <Button variant="default" onClick={goBack}>
-                  Back
+                  {t('edit.back')}
                 </Button>
-                <Button onClick={() => setDraft(draftOf(groups))}>Edit</Button>
+                <Button onClick={() => setDraft(draftOf(groups))}>{t('edit.edit')}</Button>
               </>
             )}
           </Group>

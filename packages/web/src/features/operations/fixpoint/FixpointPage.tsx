@@ -61,7 +61,9 @@ export function FixpointPage() {
 
   const calculate = async () => {
     const list = balances();
-    const empty = Object.fromEntries(list.filter((b) => b.balance === '').map((b) => [b.pocketId, text('fixpoint.required')]));
+    const empty = Object.fromEntries(
+      list.filter((b) => b.balance === '').map((b) => [b.pocketId, text('fixpoint.required')]),
+    );
     setErrors(empty);
     if (Object.keys(empty).length > 0) return;
     // Offline (issue 36) the server calculates the errors when the fixpoint arrives.
@@ -101,17 +103,7 @@ export function FixpointPage() {
   const active = stage.step === 'statement' ? 0 : stage.step === 'review' ? 1 : stage.step === 'queued' ? 2 : 3;
   return (
     <Stack gap="md">
-      <Stepper active={active} size="xs" allowNextStepsSelect={false}>
-        <Stepper.Step
-          label={t('fixpoint.steps.balances')}
-          description={compact ? undefined : t('fixpoint.steps.balancesHint')}
-        />
-        <Stepper.Step
-          label={t('fixpoint.steps.errors')}
-          description={compact ? undefined : t('fixpoint.steps.errorsHint')}
-        />
-        <Stepper.Step label={t('fixpoint.steps.saved')} />
-      </Stepper>
+      <Steps active={active} compact={compact} />
       {stage.step === 'statement' && (
         <StatementStage
           groups={groups}
@@ -139,6 +131,24 @@ export function FixpointPage() {
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** The flow's three steps; at phone width without their descriptions. */
+function Steps({ active, compact }: { active: number; compact: boolean }) {
+  const { t } = useT();
+  return (
+    <Stepper active={active} size="xs" allowNextStepsSelect={false}>
+      <Stepper.Step
+        label={t('fixpoint.steps.balances')}
+        description={compact ? undefined : t('fixpoint.steps.balancesHint')}
+      />
+      <Stepper.Step
+        label={t('fixpoint.steps.errors')}
+        description={compact ? undefined : t('fixpoint.steps.errorsHint')}
+      />
+      <Stepper.Step label={t('fixpoint.steps.saved')} />
+    </Stepper>
   );
 }
 

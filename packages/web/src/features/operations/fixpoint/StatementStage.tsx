@@ -5,6 +5,7 @@ import { IconCash, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AmountInput } from '../../../components/AmountInput';
 import { DEFAULT_LAST_FIXPOINT, useLastFixpoint } from '../../../shared/last-fixpoint';
+import { useT } from '../i18n';
 import { fieldValue, type Statement } from './statement';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 
 /** Stage 1: the stated (real) balance of every pocket, grouped by currency. */
 export function StatementStage({ groups, calculated, statement, onChange, errors, onCalculate, calculating }: Props) {
+  const { t } = useT();
   const last = useLastFixpoint().data;
   const lastTime = last ? new Date(last.time) : DEFAULT_LAST_FIXPOINT;
   return (
@@ -31,7 +33,7 @@ export function StatementStage({ groups, calculated, statement, onChange, errors
     >
       <Stack gap="md">
         <Text size="sm" data-testid="last-fixpoint">
-          Last fixpoint:{' '}
+          {t('fixpoint.last')}{' '}
           {last ? (
             <Anchor component={Link} to={`/private/edit-fixpoint/${last.id}`} fw={600}>
               {formatDate(lastTime)} {formatTime(lastTime)}
@@ -43,8 +45,7 @@ export function StatementStage({ groups, calculated, statement, onChange, errors
           )}
         </Text>
         <Text size="sm" c="dimmed">
-          Enter what each pocket really holds now. A currency with one pocket starts from the calculated balance, so
-          only a difference needs typing.
+          {t('fixpoint.intro')}
         </Text>
         {groups.map((group) => (
           <Card key={group.currency} withBorder radius="md" padding="sm" data-currency={group.currency}>
@@ -54,7 +55,7 @@ export function StatementStage({ groups, calculated, statement, onChange, errors
               </Title>
               {calculated[group.currency] !== undefined && (
                 <Text size="sm" c="dimmed">
-                  Calculated: {formatMoney(calculated[group.currency] ?? 0, group.currency)}
+                  {t('fixpoint.calculated', { amount: formatMoney(calculated[group.currency] ?? 0, group.currency) })}
                 </Text>
               )}
             </Group>
@@ -74,7 +75,7 @@ export function StatementStage({ groups, calculated, statement, onChange, errors
         ))}
         <Group justify="flex-end">
           <Button type="submit" loading={calculating}>
-            Calculate errors
+            {t('fixpoint.calculate')}
           </Button>
         </Group>
       </Stack>

@@ -1,12 +1,14 @@
+import { t } from '../i18n';
+
 /**
  * Spec §4: the text before a fixpoint error line's amount (error = stated - calculated). A line
  * where the currency's books start (`opening`: the sign-up's start balance, a bank statement's
  * opening) states where they begin, which is no error (issue 32).
  */
 export function errorLabel(error: number, opening = false): string {
-  if (error === 0) return 'There is no error: ';
-  if (opening) return 'Opening balance: ';
-  return error > 0 ? 'Calculated error (excess): ' : 'Calculated error (missing): ';
+  if (error === 0) return t('fixpoint.noError');
+  if (opening) return t('fixpoint.opening');
+  return error > 0 ? t('fixpoint.excess') : t('fixpoint.missing');
 }
 
 /** The colour of an error line: nothing to see, money found, money missing. */

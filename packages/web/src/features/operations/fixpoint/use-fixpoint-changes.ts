@@ -3,6 +3,7 @@ import { amountFieldText, amountForServer } from '../../../components/amount-val
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useFixpointMutations } from '../api';
+import { t } from '../i18n';
 
 /** Typed balances by pocket id while editing. */
 export type Draft = Record<number, string>;
@@ -17,7 +18,7 @@ export function useFixpointChanges(id: number, goBack: () => void) {
 
   const save = async (groups: readonly PocketStateGroup[], draft: Draft | undefined) => {
     if (draft === undefined) return;
-    if ((await confirm({ text: 'It is not recommended to change an existing fixpoint.' })) !== 'yes') return;
+    if ((await confirm({ text: t('edit.confirmChange') })) !== 'yes') return;
     const updates = groups.flatMap((g) =>
       g.items.map((s) => ({
         fixpointId: s.fixpointId,
@@ -30,13 +31,13 @@ export function useFixpointChanges(id: number, goBack: () => void) {
       () => false,
     );
     if (!done) return;
-    notifySuccess('Fixpoint changed');
+    notifySuccess(t('edit.changed'));
     goBack();
   };
 
   const remove = async () => {
     const answer = await confirm({
-      text: 'It is not recommended to delete a fixpoint, and it can not be undone.',
+      text: t('edit.confirmDelete'),
       danger: true,
     });
     if (answer !== 'yes') return;
@@ -45,7 +46,7 @@ export function useFixpointChanges(id: number, goBack: () => void) {
       () => false,
     );
     if (!done) return;
-    notifySuccess('Fixpoint deleted');
+    notifySuccess(t('edit.deleted'));
     goBack();
   };
 

@@ -3,6 +3,7 @@ import type { Category } from '@kassa/contract';
 import { Link, useSearchParams } from 'react-router';
 import { useCategories } from '../../../shared/global-data';
 import { useBusinessSummary, useCategoryTransactions, useLoanSummary, type OverviewKind } from '../api';
+import { useT } from '../i18n';
 import { BusinessSummaryView } from './BusinessSummaryView';
 import { LoanSummaryView } from './LoanSummaryView';
 import { CategoryCard, TransactionsCard } from './OverviewCards';
@@ -16,6 +17,7 @@ export function categoriesOfKind(all: readonly Category[], kind: OverviewKind): 
 
 /** private/operations/loan and /business: selector, summary, transactions, Close (and Realise). */
 export function CategoryOverview({ kind }: { kind: OverviewKind }) {
+  const { t } = useT();
   const categories = useCategories();
   const [params, setParams] = useSearchParams();
   const list = categoriesOfKind(categories.data ?? [], kind);
@@ -31,7 +33,7 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
   if (categories.data === undefined) {
     return (
       <Center py="xl">
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label={t('loading')} />
       </Center>
     );
   }
@@ -39,9 +41,9 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
     return (
       <Card withBorder radius="md" padding="lg">
         <Stack align="center" gap="xs">
-          <Text>You have no {kind} categories yet.</Text>
+          <Text>{kind === 'loan' ? t('overview.noneLoan') : t('overview.noneBusiness')}</Text>
           <Anchor component={Link} to={`/private/manage/${kind}`}>
-            Add a {kind} category
+            {kind === 'loan' ? t('overview.addLoan') : t('overview.addBusiness')}
           </Anchor>
         </Stack>
       </Card>
@@ -64,9 +66,9 @@ export function CategoryOverview({ kind }: { kind: OverviewKind }) {
       />
       <Card withBorder radius="md" padding="md">
         <Title order={3} size="h5" mb="sm">
-          Summary
+          {t('overview.summary')}
         </Title>
-        {summary ?? <Loader size="sm" role="status" aria-label="Loading" />}
+        {summary ?? <Loader size="sm" role="status" aria-label={t('loading')} />}
       </Card>
       <TransactionsCard kind={kind} active={selected.isActive} transactions={transactions} loan={loan.data} />
     </Stack>

@@ -5,11 +5,14 @@ import { formatDate, formatMoney, formatTime } from '../../../lib/display-format
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import type { OverviewKind } from '../api';
+import { t as text, useT } from '../i18n';
 
 /** Newest first: by time, then by id (the later recorded of the same instant first). */
 export function newestFirst(rows: readonly Transaction[]): Transaction[] {
   return [...rows].sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id);
 }
+
+const editorOf = (id: number) => `/private/edit-transaction/${id}`;
 
 const when = (time: string) => `${formatDate(new Date(time))} ${formatTime(new Date(time))}`;
 
@@ -20,12 +23,12 @@ const when = (time: string) => `${formatDate(new Date(time))} ${formatTime(new D
  */
 export function plainWords(tx: Transaction, owedToYouBefore: bigint): string {
   if (tx.categType === 'business') {
-    if (tx.type === 'pnl') return tx.isIncome ? 'Profit' : 'Loss';
-    if (tx.type === 'realize') return tx.isIncome ? 'Realised profit' : 'Realised loss';
-    return tx.isIncome ? 'I took out' : 'I invested';
+    if (tx.type === 'pnl') return tx.isIncome ? text('rows.profit') : text('rows.loss');
+    if (tx.type === 'realize') return tx.isIncome ? text('rows.realisedProfit') : text('rows.realisedLoss');
+    return tx.isIncome ? text('rows.tookOut') : text('rows.invested');
   }
-  if (tx.isIncome) return owedToYouBefore > 0n ? 'I was repaid' : 'I borrowed';
-  return owedToYouBefore < 0n ? 'I repaid' : 'I lent';
+  if (tx.isIncome) return owedToYouBefore > 0n ? text('rows.wasRepaid') : text('rows.borrowed');
+  return owedToYouBefore < 0n ? text('rows.repaid') : text('rows.lent');
 }
 
 /**
@@ -46,21 +49,18 @@ export function balancesBefore(newest: readonly Transaction[], balances: readonl
   return before;
 }
 
-/** One line on each word the rows use (issue 22), under the table. */
-const EXPLANATIONS = {
-  loan: [
-    ['I lent · I borrowed', 'money you gave or took that is to be paid back.'],
-    ['I was repaid · I repaid', 'a loan coming back to you, or you paying one back.'],
-  ],
-  business: [
-    [
-      'Invest',
-      'money put into the business (I invested) or taken out of it (I took out) while its profit or loss is not yet known; it stays pending, like a loan.',
-    ],
-    ['P&L', 'a known profit or loss, counted like income or an expense.'],
-    ['Realise', 'books money still pending in the business as profit or loss; no money moves.'],
-  ],
-} as const;
+/** One line on each word the rows use (issue 22), under the table: [term, meaning], in the current language. */
+const explanations = (kind: OverviewKind): [string, string][] =>
+  kind === 'loan'
+    ? [
+        [`${text('rows.lent')} · ${text('rows.borrowed')}`, text('rows.lentMeaning')],
+        [`${text('rows.wasRepaid')} · ${text('rows.repaid')}`, text('rows.repaidMeaning')],
+      ]
+    : [
+        [text('rows.investTerm'), text('rows.investMeaning')],
+        [text('rows.pnlTerm'), text('rows.pnlMeaning')],
+        [text('rows.realiseTerm'), text('rows.realiseMeaning')],
+      ];
 
 /** The row's words, coloured by the way the money went. */
 function Words({ tx, words }: { tx: Transaction; words: string }) {
@@ -84,6 +84,7 @@ export function CategoryTransactions({
   /** A loan's balance today per currency (owed to you above 0), for the rows' words. */
   balances?: readonly MoneyAmount[];
 }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const compact = useMediaQuery('(max-width: 599.98px)');
   const newest = newestFirst(rows);
@@ -91,7 +92,7 @@ export function CategoryTransactions({
   if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md" size="sm">
-        No transactions in this category yet
+        {t('rows.none')}
       </Text>
     );
   }
@@ -100,15 +101,15 @@ export function CategoryTransactions({
       <Table highlightOnHover={clickable} fz="sm" verticalSpacing={compact ? 6 : 'xs'}>
         <Table.Thead>
           <Table.Tr>
-            {!compact && <Table.Th w={150}>Date</Table.Th>}
-            <Table.Th>Description</Table.Th>
-            <Table.Th>What happened</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
+            {!compact && <Table.Th w={150}>{t('rows.date')}</Table.Th>}
+            <Table.Th>{t('rows.description')}</Table.Th>
+            <Table.Th>{t('rows.whatHappened')}</Table.Th>
+            <Table.Th ta="right">{t('rows.amount')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {newest.map((tx) => {
-            const open = () => void navigate(`/private/edit-transaction/${tx.id}`);
+            const open = () => void navigate(editorOf(tx.id));
             return (
               <Table.Tr
                 key={tx.id}
@@ -142,10 +143,10 @@ export function CategoryTransactions({
         </Table.Tbody>
       </Table>
       <Stack gap={2} mt="sm" data-explanations>
-        {EXPLANATIONS[kind].map(([term, meaning]) => (
+        {explanations(kind).map(([term, meaning]) => (
           <Text key={term} size="xs" c="dimmed">
             <Text span inherit fw={700}>
-              {term}:
+              {t('rows.term', { term })}
             </Text>{' '}
             {meaning}
           </Text>

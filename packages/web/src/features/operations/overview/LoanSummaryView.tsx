@@ -1,24 +1,39 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { LoanSummary } from '@kassa/contract';
 import { formatMoney } from '../../../lib/display-format';
+import { t as text, useT } from '../i18n';
 import { Figure } from './figures';
 
 function balanceNote(balance: number): string {
-  if (balance === 0) return 'Settled';
-  return balance > 0 ? 'Owed to you' : 'You owe';
+  if (balance === 0) return text('loan.settled');
+  return balance > 0 ? text('loan.owedToYou') : text('loan.youOwe');
 }
 
 /** GET loan/{id}: given, taken and balance in the main currency, and per currency when more than that. */
 export function LoanSummaryView({ summary }: { summary: LoanSummary }) {
+  const { t } = useT();
   const { currency } = summary;
   const foreign = summary.native.some((n) => n.currency !== currency);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure label="Given" amount={summary.given} currency={currency} note="Lent or repaid by you" />
-        <Figure label="Taken" amount={summary.taken} currency={currency} note="Borrowed or repaid to you" />
         <Figure
-          label="Balance"
+          label={t('loan.given')}
+          figure="Given"
+          amount={summary.given}
+          currency={currency}
+          note={t('loan.givenNote')}
+        />
+        <Figure
+          label={t('loan.taken')}
+          figure="Taken"
+          amount={summary.taken}
+          currency={currency}
+          note={t('loan.takenNote')}
+        />
+        <Figure
+          label={t('loan.balance')}
+          figure="Balance"
           amount={summary.balance}
           currency={currency}
           note={balanceNote(summary.balance)}
@@ -30,10 +45,10 @@ export function LoanSummaryView({ summary }: { summary: LoanSummary }) {
           <Table fz="sm" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Currency</Table.Th>
-                <Table.Th ta="right">Given</Table.Th>
-                <Table.Th ta="right">Taken</Table.Th>
-                <Table.Th ta="right">Balance</Table.Th>
+                <Table.Th>{t('loan.currency')}</Table.Th>
+                <Table.Th ta="right">{t('loan.given')}</Table.Th>
+                <Table.Th ta="right">{t('loan.taken')}</Table.Th>
+                <Table.Th ta="right">{t('loan.balance')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -48,7 +63,7 @@ export function LoanSummaryView({ summary }: { summary: LoanSummary }) {
             </Table.Tbody>
           </Table>
           <Text size="xs" c="dimmed" mt={4}>
-            Flows convert at their own days&apos; rates, the balance at today&apos;s.
+            {t('loan.note')}
           </Text>
         </Table.ScrollContainer>
       )}

@@ -1,20 +1,19 @@
 import { Badge, Button, Card, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import type { Category, LoanSummary } from '@kassa/contract';
 import type { OverviewKind, useCategoryTransactions } from '../api';
+import { t as text, useT } from '../i18n';
 import { CategoryTransactions } from './CategoryTransactions';
 import type { CategoryClosing } from './use-category-closing';
-
-const LABELS = { loan: 'Loan', business: 'Business' } as const;
 
 /** The picker's choices: active categories, then closed ones, each group only when it has some. */
 function categoryGroups(list: readonly Category[]) {
   return [
     {
-      group: 'Active',
+      group: text('overview.active'),
       items: list.filter((c) => c.isActive).map((c) => ({ value: String(c.id), label: c.name })),
     },
     {
-      group: 'Closed',
+      group: text('overview.closed'),
       items: list.filter((c) => !c.isActive).map((c) => ({ value: String(c.id), label: c.name })),
     },
   ].filter((g) => g.items.length > 0);
@@ -33,12 +32,13 @@ interface CategoryCardProps {
 
 /** The category picker, Close (and Realise) of an active one, its description, and a closed one's badge. */
 export function CategoryCard({ kind, list, selected, onSelect, closing, summaryLoaded }: CategoryCardProps) {
+  const { t } = useT();
   const active = selected.isActive;
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Select
-          label={`${LABELS[kind]} category`}
+          label={kind === 'loan' ? t('overview.pickerLoan') : t('overview.pickerBusiness')}
           allowDeselect={false}
           searchable
           w={{ base: '100%', xs: 320 }}
@@ -55,7 +55,7 @@ export function CategoryCard({ kind, list, selected, onSelect, closing, summaryL
       )}
       {!active && (
         <Badge color="gray" variant="light" mt="xs" data-testid="closed-badge">
-          Closed
+          {t('overview.closed')}
         </Badge>
       )}
     </Card>
@@ -64,6 +64,7 @@ export function CategoryCard({ kind, list, selected, onSelect, closing, summaryL
 
 /** Realise (a business) and Close. */
 function CloseButtons({ kind, selected, closing, summaryLoaded }: Omit<CategoryCardProps, 'list' | 'onSelect'>) {
+  const { t } = useT();
   return (
     <Group gap="xs">
       {kind === 'business' && (
@@ -72,9 +73,9 @@ function CloseButtons({ kind, selected, closing, summaryLoaded }: Omit<CategoryC
           onClick={() => void closing.onRealise(selected)}
           disabled={!summaryLoaded || closing.latent.length === 0}
           loading={closing.realising && !closing.closing}
-          title={closing.latent.length === 0 ? 'There is no latent P&L to realise' : undefined}
+          title={closing.latent.length === 0 ? t('overview.noLatent') : undefined}
         >
-          Realise
+          {t('overview.realise')}
         </Button>
       )}
       <Button
@@ -85,7 +86,7 @@ function CloseButtons({ kind, selected, closing, summaryLoaded }: Omit<CategoryC
         // The question depends on the latent P&L: a business waits for its summary.
         disabled={kind === 'business' && !summaryLoaded}
       >
-        Close
+        {t('overview.close')}
       </Button>
     </Group>
   );
@@ -104,15 +105,16 @@ export function TransactionsCard({
   transactions: ReturnType<typeof useCategoryTransactions>;
   loan: LoanSummary | undefined;
 }) {
+  const { t } = useT();
   // Pages of 100, newest first; the summary above is the server's, whatever is loaded here.
   const shown = transactions.data?.pages.flat();
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h5" mb="sm">
-        Transactions
+        {t('overview.transactions')}
       </Title>
       {shown === undefined ? (
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label={t('loading')} />
       ) : (
         <CategoryTransactions
           rows={shown}
@@ -128,10 +130,10 @@ export function TransactionsCard({
             onClick={() => void transactions.fetchNextPage()}
             loading={transactions.isFetchingNextPage}
           >
-            Load more
+            {t('overview.loadMore')}
           </Button>
           <Text size="xs" c="dimmed">
-            {shown?.length} transactions shown; older ones load on request
+            {t('overview.shownMore', { shown: shown?.length })}
           </Text>
         </Stack>
       )}

@@ -2,6 +2,7 @@ import type { BusinessSummary, MoneyAmount } from '@kassa/contract';
 import { formatMoney } from '../../../lib/display-format';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../components/confirm/confirm-context';
 import type { OverviewKind } from '../api';
+import { t } from '../i18n';
 
 /** What closing ended with: nothing, closed, or realised the latent P&L and closed. */
 export type CloseOutcome = 'cancelled' | 'closed' | 'realised-and-closed';
@@ -21,12 +22,14 @@ interface CloseSteps {
  * just closes, Cancel does nothing. A failed step stops the flow (its error is already shown).
  */
 export async function closeCategory({ kind, latent = [], confirm, realise, close }: CloseSteps): Promise<CloseOutcome> {
-  const closing = `You are closing this ${kind} category`;
+  const closing = kind === 'loan' ? t('overview.closingLoan') : t('overview.closingBusiness');
   if (kind === 'business' && latent.length > 0) {
-    const amounts = latent.map((l) => formatMoney(l.amount, l.currency)).join(' and ');
+    const amounts = latent
+      .map((l) => formatMoney(l.amount, l.currency))
+      .reduce((first, second) => t('overview.and', { first, second }));
     const answer = await confirm({
       title: closing,
-      text: `Its latent P&L is ${amounts}. Do you want to realise it before closing? (recommended)`,
+      text: t('overview.latentAsk', { amounts }),
       withNo: true,
     });
     if (answer === 'cancel') return 'cancelled';

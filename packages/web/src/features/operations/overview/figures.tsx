@@ -16,12 +16,15 @@ export function signColor(value: number): string | undefined {
 /** One headline figure of a summary: label, amount in the main currency, an optional note. */
 export function Figure({
   label,
+  figure,
   amount,
   currency,
   note,
   colored = false,
 }: {
   label: string;
+  /** Its name for tests, in English whatever the language (data-figure). */
+  figure: string;
   amount: number;
   currency: string;
   note?: string;
@@ -51,7 +54,7 @@ export function Figure({
       </Text>
     );
   return (
-    <Card withBorder radius="md" padding={compact ? 'xs' : 'sm'} data-figure={label}>
+    <Card withBorder radius="md" padding={compact ? 'xs' : 'sm'} data-figure={figure}>
       {compact ? (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <div>

@@ -2,6 +2,7 @@ import type { BusinessSummary, Category } from '@kassa/contract';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategoryActions, type OverviewKind } from '../api';
+import { t } from '../i18n';
 import { closeCategory, latentToRealise } from './close-flow';
 
 /** Spec §9: the view refreshes this long after a close or a realisation. */
@@ -26,8 +27,8 @@ export function useCategoryClosing(kind: OverviewKind, business: BusinessSummary
       close: () => close.mutateAsync(selected.id),
     }).catch(() => 'failed' as const);
     if (outcome === 'cancelled') return;
-    if (outcome === 'realised-and-closed') notifySuccess('Realization transaction added for latent P&L');
-    if (outcome !== 'failed') notifySuccess('Category closed');
+    if (outcome === 'realised-and-closed') notifySuccess(t('overview.realised'));
+    if (outcome !== 'failed') notifySuccess(t('overview.categoryClosed'));
     // Even a failed second step may have changed something (a realisation before a refused close).
     void reloadCategories();
     refreshSoon();
@@ -35,7 +36,7 @@ export function useCategoryClosing(kind: OverviewKind, business: BusinessSummary
 
   const onRealise = async (selected: Category) => {
     const answer = await confirm({
-      text: 'You are adding a P&L realiziation transaction for the calculated latent P&L',
+      text: t('overview.confirmRealise'),
     });
     if (answer !== 'yes') return;
     const done = await realise.mutateAsync(selected.id).then(
@@ -43,7 +44,7 @@ export function useCategoryClosing(kind: OverviewKind, business: BusinessSummary
       () => false,
     );
     if (!done) return;
-    notifySuccess('Realization transaction added for latent P&L');
+    notifySuccess(t('overview.realised'));
     refreshSoon();
   };
 
