@@ -45,6 +45,7 @@ const TRANSLATED = [
   `${web}/features/public`,
   `${web}/features/analytics`,
   `${web}/features/budgets`,
+  `${web}/features/settle-up`,
   `${web}/features/dashboard`,
   `${web}/features/transactions`,
   `${web}/features/operations`,

@@ -9,6 +9,7 @@ import type publicPages from './locales/en/public.json';
 import type user from './locales/en/user.json';
 import type transactions from './locales/en/transactions.json';
 import type registration from './locales/en/registration.json';
+import type settleUp from './locales/en/settle-up.json';
 
 /**
  * The namespaces and their English texts: what `t` accepts (issue 36). A new namespace adds its
@@ -26,6 +27,7 @@ export interface Resources {
   user: typeof user;
   transactions: typeof transactions;
   registration: typeof registration;
+  'settle-up': typeof settleUp;
 }
 
 declare module 'i18next' {

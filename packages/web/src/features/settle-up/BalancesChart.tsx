@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import { ChartBox, tickLabel } from '../analytics';
 import { balanceWords } from './figures';
+import { useT } from './i18n';
 
 /** Height of one member's bar, and of the axis and margins around them. */
 const BAR_ROW = 40;
@@ -16,19 +17,20 @@ const CHART_FRAME = 56;
  * the chart's label says them for screen readers.
  */
 export function BalancesChart({ members, currency }: { members: readonly SettleUpMember[]; currency: string }) {
+  const { t } = useT();
   const phone = useMediaQuery('(max-width: 599.98px)');
   const height = members.length * BAR_ROW + CHART_FRAME;
   const data = members.map((m) => ({ name: m.name, balance: m.main.balance }));
   const summary = members.map((m) => `${m.name} ${balanceWords(m.main.balance, currency).text}`).join('; ');
   return (
-    <div role="img" aria-label={`Balances in ${currency}: ${summary}`} data-chart="balances">
+    <div role="img" aria-label={t('chart.label', { currency, summary })} data-chart="balances">
       <ChartBox height={height}>
         <BarChart
           h={height}
           data={data}
           dataKey="name"
           orientation="vertical"
-          series={[{ name: 'balance', label: `Balance (${currency})`, color: 'blue.6' }]}
+          series={[{ name: 'balance', label: t('chart.series', { currency }), color: 'blue.6' }]}
           getBarColor={(value) => (value < 0 ? 'red.6' : 'teal.6')}
           valueFormatter={(v) => formatMoney(v, currency)}
           xAxisProps={{ tickFormatter: tickLabel }}

@@ -2,6 +2,7 @@ import type { SettleUpMember } from '@kassa/contract';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMoney } from '../../lib/display-format';
 import { balanceWords, currencyLines } from './figures';
+import { useT } from './i18n';
 
 /** One figure of a card: its name and amount, side by side. */
 function Figure({ label, amount, currency }: { label: string; amount: number; currency: string }) {
@@ -22,6 +23,7 @@ function Figure({ label, amount, currency }: { label: string; amount: number; cu
  * what they settled, and under them, smaller, the same per currency of the expenses.
  */
 function MemberCard({ member, currency, me }: { member: SettleUpMember; currency: string; me: boolean }) {
+  const { t } = useT();
   const balance = balanceWords(member.main.balance, currency);
   const lines = currencyLines(member);
   const onlyMain = lines.length === 1 && lines[0]?.currency === currency;
@@ -34,29 +36,35 @@ function MemberCard({ member, currency, me }: { member: SettleUpMember; currency
             {me && (
               <Text span size="sm" c="dimmed" fw={400}>
                 {' '}
-                (you)
+                {t('member.you')}
               </Text>
             )}
           </Title>
           {!member.isMember && (
             <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-              Former member
+              {t('member.former')}
             </Badge>
           )}
         </Group>
         <Text fw={700} size="lg" c={balance.color} data-balance>
           {balance.text}
         </Text>
-        <Figure label="Paid" amount={member.main.paid} currency={currency} />
-        <Figure label="Share" amount={member.main.share} currency={currency} />
-        {member.main.settled !== 0 && <Figure label="Settled" amount={member.main.settled} currency={currency} />}
+        <Figure label={t('member.paid')} amount={member.main.paid} currency={currency} />
+        <Figure label={t('member.share')} amount={member.main.share} currency={currency} />
+        {member.main.settled !== 0 && (
+          <Figure label={t('member.settled')} amount={member.main.settled} currency={currency} />
+        )}
         {lines.length > 0 && !onlyMain && (
           <Stack gap={2} mt={4} data-currency-lines>
             {lines.map((l) => (
               <Text key={l.currency} size="xs" c="dimmed">
-                {l.currency}: paid {formatMoney(l.paid, l.currency)}, share {formatMoney(l.share, l.currency)}
-                {l.settled !== 0 ? `, settled ${formatMoney(l.settled, l.currency)}` : ''}, balance{' '}
-                {formatMoney(l.balance, l.currency)}
+                {t(l.settled !== 0 ? 'member.lineSettled' : 'member.line', {
+                  currency: l.currency,
+                  paid: formatMoney(l.paid, l.currency),
+                  share: formatMoney(l.share, l.currency),
+                  settled: formatMoney(l.settled, l.currency),
+                  balance: formatMoney(l.balance, l.currency),
+                })}
               </Text>
             ))}
           </Stack>
@@ -76,12 +84,13 @@ export function MemberCards({
   currency: string;
   me: number | undefined;
 }) {
+  const { t } = useT();
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2, lg: 3 }}
       spacing="md"
       component="ul"
-      aria-label="Members' balances"
+      aria-label={t('member.list')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {members.map((m) => (

@@ -13,6 +13,7 @@ import { MemberCards } from './MemberCards';
 import { SettlementForm } from './SettlementForm';
 import { SettlementList } from './SettlementList';
 import { SuggestedPayments } from './SuggestedPayments';
+import { useT } from './i18n';
 
 /** The presets beside the quick buttons (MTD is this month, YTD this year). */
 const PRESETS = ['Last month', 'All time'] as const;
@@ -27,11 +28,12 @@ function IntervalCard({
   onChange: (i: DayInterval) => void;
   loading: boolean;
 }) {
+  const { t } = useT();
   return (
     <Card withBorder radius="md" padding="sm">
       <Group gap="xs" align="flex-end" wrap="wrap">
         <IntervalPicker value={value} onChange={onChange} presets={PRESETS} compact />
-        {loading && <Loader size="xs" role="status" aria-label="Loading" />}
+        {loading && <Loader size="xs" role="status" aria-label={t('page.loading')} />}
       </Group>
     </Card>
   );
@@ -39,25 +41,24 @@ function IntervalCard({
 
 /** No split expense and no settlement in the interval: what splitting is and where it starts. */
 function EmptyState({ shared, canWrite }: { shared: boolean; canWrite: boolean }) {
+  const { t } = useT();
   return (
     <Card withBorder radius="md" padding="lg" data-empty>
       <Stack gap="xs" align="flex-start">
         <Title order={3} size="h5">
-          No split expenses in this interval
+          {t('empty.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {shared
-            ? 'An expense counts here once it is split: turn on “Split with others” when you enter it, and choose who paid and how it is shared.'
-            : 'Splitting needs a book shared with someone: invite them from the Members tab of the User page.'}
+          {shared ? t('empty.shared') : t('empty.notShared')}
         </Text>
         {shared && canWrite && (
           <Anchor component={Link} to="/private/add-transaction/expense" size="sm">
-            Enter a split expense
+            {t('empty.enterSplit')}
           </Anchor>
         )}
         {!shared && (
           <Anchor component={Link} to="/private/user/members" size="sm">
-            Members
+            {t('empty.members')}
           </Anchor>
         )}
       </Stack>
@@ -67,6 +68,7 @@ function EmptyState({ shared, canWrite }: { shared: boolean; canWrite: boolean }
 
 /** The figures of an answer: member cards, the balance chart, suggested payments, the form, the settlements. */
 function Figures({ data, interval }: { data: SettleUp; interval: DayInterval }) {
+  const { t } = useT();
   const canWrite = useCanWrite();
   const { people, me } = useBookPeople();
   const codes = (useUserCurrencies().data ?? []).map((c) => c.code);
@@ -81,7 +83,7 @@ function Figures({ data, interval }: { data: SettleUp; interval: DayInterval }) 
         {open && (
           <Card withBorder radius="md" padding="md">
             <Title order={3} size="h5" mb="sm">
-              Balances
+              {t('page.balances')}
             </Title>
             <BalancesChart members={data.members} currency={currency} />
           </Card>
@@ -110,6 +112,7 @@ function Figures({ data, interval }: { data: SettleUp; interval: DayInterval }) 
  * Record, a form for any other settlement, and the settlements recorded.
  */
 export function SettleUpPage() {
+  const { t } = useT();
   const [range, setRange] = useState(() => allTime());
   const interval = useMemo(() => toApiInterval(range), [range]);
   const query = useSettleUp(interval);
@@ -118,20 +121,18 @@ export function SettleUpPage() {
   const canWrite = useCanWrite();
   const data = query.data;
   const empty = data !== undefined && data.expenses === 0 && data.settlements.length === 0;
+  const book = current === undefined || current.isOwn ? t('page.ownBooks') : bookName(current);
 
   return (
     <Stack gap="md">
       <Text size="sm">
-        Who paid what for the split expenses in{' '}
-        {current === undefined || current.isOwn ? 'your books' : bookName(current)}, each one&apos;s fair share, and who
-        pays whom to square up
-        {data === undefined ? '' : `, in ${data.mainCurrency} (each expense at its own day's rate)`}.
+        {data === undefined ? t('page.intro', { book }) : t('page.introIn', { book, currency: data.mainCurrency })}
       </Text>
       <IntervalCard value={range} onChange={setRange} loading={query.isFetching} />
       {data === undefined ? (
         query.isError ? (
-          <Alert color="red" title="Settle-up could not be loaded">
-            Try again in a moment, or choose another interval.
+          <Alert color="red" title={t('page.failed')}>
+            {t('page.tryAgain')}
           </Alert>
         ) : (
           <Stack gap="md" aria-busy>

@@ -9,6 +9,20 @@ import { notifySuccess } from '../../lib/notify';
 import type { BookPerson } from '../../shared/books';
 import { useAddSettlement } from './api';
 import { settlementInstant } from './figures';
+import { t as texts, useT } from './i18n';
+
+/** One end of a settlement: a member of the book. */
+function MemberPicker({
+  options,
+  ...props
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  return <Select required allowDeselect={false} data={options} {...props} />;
+}
 
 /**
  * Records money one member gave another (POST settlement/add): from, to, amount in any of the
@@ -28,6 +42,7 @@ export function SettlementForm({
   codes: readonly string[];
   mainCurrency: string;
 }) {
+  const { t } = useT();
   const add = useAddSettlement();
   const firstFrom = people.some((p) => p.userId === me) ? me : people[0]?.userId;
   const [from, setFrom] = useState<string | null>(firstFrom === undefined ? null : String(firstFrom));
@@ -46,9 +61,9 @@ export function SettlementForm({
     event.preventDefault();
     const read = readAmount(amount, code);
     const time = settlementInstant(date);
-    if (from === null || toValue === null || from === toValue) return setProblem('Choose two different members');
+    if (from === null || toValue === null || from === toValue) return setProblem(t('form.twoMembers'));
     if (code === null || read.state !== 'ok') return;
-    if (time === undefined) return setProblem('Choose the day it was paid');
+    if (time === undefined) return setProblem(t('form.day'));
     setProblem(null);
     add.mutate(
       {
@@ -61,7 +76,7 @@ export function SettlementForm({
       },
       {
         onSuccess: (saved) => {
-          notifySuccess(`Settlement recorded (${formatMoney(saved.amount, saved.currency)})`);
+          notifySuccess(texts('form.recorded', { amount: formatMoney(saved.amount, saved.currency) }));
           setAmount('');
           setNote('');
         },
@@ -71,29 +86,33 @@ export function SettlementForm({
 
   return (
     <Card withBorder radius="md" padding="md">
-      <form onSubmit={submit} aria-label="Record a settlement">
+      <form onSubmit={submit} aria-label={t('form.title')}>
         <Stack gap="sm">
           <Title order={3} size="h5">
-            Record a settlement
+            {t('form.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Money one member gave another, in any currency of the book: it counts here only, at its day&apos;s rate, and
-            moves no balance of the book&apos;s pockets.
+            {t('form.text')}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select label="From" required allowDeselect={false} data={options} value={from} onChange={setFrom} />
-            <Select label="To" required allowDeselect={false} data={options} value={toValue} onChange={setTo} />
+            <MemberPicker label={t('form.from')} options={options} value={from} onChange={setFrom} />
+            <MemberPicker label={t('form.to')} options={options} value={toValue} onChange={setTo} />
             <AmountInput required value={amount} onChange={setAmount} currency={code} />
             <CurrencyPicker required value={code} onChange={setCurrency} codes={codes} />
             <TextInput
               type="date"
-              label="Date"
+              label={t('form.date')}
               required
               max={toLocalDateValue(new Date())}
               value={date}
               onChange={(e) => setDate(e.currentTarget.value)}
             />
-            <TextInput label="Note" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <TextInput
+              label={t('form.note')}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
           </SimpleGrid>
           {problem !== null && (
             <Text size="sm" c="var(--mantine-color-error)" role="alert">
@@ -102,7 +121,7 @@ export function SettlementForm({
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={add.isPending}>
-              Record settlement
+              {t('form.submit')}
             </Button>
           </Group>
         </Stack>

@@ -5,7 +5,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useConfirm } from '../../components/confirm/confirm-context';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteSettlement } from './api';
-import { SOMEONE } from './figures';
+import { someone } from './figures';
+import { t as texts, useT } from './i18n';
 
 /** One recorded settlement: day, who gave whom, the amount (and in the main currency), the note, Delete. */
 function SettlementRow({
@@ -19,20 +20,21 @@ function SettlementRow({
   mainCurrency: string;
   canWrite: boolean;
 }) {
+  const { t } = useT();
   const remove = useDeleteSettlement();
   const confirm = useConfirm();
-  const from = names.get(s.fromUserId) ?? SOMEONE;
-  const to = names.get(s.toUserId) ?? SOMEONE;
+  const from = names.get(s.fromUserId) ?? someone();
+  const to = names.get(s.toUserId) ?? someone();
   const amount = formatMoney(s.amount, s.currency);
-  const label = `${from} paid ${to} ${amount} on ${formatDate(new Date(s.time))}`;
+  const label = t('list.paid', { from, to, amount, date: formatDate(new Date(s.time)) });
 
   const askDelete = async () => {
     const answer = await confirm({
-      title: 'Delete this settlement?',
-      text: `${label}. The balances it settled are open again.`,
+      title: t('list.deleteTitle'),
+      text: t('list.deleteText', { settlement: label }),
       danger: true,
     });
-    if (answer === 'yes') remove.mutate(s.id, { onSuccess: () => notifySuccess('Settlement deleted') });
+    if (answer === 'yes') remove.mutate(s.id, { onSuccess: () => notifySuccess(texts('list.deleted')) });
   };
 
   return (
@@ -61,7 +63,7 @@ function SettlementRow({
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {formatDate(new Date(s.time))}
           {s.description !== '' ? ` · ${s.description}` : ''}
-          {s.createdBy !== null ? ` · by ${s.createdBy.name}` : ''}
+          {s.createdBy !== null ? ` · ${t('list.by', { name: s.createdBy.name })}` : ''}
         </Text>
       </Stack>
       {canWrite && (
@@ -69,7 +71,7 @@ function SettlementRow({
           variant="subtle"
           color="red"
           size="lg"
-          aria-label={`Delete the settlement: ${label}`}
+          aria-label={t('list.delete', { settlement: label })}
           onClick={() => void askDelete()}
           loading={remove.isPending}
         >
@@ -92,20 +94,21 @@ export function SettlementList({
   mainCurrency: string;
   canWrite: boolean;
 }) {
+  const { t } = useT();
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h5" mb="sm">
-        Recorded settlements
+        {t('list.title')}
       </Title>
       {settlements.length === 0 ? (
         <Text size="sm" c="dimmed">
-          None in this interval.
+          {t('list.none')}
         </Text>
       ) : (
         <Stack
           gap="sm"
           component="ul"
-          aria-label="Recorded settlements"
+          aria-label={t('list.title')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {settlements.map((s) => (

@@ -4,6 +4,7 @@ import { formatMoney } from '../../lib/display-format';
 import { notifySuccess } from '../../lib/notify';
 import { useAddSettlement } from './api';
 import { paymentParts, paymentText } from './figures';
+import { t as texts, useT } from './i18n';
 
 /**
  * The fewest payments that bring every balance to 0, in the main currency, each with Record (for
@@ -21,45 +22,48 @@ export function SuggestedPayments({
   /** When a recorded payment is dated (settle-up's figures.ts recordTime). */
   recordAt: () => Date;
 }) {
+  const { t } = useT();
   const add = useAddSettlement();
-  const record = (t: SettleUpTransfer) =>
+  const record = (transfer: SettleUpTransfer) =>
     add.mutate(
       {
-        fromUserId: t.fromUserId,
-        toUserId: t.toUserId,
-        amount: t.amount,
-        currency: t.currency,
+        fromUserId: transfer.fromUserId,
+        toUserId: transfer.toUserId,
+        amount: transfer.amount,
+        currency: transfer.currency,
         time: recordAt().toISOString(),
       },
-      { onSuccess: () => notifySuccess(`Recorded: ${paymentText(t, names)}`) },
+      { onSuccess: () => notifySuccess(texts('payments.recorded', { payment: paymentText(transfer, names) })) },
     );
   const recording = add.isPending ? add.variables : undefined;
 
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} size="h5" mb="sm">
-        Suggested payments
+        {t('payments.title')}
       </Title>
       {transfers.length === 0 ? (
         <Text size="sm" c="dimmed" data-settled>
-          Everyone is settled up: no payments needed.
+          {t('payments.none')}
         </Text>
       ) : (
         <Stack
           gap="xs"
           component="ul"
-          aria-label="Suggested payments"
+          aria-label={t('payments.title')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
-          {transfers.map((t) => {
-            const text = paymentText(t, names);
-            const parts = paymentParts(t, names);
+          {transfers.map((transfer) => {
+            const text = paymentText(transfer, names);
+            const parts = paymentParts(transfer, names);
             const busy =
-              recording !== undefined && recording.fromUserId === t.fromUserId && recording.toUserId === t.toUserId;
+              recording !== undefined &&
+              recording.fromUserId === transfer.fromUserId &&
+              recording.toUserId === transfer.toUserId;
             return (
               <Group
                 component="li"
-                key={`${t.fromUserId}-${t.toUserId}`}
+                key={`${transfer.fromUserId}-${transfer.toUserId}`}
                 aria-label={text}
                 justify="space-between"
                 wrap="wrap"
@@ -76,12 +80,12 @@ export function SuggestedPayments({
                   <Button
                     size="xs"
                     variant="light"
-                    onClick={() => record(t)}
+                    onClick={() => record(transfer)}
                     loading={busy}
                     disabled={add.isPending && !busy}
-                    aria-label={`Record: ${text}`}
+                    aria-label={t('payments.recordLabel', { payment: text })}
                   >
-                    Record
+                    {t('payments.record')}
                   </Button>
                 )}
               </Group>
@@ -91,8 +95,10 @@ export function SuggestedPayments({
       )}
       {transfers.length > 0 && (
         <Text size="xs" c="dimmed" mt="sm">
-          In {transfers[0]?.currency ?? ''}, the book's main currency; recording them brings every balance of the
-          interval to {formatMoney(0, transfers[0]?.currency ?? '')}.
+          {t('payments.note', {
+            currency: transfers[0]?.currency ?? '',
+            zero: formatMoney(0, transfers[0]?.currency ?? ''),
+          })}
         </Text>
       )}
     </Card>

@@ -2,6 +2,7 @@ import type { CurrencyFigure, SettleUpMember, SettleUpTransfer } from '@kassa/co
 import { formatMoney } from '../../lib/display-format';
 import { quickRange, type DayInterval } from '../../components/interval';
 import { parseLocal } from '../../lib/local-time';
+import { t } from './i18n';
 
 // Settle-up's figures in words (issue 34): pure, so the screen's texts are tested without it.
 
@@ -12,9 +13,9 @@ export function allTime(today = new Date()): DayInterval {
 
 /** A balance in words, as a member's card says it: > 0 is owed, < 0 owes, 0 settled up. */
 export function balanceWords(amount: number, currency: string): { text: string; color: string | undefined } {
-  if (amount > 0) return { text: `is owed ${formatMoney(amount, currency)}`, color: 'teal' };
-  if (amount < 0) return { text: `owes ${formatMoney(-amount, currency)}`, color: 'red' };
-  return { text: 'is settled up', color: undefined };
+  if (amount > 0) return { text: t('member.isOwed', { amount: formatMoney(amount, currency) }), color: 'teal' };
+  if (amount < 0) return { text: t('member.owes', { amount: formatMoney(-amount, currency) }), color: 'red' };
+  return { text: t('member.settledUp'), color: undefined };
 }
 
 /** The people an answer names, by user id. */
@@ -22,20 +23,26 @@ export function namesOf(members: readonly Pick<SettleUpMember, 'userId' | 'name'
   return new Map(members.map((m) => [m.userId, m.name]));
 }
 
-/** What a name stands in for when an answer does not name the person. */
-export const SOMEONE = 'Someone';
+/** What a name stands in for when an answer does not name the person, in the current language. */
+export const someone = (): string => t('someone');
 
 /** A suggested payment's words: who pays whom, and the amount (kept on one line on screen). */
-export function paymentParts(t: SettleUpTransfer, names: ReadonlyMap<number, string>): { who: string; amount: string } {
+export function paymentParts(
+  transfer: SettleUpTransfer,
+  names: ReadonlyMap<number, string>,
+): { who: string; amount: string } {
   return {
-    who: `${names.get(t.fromUserId) ?? SOMEONE} pays ${names.get(t.toUserId) ?? SOMEONE}`,
-    amount: formatMoney(t.amount, t.currency),
+    who: t('payments.pays', {
+      from: names.get(transfer.fromUserId) ?? someone(),
+      to: names.get(transfer.toUserId) ?? someone(),
+    }),
+    amount: formatMoney(transfer.amount, transfer.currency),
   };
 }
 
 /** A suggested payment in words: "Mia Berg pays Anna Kovács 23.40 €". */
-export function paymentText(t: SettleUpTransfer, names: ReadonlyMap<number, string>): string {
-  const { who, amount } = paymentParts(t, names);
+export function paymentText(transfer: SettleUpTransfer, names: ReadonlyMap<number, string>): string {
+  const { who, amount } = paymentParts(transfer, names);
   return `${who} ${amount}`;
 }
 
