@@ -1,6 +1,7 @@
 import type { Category, Conversion, ConversionBody, Transaction, TransactionBody } from '@kassa/contract';
 import { formatDate, formatMoney, formatMoneyMinor, formatTime } from '../../../lib/display-format';
 import { entryFigures, isIncomeEntry, type LedgerRow, type OutboxEntry } from '../../../shared/outbox';
+import { t } from '../i18n';
 import { OUTBOX_UI } from './texts';
 
 /** How an entry or a row shows: what it is, its text, category, amounts and time. */
@@ -27,7 +28,7 @@ export function rowView(row: LedgerRow, categories: ReadonlyMap<number, Category
   if (isConversion(row))
     return {
       text: row.description,
-      category: row.fromCurrency === row.toCurrency ? 'Transfer' : 'Conversion',
+      category: row.fromCurrency === row.toCurrency ? t('row.transfer') : t('row.conversion'),
       amount: `${formatMoney(row.fromAmount, row.fromCurrency)} → ${formatMoney(row.toAmount, row.toCurrency)}`,
       color: undefined,
       time: when(row.time),
@@ -67,7 +68,7 @@ function conversionView(entry: OutboxEntry) {
     f === undefined ? `${String(amount)} ${currency}` : formatMoneyMinor(f.minor < 0n ? -f.minor : f.minor, currency);
   return {
     text: body.description ?? '',
-    category: body.fromCurrency === body.toCurrency ? 'Transfer' : 'Conversion',
+    category: body.fromCurrency === body.toCurrency ? t('row.transfer') : t('row.conversion'),
     amount: `${money(from, body.fromAmount, body.fromCurrency)} → ${money(to, body.toAmount, body.toCurrency)}`,
     color: undefined,
     time: when(body.time),
@@ -76,7 +77,7 @@ function conversionView(entry: OutboxEntry) {
 
 /** What an outbox entry shows: the change it makes, in the entry's own currencies. */
 export function entryView(entry: OutboxEntry, categories: ReadonlyMap<number, Category>): EntryView {
-  const action = OUTBOX_UI.action[entry.kind];
+  const action = OUTBOX_UI.action(entry.kind);
   switch (entry.kind) {
     case 'transaction-add':
     case 'transaction-update':
@@ -94,7 +95,7 @@ export function entryView(entry: OutboxEntry, categories: ReadonlyMap<number, Ca
       return {
         action,
         text: OUTBOX_UI.pocketsStated(pockets),
-        category: 'Fixpoint',
+        category: t('row.fixpoint'),
         amount: '',
         color: undefined,
         time: when(entry.createdAt),

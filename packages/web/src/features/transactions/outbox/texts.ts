@@ -1,44 +1,91 @@
-// Words of the outbox's screens (issue 36, offline entry). English only; the i18n follow-ups translate.
-const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+import type { OutboxKind } from '../../../shared/outbox';
+import { t } from '../i18n';
+
+// Words of the outbox's screens (issue 36, offline entry), in the current language when read (the
+// transactions namespace's `outbox` texts).
 
 export const OUTBOX_UI = {
-  waiting: 'Waiting to sync',
-  waitingCount: (n: number) => `${entries(n)} waiting to sync`,
-  waitingNote: 'Kept on this device and sent when the connection allows; the server converts them when they arrive.',
-  notInFigures: 'Not in the figures below until they reach the server.',
-  seeThem: 'See them',
-  decisions: 'Needs your decision',
-  decisionsCount: (n: number) => `${entries(n)} ${n === 1 ? 'needs' : 'need'} your decision`,
-  decisionsIntro:
-    'These changes were made while offline and could not be applied as they were. Nothing is overwritten until you decide.',
-  noDecisions: 'Nothing needs your decision.',
-  backToList: 'Back to the transactions',
-  yourChange: 'Your change',
-  nowOnServer: 'Now on the server',
-  deletedOnServer: 'Deleted on the server',
-  notKnownNow: 'Could not be read now; try again online.',
-  readAgain: 'Read again',
-  refused: 'The server refused it',
-  applyMine: 'Apply mine',
-  discardMine: 'Discard mine',
-  edit: 'Edit',
-  discard: 'Discard',
-  discarded: 'Your change was discarded',
-  applied: 'Your change will be sent again',
-  otherBook: 'In another book',
-  editTitle: 'Edit the refused entry',
-  cancel: 'Cancel',
-  save: 'Save',
-  resent: 'Changed: it will be sent again',
-  action: {
-    'transaction-add': 'New transaction',
-    'conversion-add': 'New conversion',
-    'fixpoint-set': 'Fixpoint',
-    'transaction-update': 'Edit of a transaction',
-    'transaction-delete': 'Delete of a transaction',
-    'conversion-update': 'Edit of a conversion',
-    'conversion-delete': 'Delete of a conversion',
+  get waiting() {
+    return t('outbox.waiting');
   },
-  pocketsStated: (n: number) => `${n} ${n === 1 ? 'pocket' : 'pockets'} stated`,
-  deleteIt: 'Delete it',
-} as const;
+  get waitingNote() {
+    return t('outbox.waitingNote');
+  },
+  get notInFigures() {
+    return t('outbox.notInFigures');
+  },
+  get seeThem() {
+    return t('outbox.seeThem');
+  },
+  get decisions() {
+    return t('outbox.decisions');
+  },
+  get decisionsIntro() {
+    return t('outbox.decisionsIntro');
+  },
+  get noDecisions() {
+    return t('outbox.noDecisions');
+  },
+  get backToList() {
+    return t('outbox.backToList');
+  },
+  get yourChange() {
+    return t('outbox.yourChange');
+  },
+  get nowOnServer() {
+    return t('outbox.nowOnServer');
+  },
+  get deletedOnServer() {
+    return t('outbox.deletedOnServer');
+  },
+  get notKnownNow() {
+    return t('outbox.notKnownNow');
+  },
+  get readAgain() {
+    return t('outbox.readAgain');
+  },
+  get refused() {
+    return t('outbox.refused');
+  },
+  get applyMine() {
+    return t('outbox.applyMine');
+  },
+  get discardMine() {
+    return t('outbox.discardMine');
+  },
+  get edit() {
+    return t('outbox.edit');
+  },
+  get discard() {
+    return t('outbox.discard');
+  },
+  get discarded() {
+    return t('outbox.discarded');
+  },
+  get applied() {
+    return t('outbox.applied');
+  },
+  get otherBook() {
+    return t('outbox.otherBook');
+  },
+  get editTitle() {
+    return t('outbox.editTitle');
+  },
+  get cancel() {
+    return t('outbox.cancel');
+  },
+  get save() {
+    return t('outbox.save');
+  },
+  get resent() {
+    return t('outbox.resent');
+  },
+  get deleteIt() {
+    return t('outbox.deleteIt');
+  },
+  waitingCount: (count: number) => t('outbox.waitingCount', { count }),
+  decisionsCount: (count: number) => t('outbox.decisionsCount', { count }),
+  pocketsStated: (count: number) => t('outbox.pocketsStated', { count }),
+  /** What each kind of waiting change is called. */
+  action: (kind: OutboxKind) => t(`outbox.action.${kind}`),
+};
