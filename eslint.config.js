@@ -46,6 +46,7 @@ const TRANSLATED = [
   `${web}/features/analytics`,
   `${web}/features/budgets`,
   `${web}/features/settle-up`,
+  `${web}/features/search`,
   `${web}/features/dashboard`,
   `${web}/features/transactions`,
   `${web}/features/operations`,

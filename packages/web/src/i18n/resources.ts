@@ -9,6 +9,7 @@ import type publicPages from './locales/en/public.json';
 import type user from './locales/en/user.json';
 import type transactions from './locales/en/transactions.json';
 import type registration from './locales/en/registration.json';
+import type search from './locales/en/search.json';
 import type settleUp from './locales/en/settle-up.json';
 
 /**
@@ -27,6 +28,7 @@ export interface Resources {
   user: typeof user;
   transactions: typeof transactions;
   registration: typeof registration;
+  search: typeof search;
   'settle-up': typeof settleUp;
 }
 

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCategories } from '../../shared/global-data';
 import { useSearchPages } from './api';
+import { useT } from './i18n';
 import { SearchResultItem } from './SearchResultItem';
 
 interface Props {
@@ -18,11 +19,9 @@ export function resultPath(r: SearchResult): string {
   return r.kind === 'conversion' ? `/private/edit-conversion/${r.id}` : `/private/edit-transaction/${r.id}`;
 }
 
-const HINT =
-  'Words of the description or category, amounts (12.50, >100, 100..200), currency codes (EUR), years (2024) and months (march).';
-
 /** The search: one box, results newest first, "Load more" for older ones; Esc closes. */
 export function SearchDialog({ opened, onClose }: Props) {
+  const { t } = useT();
   const phone = useMediaQuery('(max-width: 575.98px)');
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 250);
@@ -36,43 +35,43 @@ export function SearchDialog({ opened, onClose }: Props) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Search"
+      title={t('title')}
       size="lg"
       fullScreen={phone}
       yOffset="8vh"
       aria-describedby="search-hint"
-      closeButtonProps={{ 'aria-label': 'Close search' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       <Stack gap="sm">
         <TextInput
           data-autofocus
-          aria-label="Search transactions and conversions"
-          placeholder="coffee, 12.50, >100 eur, march 2024"
+          aria-label={t('box')}
+          placeholder={t('placeholder')}
           leftSection={<IconSearch size={16} stroke={1.5} />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           maxLength={200}
         />
         <Text id="search-hint" size="xs" c="dimmed">
-          {HINT}
+          {t('hint')}
         </Text>
         {q !== '' && pages.isPending && (
           <Group justify="center">
-            <Loader size="sm" role="status" aria-label="Searching" />
+            <Loader size="sm" role="status" aria-label={t('searching')} />
           </Group>
         )}
         {pages.isError && (
           <Text size="sm" c="red" role="alert">
-            The search failed; try again.
+            {t('failed')}
           </Text>
         )}
         {q !== '' && pages.isSuccess && rows.length === 0 && (
           <Text size="sm" c="dimmed" role="status">
-            Nothing found for “{q}”.
+            {t('nothing', { query: q })}
           </Text>
         )}
         {rows.length > 0 && (
-          <Stack gap={4} component="ul" aria-label="Search results" m={0} p={0} style={{ listStyle: 'none' }}>
+          <Stack gap={4} component="ul" aria-label={t('results')} m={0} p={0} style={{ listStyle: 'none' }}>
             {rows.map((r) => (
               <SearchResultItem
                 key={`${r.kind}-${r.id}`}
@@ -88,7 +87,7 @@ export function SearchDialog({ opened, onClose }: Props) {
         )}
         {pages.hasNextPage && (
           <Button variant="default" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-            Load more
+            {t('more')}
           </Button>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useT } from './i18n';
 import { useSearchShortcut } from './shortcut';
 
 // The dialog's code loads when search is first opened, so the shell stays small.
@@ -8,6 +9,7 @@ const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog'
 
 /** The header's search button; `/` (outside fields) or Ctrl+K / ⌘K (anywhere) opens the search. */
 export function SearchLauncher() {
+  const { t } = useT();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
   const open = () => {
@@ -20,9 +22,9 @@ export function SearchLauncher() {
       <ActionIcon
         variant="default"
         size="lg"
-        aria-label="Search transactions"
+        aria-label={t('open')}
         aria-keyshortcuts="/ Control+K"
-        title="Search (/ or Ctrl+K)"
+        title={t('openTitle')}
         onClick={open}
       >
         <IconSearch size={18} stroke={1.5} />

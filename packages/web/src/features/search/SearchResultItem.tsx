@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Category, SearchResult } from '@kassa/contract';
 import { ellipsis } from '@kassa/money';
 import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
+import { t as texts, useT } from './i18n';
 
 /** A closed loan or business category freezes its transactions: the list does not open them either. */
 function opens(r: SearchResult, categories: ReadonlyMap<number, Category>): boolean {
@@ -16,7 +17,7 @@ function summary(r: SearchResult, categories: ReadonlyMap<number, Category>) {
   const when = `${formatDate(d)} ${formatTime(d)}`;
   if (r.kind === 'conversion')
     return {
-      title: r.description === '' ? 'Conversion' : r.description,
+      title: r.description === '' ? texts('conversion') : r.description,
       detail: when,
       amount: `${formatMoney(r.fromAmount, r.fromCurrency)} → ${formatMoney(r.toAmount, r.toCurrency)}`,
       color: undefined,
@@ -40,6 +41,7 @@ export function SearchResultItem({
   categories: ReadonlyMap<number, Category>;
   onOpen: (result: SearchResult) => void;
 }) {
+  const { t } = useT();
   const s = summary(r, categories);
   const canOpen = opens(r, categories);
   return (
@@ -62,7 +64,7 @@ export function SearchResultItem({
             </Text>
             <Text size="xs" c="dimmed" lineClamp={1}>
               {s.detail}
-              {!canOpen && ' · closed'}
+              {!canOpen && ` · ${t('closed')}`}
             </Text>
           </div>
           <Stack gap={2} align="flex-end">
@@ -71,7 +73,7 @@ export function SearchResultItem({
             </Text>
             {r.kind === 'conversion' && (
               <Badge variant="light" size="xs">
-                Conversion
+                {t('conversion')}
               </Badge>
             )}
           </Stack>
