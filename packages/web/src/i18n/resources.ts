@@ -1,3 +1,4 @@
+import type admin from './locales/en/admin.json';
 import type analytics from './locales/en/analytics.json';
 import type budgets from './locales/en/budgets.json';
 import type common from './locales/en/common.json';
@@ -17,6 +18,7 @@ import type settleUp from './locales/en/settle-up.json';
  * English file here, and its feature registers the texts with `namespace()` (see index.ts).
  */
 export interface Resources {
+  admin: typeof admin;
   analytics: typeof analytics;
   budgets: typeof budgets;
   common: typeof common;

@@ -10,6 +10,7 @@ import { tokenClaims, useToken } from '../../lib/token';
 import { usePublicConfig, useUserInfo } from '../../shared/global-data';
 import { reportFailure } from '../../shared/session';
 import { useAdminUsers, useAdminWaitlist, useApprove, useInvite, useSetDisabled } from './api';
+import { t as texts, useT } from './i18n';
 
 /** An ISO instant as the app shows one: "2026.11.21. 14:05" (spec §9). */
 const when = (iso: string) => `${formatDate(new Date(iso))} ${formatTime(new Date(iso))}`;
@@ -21,16 +22,19 @@ const nameOf = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() 
 
 /** How far the user got, in words: the registration step they are at, or where they stand. */
 function standing(user: AdminUser): string {
-  if (user.disabledAt !== null) return `Disabled ${when(user.disabledAt)}`;
-  if (!user.emailVerified) return 'Signing up: e-mail not verified yet';
-  if (user.waiting) return 'On the waitlist';
-  if (!user.referralOk) return 'Signing up: needs a referral code';
-  if (!user.regComplete) return 'Signing up: initial setup';
-  return user.lastLoginAt === null ? 'No password login yet' : `Last login ${when(user.lastLoginAt)}`;
+  if (user.disabledAt !== null) return texts('standing.disabled', { when: when(user.disabledAt) });
+  if (!user.emailVerified) return texts('standing.notVerified');
+  if (user.waiting) return texts('standing.waiting');
+  if (!user.referralOk) return texts('standing.needsReferral');
+  if (!user.regComplete) return texts('standing.initialSetup');
+  return user.lastLoginAt === null
+    ? texts('standing.noLogin')
+    : texts('standing.lastLogin', { when: when(user.lastLoginAt) });
 }
 
 /** Invite by e-mail: the address gets a code its sign-up uses by itself. */
 function InviteForm() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const invite = useInvite();
@@ -41,7 +45,7 @@ function InviteForm() {
       { email },
       {
         onSuccess: (answer) => {
-          notifySuccess(`Invitation sent to ${answer.email}`);
+          notifySuccess(texts('invite.sent', { email: answer.email }));
           setEmail('');
         },
         onError: (err) => {
@@ -57,7 +61,7 @@ function InviteForm() {
     <form onSubmit={submit}>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label="E-mail"
+          label={t('invite.email')}
           type="email"
           required
           autoComplete="off"
@@ -67,7 +71,7 @@ function InviteForm() {
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <Button type="submit" loading={invite.isPending}>
-          Send invitation
+          {t('invite.submit')}
         </Button>
       </Group>
     </form>
@@ -75,6 +79,7 @@ function InviteForm() {
 }
 
 function WaitlistEntry({ entry }: { entry: AdminWaitlistEntry }) {
+  const { t } = useT();
   const approve = useApprove();
   return (
     <Paper withBorder p="sm" radius="sm" component="li" aria-label={entry.email}>
@@ -84,13 +89,13 @@ function WaitlistEntry({ entry }: { entry: AdminWaitlistEntry }) {
             {entry.email}
           </Text>
           <Text size="sm" c="dimmed">
-            Waiting since {when(entry.createdAt)}
-            {entry.approvedAt !== null && ` · code mailed ${when(entry.approvedAt)}`}
+            {t('waitlist.since', { when: when(entry.createdAt) })}
+            {entry.approvedAt !== null && ` · ${t('waitlist.mailed', { when: when(entry.approvedAt) })}`}
           </Text>
         </Stack>
         {entry.admitted ? (
           <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>
-            Admitted
+            {t('waitlist.admitted')}
           </Badge>
         ) : (
           <Button
@@ -98,12 +103,16 @@ function WaitlistEntry({ entry }: { entry: AdminWaitlistEntry }) {
             variant={entry.approvedAt === null ? 'filled' : 'light'}
             style={{ flexShrink: 0 }}
             loading={approve.isPending}
-            aria-label={`${entry.approvedAt === null ? 'Approve' : 'Mail a new code to'} ${entry.email}`}
+            aria-label={t(entry.approvedAt === null ? 'waitlist.approveLabel' : 'waitlist.sendAgainLabel', {
+              email: entry.email,
+            })}
             onClick={() =>
-              approve.mutate(entry.userId, { onSuccess: () => notifySuccess(`Referral code sent to ${entry.email}`) })
+              approve.mutate(entry.userId, {
+                onSuccess: () => notifySuccess(texts('waitlist.sent', { email: entry.email })),
+              })
             }
           >
-            {entry.approvedAt === null ? 'Approve' : 'Send again'}
+            {entry.approvedAt === null ? t('waitlist.approve') : t('waitlist.sendAgain')}
           </Button>
         )}
       </Group>
@@ -112,21 +121,25 @@ function WaitlistEntry({ entry }: { entry: AdminWaitlistEntry }) {
 }
 
 function UserEntry({ user, self }: { user: AdminUser; self: boolean }) {
+  const { t } = useT();
   const setDisabled = useSetDisabled();
   const confirm = useConfirm();
   const disabled = user.disabledAt !== null;
   const toggle = async () => {
     if (!disabled) {
       const answer = await confirm({
-        title: `Disable ${user.email}?`,
-        text: 'They are signed out at once and cannot log in until you enable them again. Their books stay as they are.',
+        title: t('users.confirmTitle', { email: user.email }),
+        text: t('users.confirmText'),
         danger: true,
       });
       if (answer !== 'yes') return;
     }
     setDisabled.mutate(
       { id: user.id, disabled: !disabled },
-      { onSuccess: () => notifySuccess(disabled ? `${user.email} enabled` : `${user.email} disabled`) },
+      {
+        onSuccess: () =>
+          notifySuccess(texts(disabled ? 'users.enabledNotice' : 'users.disabledNotice', { email: user.email })),
+      },
     );
   };
   return (
@@ -139,13 +152,13 @@ function UserEntry({ user, self }: { user: AdminUser; self: boolean }) {
             </Text>
             {self && (
               <Badge variant="light" color="teal">
-                You
+                {t('users.you')}
               </Badge>
             )}
-            {user.role === 'DEMO' && <Badge variant="light">Demo</Badge>}
+            {user.role === 'DEMO' && <Badge variant="light">{t('users.demo')}</Badge>}
             {disabled && (
               <Badge variant="light" color="red">
-                Disabled
+                {t('users.disabled')}
               </Badge>
             )}
           </Group>
@@ -155,7 +168,7 @@ function UserEntry({ user, self }: { user: AdminUser; self: boolean }) {
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            Joined {when(user.createdAt)} · {standing(user)}
+            {t('users.joined', { when: when(user.createdAt) })} · {standing(user)}
           </Text>
         </Stack>
         {!self && user.role !== 'DEMO' && (
@@ -165,10 +178,10 @@ function UserEntry({ user, self }: { user: AdminUser; self: boolean }) {
             color={disabled ? undefined : 'red'}
             style={{ flexShrink: 0 }}
             loading={setDisabled.isPending}
-            aria-label={`${disabled ? 'Enable' : 'Disable'} ${user.email}`}
+            aria-label={t(disabled ? 'users.enableLabel' : 'users.disableLabel', { email: user.email })}
             onClick={() => void toggle()}
           >
-            {disabled ? 'Enable' : 'Disable'}
+            {disabled ? t('users.enable') : t('users.disable')}
           </Button>
         )}
       </Group>
@@ -178,13 +191,14 @@ function UserEntry({ user, self }: { user: AdminUser; self: boolean }) {
 
 /** What a user who is not an administrator sees at private/admin: no hint of what is there. */
 function NotForYou() {
+  const { t } = useT();
   return (
     <Container size="sm" px={0}>
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="xs">
-          Page not found
+          {t('notForYou.title')}
         </Title>
-        <Text>This page is for administrators only.</Text>
+        <Text>{t('notForYou.text')}</Text>
       </Card>
     </Container>
   );
@@ -196,6 +210,7 @@ function NotForYou() {
  * else too, so the guard here only spares them a page of errors.
  */
 export function AdminPage() {
+  const { t } = useT();
   const token = useToken();
   const admin = token !== null && (tokenClaims(token)?.roles.includes('ADMIN') ?? false);
   const users = useAdminUsers(admin);
@@ -212,11 +227,10 @@ export function AdminPage() {
       <Stack gap="lg">
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h4" mb={4}>
-            Invite someone
+            {t('invite.title')}
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            We mail them a link to sign up. Signing up with that address needs no referral code, whatever the
-            registration setting.
+            {t('invite.text')}
           </Text>
           <InviteForm />
         </Card>
@@ -224,14 +238,14 @@ export function AdminPage() {
         {showWaitlist && (
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb={4}>
-              Waitlist
+              {t('waitlist.title')}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              People who signed up and asked to be let in. Approving mails them a referral code and a link to enter it.
+              {t('waitlist.text')}
             </Text>
-            {waitlist.isPending && <Loader size="sm" role="status" aria-label="Loading the waitlist" />}
-            {waitlist.isSuccess && waiting.length === 0 && <Text size="sm">Nobody is waiting.</Text>}
-            <Stack gap="xs" component="ul" aria-label="Waitlist" style={listStyle}>
+            {waitlist.isPending && <Loader size="sm" role="status" aria-label={t('waitlist.loading')} />}
+            {waitlist.isSuccess && waiting.length === 0 && <Text size="sm">{t('waitlist.nobody')}</Text>}
+            <Stack gap="xs" component="ul" aria-label={t('waitlist.title')} style={listStyle}>
               {waiting.map((entry) => (
                 <WaitlistEntry key={entry.userId} entry={entry} />
               ))}
@@ -241,14 +255,13 @@ export function AdminPage() {
 
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h4" mb={4}>
-            Users
+            {t('users.title')}
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            Everyone with an account, oldest first. Disabling signs a user out at once and keeps them out until you
-            enable them again.
+            {t('users.text')}
           </Text>
-          {users.isPending && <Loader size="sm" role="status" aria-label="Loading the users" />}
-          <Stack gap="xs" component="ul" aria-label="Users" style={listStyle}>
+          {users.isPending && <Loader size="sm" role="status" aria-label={t('users.loading')} />}
+          <Stack gap="xs" component="ul" aria-label={t('users.title')} style={listStyle}>
             {users.data?.map((user) => (
               <UserEntry key={user.id} user={user} self={user.email === me} />
             ))}
