@@ -3,7 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney, formatTime } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import { useState } from 'react';
 import { IntervalPicker } from '../../components/IntervalPicker';
 import { toApiInterval } from '../../components/interval';

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import { Link } from 'react-router';
 import { useBudget } from './api';
 import { BudgetProgress } from './BudgetProgress';

@@ -4,7 +4,7 @@ import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { axisTick, formatIsoDate, formatMoney } from '../../lib/display-format';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import { ChartBox } from '../analytics';
 import { useMonthSpending, useNetWorthYear, useSixMonths } from './api';
 import { incomeVsSpending, netWorthPoints, spendingBars } from './dashboard-figures';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import { formatDate } from '../../lib/display-format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';

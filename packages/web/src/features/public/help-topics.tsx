@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import english from '../../i18n/locales/en/help.json';
 import { useT } from './help-i18n';
 

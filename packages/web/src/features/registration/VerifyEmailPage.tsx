@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, TextInput } from '@mantine/core';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicConfig, useUserInfo } from '../../shared/global-data';

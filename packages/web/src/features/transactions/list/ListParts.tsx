@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/Trans';
 import { formatCount } from '../../../lib/display-format';
 import { useExportCsv } from '../api';
 import { useT } from '../i18n';

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useState, type SyntheticEvent } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/Trans';
 import { useConfirm } from '../../../components/confirm/confirm-context';
 import { notifySuccess } from '../../../lib/notify';
 import { copyToClipboard } from '../clipboard';

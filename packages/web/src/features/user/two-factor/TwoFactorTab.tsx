@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type SyntheticEvent } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/Trans';
 import { notifySuccess } from '../../../lib/notify';
 import {
   useNewRecoveryCodes,
