@@ -46,6 +46,10 @@ describeEachDatabase(
         role: 'DEMO',
         regComplete: true,
       });
+      // A visitor reads the demo in their own language and formats (issue 36).
+      expect(
+        okJson(await client.post('/api/account/preferences', { language: 'hu', numberFormat: 'space_comma' })),
+      ).toMatchObject({ language: 'hu', numberFormat: 'space_comma' });
       const rows = okJson<{ currency: string; rowType: string; description: string; amount: number; time: string }[]>(
         await client.post('/api/transaction/getfiltered', {}),
       );
