@@ -35,5 +35,6 @@ describe('Trans (issue 36): a translation with named tags, without an HTML parse
     );
     expect(html(<Trans t={t} i18nKey="self" components={{ br: <br /> }} />)).toBe('one<br>two');
     expect(html(<Trans t={t} i18nKey="unknown" />)).toBe('a b c');
+    expect(html(<Trans t={t} i18nKey="self" components={{ br: <i>kept</i> }} />)).toBe('one<i>kept</i>two');
   });
 });

@@ -14,7 +14,8 @@ const fill = (text: string, values: Values | undefined) =>
  * A translated text with named tags, each rendered by its component: "Open <link>Manage</link>" with
  * `components={{ link: <Anchor … /> }}`. The same props as react-i18next's <Trans> as Kassa uses
  * it, without its HTML parser (4.9 kB gzip that would sit in every first load showing one).
- * Tags are not nested; placeholders are filled after the tags are found.
+ * Tags are not nested; an empty tag (`<total/>`) shows its component as given, children included;
+ * placeholders are filled after the tags are found.
  */
 export function Trans<K extends string>({
   t,
@@ -38,9 +39,12 @@ export function Trans<K extends string>({
     const name = match[1] ?? match[3] ?? '';
     const inner = match[2] === undefined ? undefined : fill(match[2], values);
     const component = components[name];
+    // An empty tag keeps its component's own children (`<total/>` for a figure the code renders).
     parts.push(
       component === undefined ? (
         <Fragment key={match.index}>{inner}</Fragment>
+      ) : inner === undefined ? (
+        cloneElement(component, { key: match.index })
       ) : (
         cloneElement(component, { key: match.index }, inner)
       ),
