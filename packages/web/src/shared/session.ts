@@ -90,6 +90,12 @@ export function reportFailure(err: unknown, { silent = false }: { silent?: boole
     showNotice(notice);
     return;
   }
+  // Offline (issue 36) a read the service worker kept no answer for fails at the network: the
+  // screen shows what it has and the header what waits to be sent, without a toast per request.
+  if (typeof navigator !== 'undefined' && !navigator.onLine && err instanceof TypeError) {
+    console.error(err);
+    return;
+  }
   // The chosen book went away: the session is back in the own book and said so once.
   if (isGoneBook(err)) {
     console.error(err);

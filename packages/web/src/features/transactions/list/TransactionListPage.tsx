@@ -13,6 +13,8 @@ import { useBulkSelection } from './use-bulk-selection';
 import { useListRows } from './use-list-rows';
 import { useUrlFilter } from './use-url-filter';
 import { WaitingRows } from './WaitingRows';
+import { isNetworkFailure } from '../../../shared/outbox';
+import { OUTBOX_UI } from '../outbox/texts';
 
 /**
  * The people of a shared book (issue 34): the filter's "Entered by" (offered too while a link's
@@ -36,6 +38,10 @@ export function TransactionListPage() {
   const list = useListRows(filterState, compact);
   const { filter, narrowed, pages, rows, byId } = list;
   useScrollMemory(!pages.isPending);
+  // Offline (issue 36): the server's rows could not be read (or wait for the connection to be
+  // asked again), which is not "no transactions".
+  const unreachable =
+    (pages.isError && isNetworkFailure(pages.error)) || (pages.isPending && pages.fetchStatus === 'paused');
 
   // Bulk edit (issue 20): checkboxes on transactions, a bar of actions, Undo in the toast.
   const bulk = useBulkSelection(filter, list.transactions, byId);
@@ -77,13 +83,13 @@ export function TransactionListPage() {
       {/* Issue 36: what waits on this device to be sent, apart from the server's rows. */}
       <WaitingRows compact={compact} />
       <Card withBorder radius="md" padding={compact ? 'xs' : 'md'}>
-        {pages.isPending ? (
+        {pages.isPending && !unreachable ? (
           <Center py="xl">
             <Loader size="sm" role="status" aria-label={t('list.loading')} />
           </Center>
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {t('list.none')}
+            {unreachable ? OUTBOX_UI.listOffline : t('list.none')}
           </Text>
         ) : (
           <>
@@ -116,7 +122,9 @@ export function TransactionListPage() {
             </Button>
           </Center>
         )}
-        {!pages.isPending && <ListFooter rows={rows} anyBeforeFix={list.anyBeforeFix} more={pages.hasNextPage} />}
+        {!pages.isPending && !unreachable && (
+          <ListFooter rows={rows} anyBeforeFix={list.anyBeforeFix} more={pages.hasNextPage} />
+        )}
       </Card>
     </Stack>
   );

@@ -99,11 +99,6 @@ export function DecisionCard({ entry, otherBook }: { entry: OutboxEntry; otherBo
         <Side title={OUTBOX_UI.yourChange} view={yours} />
         {conflict && <ServerSide entry={entry} />}
       </SimpleGrid>
-      {conflict && entry.lastError !== undefined && (
-        <Text size="xs" c="dimmed" mt="xs">
-          {entry.lastError}
-        </Text>
-      )}
       <Group justify="flex-end" gap="xs" mt="sm">
         {conflict ? (
           <>

@@ -46,20 +46,36 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
           </Indicator>
         </Tooltip>
       )}
-      {decisions > 0 && (
-        <Button
-          component={Link}
-          to={DECISIONS_PATH}
-          color="orange"
-          variant="filled"
-          size="compact-sm"
-          leftSection={<IconAlertTriangle size={16} />}
-          aria-label={decisionsLabel}
-          title={decisionsLabel}
-        >
-          {compact ? decisions : `${OUTBOX_UI.decisions} (${decisions})`}
-        </Button>
-      )}
+      {decisions > 0 &&
+        // On a phone an icon with the count, as the header's other actions, so the title keeps its room.
+        (compact ? (
+          <Indicator label={decisions} size={16} color="orange.9" offset={4}>
+            <ActionIcon
+              component={Link}
+              to={DECISIONS_PATH}
+              color="orange"
+              variant="filled"
+              size="lg"
+              aria-label={decisionsLabel}
+              title={decisionsLabel}
+            >
+              <IconAlertTriangle size={20} />
+            </ActionIcon>
+          </Indicator>
+        ) : (
+          <Button
+            component={Link}
+            to={DECISIONS_PATH}
+            color="orange"
+            variant="filled"
+            size="compact-sm"
+            leftSection={<IconAlertTriangle size={16} />}
+            aria-label={decisionsLabel}
+            title={decisionsLabel}
+          >
+            {`${OUTBOX_UI.decisions} (${decisions})`}
+          </Button>
+        ))}
     </Group>
   );
 }

@@ -38,6 +38,9 @@ export const OUTBOX_UI = {
   get deletedOnServer() {
     return t('outbox.deletedOnServer');
   },
+  get listOffline() {
+    return t('outbox.listOffline');
+  },
   get notKnownNow() {
     return t('outbox.notKnownNow');
   },
