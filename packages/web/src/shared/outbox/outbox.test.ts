@@ -8,6 +8,7 @@ import { addEntry, entriesOf } from './store';
 import type { OutboxEntry } from './types';
 import { writeOrQueue } from './write';
 import { settled, stop } from './engine';
+import { asOnlySender } from './lock';
 
 const TX = { id: 7, amount: 12, currency: 'EUR', categoryId: 3, description: 'Lunch', version: 1 };
 
@@ -223,5 +224,25 @@ describe('the sender', () => {
     expect(await drain(hooks('2').value)).toBe('empty');
     expect(calls).toEqual([]);
     expect(await entriesOf('1')).toHaveLength(1);
+  });
+});
+
+describe('one sender per browser', () => {
+  it('without Web Locks, skips a run while another tab says it is sending', async () => {
+    const otherTab = new BroadcastChannel('kassa-outbox-sender');
+    let ran = 0;
+    const work = () => {
+      ran += 1;
+      return Promise.resolve();
+    };
+    expect(await asOnlySender(work, false)).toBe(true);
+    otherTab.postMessage({ type: 'busy' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await asOnlySender(work, false)).toBe(false);
+    otherTab.postMessage({ type: 'idle' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await asOnlySender(work, false)).toBe(true);
+    expect(ran).toBe(2);
+    otherTab.close();
   });
 });
