@@ -9,13 +9,13 @@ export function currentLanguage(): Language {
 
 /**
  * Switches every text to `language` without a reload, and remembers it in this browser. Resolves
- * once the switch is done: the language's files of every namespace in use are loaded first, so
+ * once the switch is done (a later call overtakes one still loading): the language's files of every namespace in use are loaded first, so
  * no screen shows half its texts in the old language. Saving it to the account is the caller's
  * (POST account/preferences); this is only the screen.
  */
 export async function changeLanguage(language: Language): Promise<void> {
   rememberLanguage(language);
-  if (currentLanguage() === language && i18n.language === language) return;
+  // Always asked, even for the language shown: a switch still loading is overtaken (the last asked wins).
   await i18n.changeLanguage(language);
 }
 

@@ -16,6 +16,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   resetDisplayFormat();
-  // The texts' language is the worker's, shared by its tests: each starts in English (issue 36).
-  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  // The texts' language is the worker's, shared by its tests: each starts in English (issue 36),
+  // even when a test ended with a switch still loading (the last change asked for wins).
+  await i18n.changeLanguage('en');
 });
