@@ -2,13 +2,12 @@ import { Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import type { NamedAsset } from '@kassa/contract';
 import { sumMajor } from '@kassa/money';
 import { formatMoney } from '../../lib/display-format';
-import { useState } from 'react';
-import { quickRange, toApiInterval } from '../../components/interval';
-import { RateProvenance } from '../../components/RateProvenance';
-import { utcDay, valuationCaption } from '../../shared/rate-provenance';
-import { useProvenanceOn, useProvenanceOver } from '../../shared/rates-used';
+import { lazy, Suspense } from 'react';
 import { named, useMonthCashflow } from './api';
 import { useT } from './i18n';
+
+const BalancesProvenance = lazy(async () => ({ default: (await import('./DashboardProvenance')).BalancesProvenance }));
+const CashflowProvenance = lazy(async () => ({ default: (await import('./DashboardProvenance')).CashflowProvenance }));
 
 /** A figure under its label; a placeholder while it loads. */
 function Figure({
@@ -47,8 +46,6 @@ function Figure({
 /** What the user holds now: in the main currency itself, and everything converted to it. */
 export function BalancesCard({ balances, main }: { balances: readonly NamedAsset[] | undefined; main: string }) {
   const nominal = named(balances, 'availablenominalmain');
-  // Where the converted figures come from (issue 21): today's rates for the balances.
-  const today = useProvenanceOn(utcDay(new Date()));
   const { t } = useT();
   return (
     <Card withBorder radius="md">
@@ -70,9 +67,9 @@ export function BalancesCard({ balances, main }: { balances: readonly NamedAsset
       <Text size="xs" c="dimmed" mt="sm" data-testid="balances-explained">
         {t('balances.explained', { currency: main })}
       </Text>
-      {today != null && (
-        <RateProvenance name="dashboard-balances" caption={today.caption} lines={today.lines} warning={today.warning} />
-      )}
+      <Suspense fallback={null}>
+        <BalancesProvenance />
+      </Suspense>
     </Card>
   );
 }
@@ -87,9 +84,6 @@ export function CashflowCard() {
     income !== undefined && expense !== undefined
       ? { amount: sumMajor(income.currency, income.amount, expense.amount), currency: income.currency }
       : undefined;
-  // Each day's rate of this month for the cash flow (issue 21).
-  const [month] = useState(() => toApiInterval(quickRange('MTD')));
-  const monthRates = useProvenanceOver(utcDay(month.start), utcDay(month.end));
   const { t } = useT();
   return (
     <Card withBorder radius="md">
@@ -105,14 +99,9 @@ export function CashflowCard() {
         />
         <Figure label={t('cashflow.saving')} figure="Saving" asset={saving} colored />
       </Group>
-      {monthRates != null && (
-        <RateProvenance
-          name="dashboard-cashflow"
-          caption={valuationCaption(undefined, monthRates)}
-          lines={monthRates.lines}
-          warning={monthRates.warning}
-        />
-      )}
+      <Suspense fallback={null}>
+        <CashflowProvenance />
+      </Suspense>
     </Card>
   );
 }
