@@ -47,6 +47,7 @@ const TRANSLATED = [
   `${web}/features/budgets`,
   `${web}/features/settle-up`,
   `${web}/features/search`,
+  `${web}/features/admin`,
   `${web}/features/dashboard`,
   `${web}/features/transactions`,
   `${web}/features/operations`,
