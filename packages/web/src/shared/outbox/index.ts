@@ -6,7 +6,7 @@ import { loadEngine } from './write';
 import type { NewEntry, OutboxEntry } from './types';
 
 export { isQueued, type LedgerRow, type OutboxEntry, type OutboxKind, type Queued } from './types';
-export { useDecisions, useOutboxEntries, useWaitingEntries } from './live';
+export { useDecisions, useOutboxEntries, useOutboxLoaded, useWaitingEntries } from './live';
 export { writeOrQueue, type Write } from './write';
 export { notifyQueued } from './notice';
 export { entryFigures, isIncomeEntry, waitingSums, type Figure } from './figures';

@@ -26,6 +26,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether the engine has read the signed-in user's entries yet (an entry's page waits for it). */
+export function useOutboxLoaded(): boolean {
+  const token = useToken();
+  const { userId } = useSyncExternalStore(subscribe, () => snapshot);
+  return token !== null && userId !== undefined && userId === tokenSubject(token);
+}
+
 /** The signed-in user's entries, every book's, in the order they were made. */
 export function useOutboxEntries(): readonly OutboxEntry[] {
   const token = useToken();

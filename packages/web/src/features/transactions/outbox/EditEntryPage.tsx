@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { ConversionBody, TransactionBody } from '@kassa/contract';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
-import { resendEntry, useOutboxEntries } from '../../../shared/outbox';
+import { resendEntry, useOutboxEntries, useOutboxLoaded } from '../../../shared/outbox';
 import { ConversionForm } from '../ConversionForm';
 import { EditorFrame } from '../EditorFrame';
 import { kindOf } from '../kinds';
@@ -20,6 +20,8 @@ import { useCategoryMap } from './use-category-map';
 export function EditEntryPage() {
   const key = useParams()['key'] ?? '';
   const entry = useOutboxEntries().find((e) => e.key === key && e.state === 'refused');
+  // Opened directly, the page waits for the outbox to be read before it gives up on the entry.
+  const loaded = useOutboxLoaded();
   const categories = useCategoryMap();
   const navigate = useNavigate();
   const back = () => void navigate(DECISIONS_PATH);
@@ -46,8 +48,8 @@ export function EditEntryPage() {
   return (
     <EditorFrame
       title={OUTBOX_UI.editTitle}
-      loading={false}
-      failed={entry === undefined}
+      loading={!loaded}
+      failed={loaded && entry === undefined}
       onFailed={back}
       beforeFix={false}
     >

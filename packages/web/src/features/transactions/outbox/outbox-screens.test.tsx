@@ -150,3 +150,28 @@ describe('offline entry', () => {
     expect(calls.some((c) => c.key.startsWith('POST transaction/'))).toBe(false);
   });
 });
+
+describe('a refused entry', () => {
+  it('opens in its form, prefilled; saved, it is queued again under a new key and sent', async () => {
+    await addEntry({
+      ...conflict('r1'),
+      kind: 'transaction-add',
+      path: 'transaction/add',
+      body: { amount: '5', currency: 'EUR', categoryId: 3, description: 'Gold', time: '2026-03-02T10:00:00.000Z' },
+      state: 'refused',
+      lastError: 'Category 3 is closed',
+    });
+    const calls = api({ 'POST transaction/add': (body) => ({ status: 200, body: { ...ROW, ...(body as object) } }) });
+    renderApp('/private/transactions/decisions/r1');
+    const description = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Description' });
+    expect(description.value).toBe('Gold');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount/ }).value).toBe('5');
+    fireEvent.change(description, { target: { value: 'Gold coin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST transaction/add')).toHaveLength(1));
+    const sent = calls.find((c) => c.key === 'POST transaction/add');
+    expect(sent?.body).toMatchObject({ amount: '5', description: 'Gold coin' });
+    expect(sent?.headers['Idempotency-Key']).not.toBe('r1');
+    await waitFor(async () => expect(await entriesOf('1')).toEqual([]));
+  });
+});
