@@ -50,3 +50,16 @@ export const UNDO_TOAST_SECONDS = 10;
 
 /** Bank connections (issue 35): the consent's expiry shows this many days ahead, with a re-connect. */
 export const BANK_CONSENT_WARNING_DAYS = 7;
+
+/** The languages of Kassa's texts and mails (issue 36); English is the default. */
+export const languages = ['en', 'de', 'hu', 'fr', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** Each language by its own name, as a language picker lists it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  hu: 'Magyar',
+  fr: 'Français',
+  es: 'Español',
+};

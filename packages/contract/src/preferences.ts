@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import { languages } from './paths.js';
 
 // A person's display preferences (issue 36): the language of the texts and, apart from it, how
 // numbers and dates are written. The spec's formats are the defaults; a German speaker may still
 // want ISO dates, and an English speaker in Hungary may want "1 234,56".
-
-export const languages = ['en', 'de', 'hu', 'fr', 'es'] as const;
-export type Language = (typeof languages)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-/** Each language by its own name, as a language picker lists it. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  hu: 'Magyar',
-  fr: 'Français',
-  es: 'Español',
-};
 
 /**
  * How an amount is written: thousands separator and decimal mark. `space_dot` is the spec's

@@ -1,21 +1,11 @@
-import type { Language } from '@kassa/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, languages, type Language } from '@kassa/contract/constants';
 
-// The languages of the web app (issue 36) and how the first one is chosen: the account's
-// (packages/contract/src/preferences.ts), whose list the web repeats here so that no zod reaches
-// the first load (the types keep the two the same; languages.test.ts checks the list is whole).
+// The languages of the web app (issue 36) and how the first one is chosen: the contract's list,
+// from its zod-free constants, so no schema code reaches the first load.
 
 export type { Language };
-export const LANGUAGES = ['en', 'de', 'hu', 'fr', 'es'] as const satisfies readonly Language[];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** Each language by its own name, as a language picker lists it. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  hu: 'Magyar',
-  fr: 'Français',
-  es: 'Español',
-};
+export { DEFAULT_LANGUAGE, LANGUAGE_NAMES };
+export const LANGUAGES = languages;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
